@@ -1,0 +1,45 @@
+/**
+ * For the King (and Me): an unofficial, typed, pure rules engine.
+ *
+ * @example
+ * ```ts
+ * import { createGame, legalActions, apply, isGameOver, score } from 'for-the-king-and-me';
+ *
+ * let state = createGame({ players: 4, seed: 1 });
+ * while (!isGameOver(state)) state = apply(state, legalActions(state)[0]!);
+ * console.log(score(state).winners);
+ * ```
+ * @packageDocumentation
+ */
+export { apply, step } from './apply.js';
+export type { StepResult } from './apply.js';
+export { CARDS, LETTERS, OFFICES, RANDOM_REMOVALS, cardById, deckSize, officesInPlay } from './cards.js';
+export type { Card, GoldCard, GovernmentCard, KingCard, Letter, Mark, Office } from './cards.js';
+export { RulesError } from './errors.js';
+export type { RulesErrorCode } from './errors.js';
+export { currentPlayer, isGameOver, legalActions, phaseOf } from './legal.js';
+export { score } from './scoring.js';
+export { DEFAULT_VARIANTS, PUBLISHED_VARIANTS, createGame } from './setup.js';
+export type {
+  Action,
+  ActionType,
+  Area,
+  BidAction,
+  GameEvent,
+  GameEventType,
+  GameOptions,
+  GameState,
+  KingAction,
+  OfficeResult,
+  PassAction,
+  PayAction,
+  PaymentVariant,
+  Phase,
+  PlaceAction,
+  PlayerCount,
+  Score,
+  SecondaryTitleVariant,
+  Step,
+  TakeAction,
+  Variants,
+} from './types.js';
