@@ -19,6 +19,8 @@ export { RulesError } from './errors.js';
 export type { RulesErrorCode } from './errors.js';
 export { currentPlayer, isGameOver, legalActions, phaseOf } from './legal.js';
 export { score } from './scoring.js';
+export { view } from './view.js';
+export type { PaymentView, PlayerView, TitleValues, Viewer } from './view.js';
 export { DEFAULT_VARIANTS, PUBLISHED_VARIANTS, createGame } from './setup.js';
 export type {
   Action,
