@@ -172,7 +172,7 @@ export type ActionType = Action['type'];
 /**
  * Something that happened, in order, as {@link step} reports it. Card fields are card ids.
  * Events hold hidden information (a drawn card, a favor placement); pass them through
- * {@link eventsFor} before showing them to a player.
+ * `eventsFor` before showing them to a player.
  */
 export type GameEvent =
   /** A new Advisor's turn begins (RULES I1, I4). */
