@@ -3,7 +3,7 @@
  * a fresh object for every option on every call (the auction alone offers dozens of bids).
  * @module
  */
-import { OFFICES, idOf } from './cards.js';
+import { idOf, OFFICES } from './cards.js';
 import type { Action, Area, BidAction, KingAction, PassAction, PayAction, PlaceAction, TakeAction } from './types.js';
 
 const MAX_PLAYERS = 5;

@@ -4,7 +4,7 @@
  * @module
  */
 import { bid, canPay, maxBid, nextLot, pass, pay } from './auction.js';
-import { OFFICES, cardIndex } from './cards.js';
+import { cardIndex, OFFICES } from './cards.js';
 import type { Draft, Sink } from './draft.js';
 import { draftOf } from './draft.js';
 import { RulesError } from './errors.js';
@@ -55,7 +55,8 @@ function countKeys(a: object): number {
 
 /** @internal Checks the action's shape: exactly the fields of its type, of the right types. */
 function checkShape(a: unknown, players: number): asserts a is Action {
-  if (typeof a !== 'object' || a === null || Array.isArray(a)) throw malformed('an action must be an object such as { type: "pass", player: 0 }');
+  if (typeof a !== 'object' || a === null || Array.isArray(a))
+    throw malformed('an action must be an object such as { type: "pass", player: 0 }');
   const x = a as Record<string, unknown>;
   const type = x.type;
   if (typeof type !== 'string' || !Object.hasOwn(FIELDS, type)) {
@@ -67,7 +68,8 @@ function checkShape(a: unknown, players: number): asserts a is Action {
   if (p < 0 || p >= players) throw malformed(`there is no player ${p} in a ${players}-player game`);
   switch (t) {
     case 'place':
-      if (x.area !== 'self' && x.area !== 'middle' && x.area !== 'favor') throw malformed('a place action needs "area": "self", "middle" or "favor"');
+      if (x.area !== 'self' && x.area !== 'middle' && x.area !== 'favor')
+        throw malformed('a place action needs "area": "self", "middle" or "favor"');
       break;
     case 'take':
     case 'pay':
@@ -89,7 +91,14 @@ function checkShape(a: unknown, players: number): asserts a is Action {
 }
 
 function fieldList(t: Action['type']): string {
-  const extra: Record<Action['type'], string> = { place: ', area', take: ', card', king: ', office, value', bid: ', amount', pass: '', pay: ', card' };
+  const extra: Record<Action['type'], string> = {
+    place: ', area',
+    take: ', card',
+    king: ', office, value',
+    bid: ', amount',
+    pass: '',
+    pay: ', card',
+  };
   return `type, player${extra[t]}`;
 }
 
@@ -104,7 +113,8 @@ function transition(s: GameState, a: unknown, ev: Sink): GameState {
   checkShape(a, s.players);
   if (s.step === 'over') throw new RulesError('GAME_OVER', 'the game is over: no action applies');
   const p = a.player;
-  if (p !== s.toMove) throw new RulesError('NOT_YOUR_TURN', `player ${p} cannot act: it is player ${s.toMove}'s turn to ${DECISION[s.step]}`);
+  if (p !== s.toMove)
+    throw new RulesError('NOT_YOUR_TURN', `player ${p} cannot act: it is player ${s.toMove}'s turn to ${DECISION[s.step]}`);
   if (STEP_OF[a.type] !== s.step) {
     throw new RulesError('WRONG_STEP', `player ${p} cannot ${a.type} now: the game waits for them to ${DECISION[s.step]}`);
   }
@@ -137,7 +147,11 @@ function transition(s: GameState, a: unknown, ev: Sink): GameState {
     case 'bid': {
       const max = maxBid(s);
       if (a.amount <= s.highBid) {
-        throw illegal(s.highBid === 0 ? `player ${p} cannot bid ${a.amount}: a bid is at least 1` : `player ${p} cannot bid ${a.amount}: the high bid is ${s.highBid}`);
+        throw illegal(
+          s.highBid === 0
+            ? `player ${p} cannot bid ${a.amount}: a bid is at least 1`
+            : `player ${p} cannot bid ${a.amount}: the high bid is ${s.highBid}`,
+        );
       }
       if (a.amount > max) throw illegal(`player ${p} cannot bid ${a.amount}: the highest bid with ${s.players} players is ${max}`);
       bid(d, a.amount, ev);

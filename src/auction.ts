@@ -4,13 +4,13 @@
  * @module
  */
 import { bidList, payAction } from './actions.js';
-import { GOLD, KING, KIND, MAX_BID, VALUE, idOf } from './cards.js';
+import { GOLD, idOf, KIND, KING, MAX_BID, VALUE } from './cards.js';
 import type { Draft, Sink } from './draft.js';
 import { addToHand, removeFromHand, withAdded } from './draft.js';
+import { gainKing } from './king.js';
 import { nextInt, shuffleInPlace } from './rng.js';
 import { goldIn, score } from './scoring.js';
 import type { Action, GameState } from './types.js';
-import { gainKing } from './king.js';
 
 /** @internal The highest legal bid for a player count (RULES A3). */
 export function maxBid(s: GameState): number {

@@ -5,14 +5,7 @@
  */
 
 /** The six offices, in the rule book's order (RULES C1). */
-export const OFFICES = [
-  'diplomacy',
-  'military',
-  'architecture',
-  'entertainment',
-  'provisions',
-  'livestock',
-] as const;
+export const OFFICES = ['diplomacy', 'military', 'architecture', 'entertainment', 'provisions', 'livestock'] as const;
 
 /** One of the six offices. */
 export type Office = (typeof OFFICES)[number];
@@ -66,13 +59,7 @@ const HIGH_VALUES = [4, 4, 3, 3, 3, 2, 2, 2, 2] as const;
 const LOW_VALUES = [2, 2, 1, 1, 1, 1, 1, 1, 1] as const;
 const HIGH_OFFICES: ReadonlySet<Office> = new Set(['diplomacy', 'military', 'livestock']);
 /** Gold cards per value: the 10th is marked 3, the 11th 4, the 12th and 13th 5 (RULES C3). */
-const GOLD_MARKS: readonly (Mark | undefined)[] = [
-  ...Array<undefined>(9).fill(undefined),
-  3,
-  4,
-  5,
-  5,
-];
+const GOLD_MARKS: readonly (Mark | undefined)[] = [...Array<undefined>(9).fill(undefined), 3, 4, 5, 5];
 
 function buildCatalogue(): readonly Card[] {
   const cards: Card[] = [];

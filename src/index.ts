@@ -11,17 +11,16 @@
  * ```
  * @packageDocumentation
  */
-export { apply, step } from './apply.js';
+
 export type { StepResult } from './apply.js';
-export { CARDS, LETTERS, OFFICES, RANDOM_REMOVALS, cardById, deckSize, officesInPlay } from './cards.js';
+export { apply, step } from './apply.js';
 export type { Card, GoldCard, GovernmentCard, KingCard, Letter, Mark, Office } from './cards.js';
-export { RulesError } from './errors.js';
+export { CARDS, cardById, deckSize, LETTERS, OFFICES, officesInPlay, RANDOM_REMOVALS } from './cards.js';
 export type { RulesErrorCode } from './errors.js';
+export { RulesError } from './errors.js';
 export { currentPlayer, isGameOver, legalActions, phaseOf } from './legal.js';
 export { score } from './scoring.js';
-export { view } from './view.js';
-export type { PaymentView, PlayerView, TitleValues, Viewer } from './view.js';
-export { DEFAULT_VARIANTS, PUBLISHED_VARIANTS, createGame } from './setup.js';
+export { createGame, DEFAULT_VARIANTS, PUBLISHED_VARIANTS } from './setup.js';
 export type {
   Action,
   ActionType,
@@ -45,3 +44,5 @@ export type {
   TakeAction,
   Variants,
 } from './types.js';
+export type { PaymentView, PlayerView, TitleValues, Viewer } from './view.js';
+export { view } from './view.js';

@@ -4,10 +4,10 @@
  * @module
  */
 import { placeAction, takeAction } from './actions.js';
-import { KING, KIND, idOf } from './cards.js';
-import type { Draft, Sink } from './draft.js';
-import { addToHand, without, withAdded } from './draft.js';
 import { startEsteem } from './auction.js';
+import { idOf, KIND, KING } from './cards.js';
+import type { Draft, Sink } from './draft.js';
+import { addToHand, withAdded, without } from './draft.js';
 import { gainKing } from './king.js';
 import type { Action, Area, GameState } from './types.js';
 

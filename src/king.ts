@@ -3,8 +3,8 @@
  * @module
  */
 import { kingAction } from './actions.js';
-import { OFFICES, idOf } from './cards.js';
 import type { Office } from './cards.js';
+import { idOf, OFFICES } from './cards.js';
 import type { Draft, Sink } from './draft.js';
 import { replaceAt, withAdded } from './draft.js';
 import type { Action, GameState } from './types.js';

@@ -68,5 +68,9 @@ export function shuffleInPlace(s: number[], items: number[], together?: number[]
 
 /** @internal Normalizes a state word read back from JSON to a signed or unsigned 32-bit value. */
 export function isRngState(x: unknown): x is number[] {
-  return Array.isArray(x) && x.length === 4 && x.every((w) => typeof w === 'number' && Number.isInteger(w) && w >= -0x80000000 && w <= 0xffffffff);
+  return (
+    Array.isArray(x) &&
+    x.length === 4 &&
+    x.every((w) => typeof w === 'number' && Number.isInteger(w) && w >= -0x80000000 && w <= 0xffffffff)
+  );
 }

@@ -2,8 +2,9 @@
  * End and scoring (RULES E1–E4).
  * @module
  */
-import { GOLD, GOVERNMENT, KIND, LETTER_OF, OFFICE_OF, VALUE, officesInPlay } from './cards.js';
+
 import type { Office } from './cards.js';
+import { GOLD, GOVERNMENT, KIND, LETTER_OF, OFFICE_OF, officesInPlay, VALUE } from './cards.js';
 import type { GameState, OfficeResult, Score } from './types.js';
 
 /** @internal Influence of every player in office index `o` (RULES E1). */

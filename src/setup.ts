@@ -2,7 +2,7 @@
  * Setup (RULES S1–S5): options, the deck, titles and the first Advisor.
  * @module
  */
-import { OFFICES, RANDOM_REMOVALS, officesInPlay, usedCards } from './cards.js';
+import { OFFICES, officesInPlay, RANDOM_REMOVALS, usedCards } from './cards.js';
 import type { Draft } from './draft.js';
 import { draftOf } from './draft.js';
 import { RulesError } from './errors.js';
@@ -32,10 +32,16 @@ function isRecord(x: unknown): x is Record<string, unknown> {
 }
 
 /** @internal Validates options and fills in defaults; throws `INVALID_OPTIONS`. */
-export function normalizeOptions(options: unknown): { players: PlayerCount; seed: number | string | undefined; firstPlayer: number | undefined; variants: Variants } {
+export function normalizeOptions(options: unknown): {
+  players: PlayerCount;
+  seed: number | string | undefined;
+  firstPlayer: number | undefined;
+  variants: Variants;
+} {
   if (!isRecord(options)) throw new RulesError('INVALID_OPTIONS', 'options must be an object such as { players: 4 }');
   for (const key of Object.keys(options)) {
-    if (!OPTION_KEYS.has(key)) throw new RulesError('INVALID_OPTIONS', `unknown option "${key}": expected players, seed, firstPlayer or variants`);
+    if (!OPTION_KEYS.has(key))
+      throw new RulesError('INVALID_OPTIONS', `unknown option "${key}": expected players, seed, firstPlayer or variants`);
   }
   const { players, seed, firstPlayer, variants } = options;
   if (players !== 2 && players !== 3 && players !== 4 && players !== 5) {
@@ -44,7 +50,10 @@ export function normalizeOptions(options: unknown): { players: PlayerCount; seed
   if (seed !== undefined && !(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
     throw new RulesError('INVALID_OPTIONS', 'seed must be a finite number or a string');
   }
-  if (firstPlayer !== undefined && !(typeof firstPlayer === 'number' && Number.isInteger(firstPlayer) && firstPlayer >= 0 && firstPlayer < players)) {
+  if (
+    firstPlayer !== undefined &&
+    !(typeof firstPlayer === 'number' && Number.isInteger(firstPlayer) && firstPlayer >= 0 && firstPlayer < players)
+  ) {
     throw new RulesError('INVALID_OPTIONS', `firstPlayer must be a player index from 0 to ${players - 1}, got ${String(firstPlayer)}`);
   }
   let v: Variants = DEFAULT_VARIANTS;

@@ -2,8 +2,9 @@
  * Per-player views (RULES H1–H3): everything one seat may see, and nothing more.
  * @module
  */
-import { cardAt, officesInPlay } from './cards.js';
+
 import type { Card, Office } from './cards.js';
+import { cardAt, officesInPlay } from './cards.js';
 import { RulesError } from './errors.js';
 import { legalActions, phaseOf } from './legal.js';
 import { score } from './scoring.js';
@@ -128,7 +129,11 @@ export function view(state: GameState, viewer: Viewer): PlayerView {
     titles[office] = { primary: state.primary[o] as number, secondary: n === 2 ? null : (state.secondary[o] as number) };
   });
   const myFavor: number[] = [];
-  if (me >= 0) state.favorBy.forEach((by, i) => by === me && myFavor.push(state.favor[i] as number));
+  if (me >= 0) {
+    state.favorBy.forEach((by, i) => {
+      if (by === me) myFavor.push(state.favor[i] as number);
+    });
+  }
   const stillIn: number[] = [];
   const defaulted: number[] = [];
   if (state.lot >= 0) {
@@ -162,8 +167,7 @@ export function view(state: GameState, viewer: Viewer): PlayerView {
     highBidder: state.highBidder < 0 ? null : state.highBidder,
     stillIn,
     defaulted,
-    payment:
-      state.payMode === null ? null : { player: state.toMove, mode: state.payMode, due: state.highBid, paid: state.paid },
+    payment: state.payMode === null ? null : { player: state.toMove, mode: state.payMode, due: state.highBid, paid: state.paid },
     king: state.king >= 0 ? { player: state.toMove, card: cardAt(state.king) } : null,
     discard: cards(state.discard),
     forfeits: state.forfeits,
