@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join, relative, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = join(import.meta.dirname, '..', '..', 'src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [relative(SRC, path).split(sep).join('/')] : [];
+  });
+}
+
+/** Source text without comments, so that prose about `Date` or `node:fs` does not count. */
+function code(file: string): string {
+  return readFileSync(join(SRC, file), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+}
+
+function importedModules(text: string): string[] {
+  const found: string[] = [];
+  const patterns = [
+    /\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]/g,
+    /\bimport\s+['"]([^'"]+)['"]/g,
+    /\brequire\s*\(\s*['"]([^'"]+)['"]/g,
+  ];
+  for (const pattern of patterns) for (const match of text.matchAll(pattern)) found.push(match[1] as string);
+  return found;
+}
+
+const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+const files = sourceFiles(SRC);
+/** The CLI and the worker-thread side of simulation may use Node; nothing else in `src/` may. */
+const browserSafe = files.filter((f) => !f.startsWith('cli/') && !/worker/i.test(f));
+/** Chance comes only from the seeded generator; only the CLI and a bot's time budget read clocks. */
+const deterministic = files.filter((f) => !f.startsWith('cli/') && !f.startsWith('bots/'));
+
+describe('package: the engine core is portable and deterministic', () => {
+  it('scans the engine sources (the file list is not empty)', () => {
+    expect(files).toContain('index.ts');
+    expect(deterministic.length).toBeGreaterThan(5);
+  });
+
+  it('the engine core imports no Node built-ins, so it runs unchanged in browsers', () => {
+    const offenders = browserSafe.flatMap((f) =>
+      importedModules(code(f))
+        .filter((m) => NODE_BUILTINS.has(m) || m.startsWith('node:'))
+        .map((m) => `${f}: ${m}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the engine core has no runtime dependencies: only relative imports', () => {
+    const offenders = browserSafe.flatMap((f) =>
+      importedModules(code(f))
+        .filter((m) => !m.startsWith('./') && !m.startsWith('../') && !NODE_BUILTINS.has(m))
+        .map((m) => `${f}: ${m}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('S5: the engine never reads Math.random, Date, performance or process (all chance is seeded)', () => {
+    const forbidden = /\bMath\s*\.\s*random\b|\bDate\b|\bperformance\b|\bprocess\s*\./;
+    const offenders = deterministic.filter((f) => forbidden.test(code(f)));
+    expect(offenders).toEqual([]);
+  });
+});

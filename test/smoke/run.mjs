@@ -1,0 +1,119 @@
+// `npm run smoke`: packs the tarball, installs it into a scratch project under the system's
+// temporary folder, and uses it the way users will: an ESM consumer (`import`), a CommonJS
+// consumer (`require`), and TypeScript consumers of both kinds type-checked with node16
+// resolution. Each JS consumer plays random games to the end and checks the score.
+// Exits non-zero on any failure and keeps the scratch folder for inspection.
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pack, ROOT, run, scratch } from './pack.mjs';
+
+const NAME = 'for-the-king-and-me';
+
+// Plays one seeded random game per player count; shared by both JS consumers (`api` is the module).
+const PLAY = `
+function play(api) {
+  const { createGame, legalActions, apply, isGameOver, score, RulesError } = api;
+  let x = 20240601;
+  const rand = (n) => {
+    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) | 0;
+    return ((x >>> 0) % n);
+  };
+  const results = [];
+  for (const players of [2, 3, 4, 5]) {
+    let state = createGame({ players, seed: 'smoke-' + players });
+    let actions = 0;
+    while (!isGameOver(state)) {
+      const legal = legalActions(state);
+      if (legal.length === 0) throw new Error('no legal action before the end');
+      state = apply(state, legal[rand(legal.length)]);
+      if (++actions > 100000) throw new Error('the game did not end');
+    }
+    const s = score(state);
+    if (s.final !== true) throw new Error('score is not final at the end');
+    if (s.points.length !== players) throw new Error('score has ' + s.points.length + ' entries for ' + players + ' players');
+    if (s.winners.length < 1) throw new Error('nobody won');
+    results.push(players + 'p: ' + actions + ' actions, points ' + s.points.join('/') + ', winners ' + s.winners.join(','));
+  }
+  let threw = false;
+  try {
+    createGame({ players: 6 });
+  } catch (e) {
+    threw = e instanceof RulesError && e.code === 'INVALID_OPTIONS';
+  }
+  if (!threw) throw new Error('createGame({ players: 6 }) did not throw a RulesError');
+  return results;
+}
+`;
+
+const CONSUMERS = {
+  'esm.mjs': `import * as api from '${NAME}';
+import { createGame } from '${NAME}';
+import pkg from '${NAME}/package.json' with { type: 'json' };
+${PLAY}
+if (typeof createGame !== 'function') throw new Error('no createGame export');
+for (const line of play(api)) console.log('ESM ' + line);
+console.log('ESM ok: ' + pkg.name + '@' + pkg.version);
+`,
+  'cjs.cjs': `const api = require('${NAME}');
+const pkg = require('${NAME}/package.json');
+${PLAY}
+if (typeof api.createGame !== 'function') throw new Error('no createGame export');
+for (const line of play(api)) console.log('CJS ' + line);
+console.log('CJS ok: ' + pkg.name + '@' + pkg.version);
+`,
+  // Type-only checks: the declarations resolve for both module kinds and are not \`any\`.
+  'types-esm.mts': `import { type Action, type GameState, type Score, apply, createGame, legalActions, score } from '${NAME}';
+const state: GameState = createGame({ players: 4, seed: 1 });
+const legal: readonly Action[] = legalActions(state);
+const next: GameState = apply(state, legal[0] as Action);
+const s: Score = score(next);
+export const points: readonly number[] = s.points;
+// @ts-expect-error: 6 players is not a PlayerCount
+createGame({ players: 6 });
+`,
+  'types-cjs.cts': `import { type GameState, createGame, isGameOver } from '${NAME}';
+const state: GameState = createGame({ players: 2, seed: 'x' });
+export const over: boolean = isGameOver(state);
+// @ts-expect-error: an unknown variant value is a type error
+createGame({ players: 3, variants: { payment: 'barter' } });
+`,
+};
+
+const dir = scratch('smoke');
+let ok = false;
+try {
+  const { tarball } = pack(dir);
+  const project = join(dir, 'consumer');
+  execFileSync('mkdir', ['-p', project]);
+  writeFileSync(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'ftkam-smoke-consumer', private: true, version: '0.0.0' }, null, 2)}\n`,
+  );
+  run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', tarball], { cwd: project });
+  for (const [file, text] of Object.entries(CONSUMERS)) writeFileSync(join(project, file), text);
+  run('node', ['esm.mjs'], { cwd: project });
+  run('node', ['cjs.cjs'], { cwd: project });
+  const tsconfig = {
+    compilerOptions: {
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      module: 'node16',
+      target: 'es2022',
+      types: [],
+      noEmit: true,
+      skipLibCheck: false,
+    },
+    files: ['types-esm.mts', 'types-cjs.cts'],
+  };
+  writeFileSync(join(project, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
+  run('node', [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: project });
+  console.log('smoke: ESM and CommonJS consumers (JS and TypeScript) work from the packed tarball');
+  ok = true;
+} catch (error) {
+  console.error(`smoke failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`scratch folder kept at ${dir}`);
+  process.exitCode = 1;
+} finally {
+  if (ok) rmSync(dir, { recursive: true, force: true });
+}
