@@ -15,6 +15,9 @@ try {
   run('npx', ['--no-install', 'publint', '--strict', tarball], { cwd: ROOT });
   run('npx', ['--no-install', 'attw', tarball], { cwd: ROOT });
   console.log('check:package: publint and attw are clean');
+} catch (error) {
+  console.error(`check:package failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
