@@ -23,6 +23,7 @@ export { RulesError } from './errors.js';
 export type { Labels, Lang, UiWords } from './labels.js';
 export { labels } from './labels.js';
 export { currentPlayer, isGameOver, legalActions, phaseOf } from './legal.js';
+export { maxGameLength } from './limits.js';
 export { score } from './scoring.js';
 export { createGame, DEFAULT_VARIANTS, PUBLISHED_VARIANTS } from './setup.js';
 export type {

@@ -1,0 +1,59 @@
+/**
+ * `maxGameLength` (issue 5, item 5): a bound every game respects. The random games of
+ * `invariants.test.ts` check it on every game; here an adversarial policy plays the longest games
+ * it can (every lot bid up to the maximum, every round forfeited) to show the bound holds there
+ * too and is not absurdly loose.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Action, GameState, PlayerCount } from '../../src/index.js';
+import { createGame, deckSize, legalActions, maxGameLength, PUBLISHED_VARIANTS, RulesError, step } from '../../src/index.js';
+
+/** Lowest bids while others are in; alone, the highest bid (a sure forfeit); else the first action. */
+function longest(s: GameState): Action {
+  const legal = legalActions(s);
+  if (s.step !== 'bid') return legal[0] as Action;
+  let inCount = 0;
+  for (let p = 0; p < s.players; p++) if ((s.out & (1 << p)) === 0) inCount++;
+  return (inCount === 1 && legal.length > 1 ? legal[legal.length - 2] : legal[0]) as Action;
+}
+
+function playLongest(players: PlayerCount, seed: number): { length: number; forfeits: number } {
+  let state = createGame({ players, seed, variants: PUBLISHED_VARIANTS });
+  let length = 0;
+  while (state.step !== 'over') {
+    state = step(state, longest(state)).state;
+    length++;
+  }
+  return { length, forfeits: state.forfeits };
+}
+
+describe('maxGameLength', () => {
+  it('S2, A3, A7: the bound of the rules, by player count', () => {
+    expect([2, 3, 4, 5].map((players) => maxGameLength({ players: players as PlayerCount }))).toEqual([2550, 4132, 5466, 10293]);
+  });
+
+  it('depends on the player count only, not on the seed, first player or variants', () => {
+    for (const players of [2, 3, 4, 5] as const) {
+      const bound = maxGameLength({ players });
+      expect(maxGameLength({ players, seed: 'x', firstPlayer: 1, variants: PUBLISHED_VARIANTS })).toBe(bound);
+      expect(bound).toBeGreaterThan(players * deckSize(players));
+    }
+  });
+
+  it('S1: rejects options createGame rejects', () => {
+    expect(() => maxGameLength({ players: 6 as PlayerCount })).toThrow(RulesError);
+    expect(() => maxGameLength({ players: 3, variants: { payment: 'cash' as 'by-lot' } })).toThrow(RulesError);
+  });
+
+  for (const players of [2, 3, 4, 5] as const) {
+    it(`A3, A7: ${players} players: games that bid every lot to the maximum end within the bound, and reach 40% of it`, () => {
+      const bound = maxGameLength({ players });
+      for (const seed of [1, 2]) {
+        const { length, forfeits } = playLongest(players, seed);
+        expect(forfeits).toBeGreaterThanOrEqual((players - 1) * (deckSize(players) / (players + 1)));
+        expect(length).toBeLessThanOrEqual(bound);
+        expect(length).toBeGreaterThan(0.4 * bound);
+      }
+    });
+  }
+});
