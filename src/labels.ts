@@ -153,7 +153,7 @@ export const labels: Readonly<Record<Lang, Labels>> = {
       waitingFor: 'Чекаємо на',
       gameOver: 'Гру завершено',
       newGame: 'Нова гра',
-      players: 'Гравців',
+      players: 'Гравці',
       seed: 'Зерно',
       language: 'Мова',
       none: 'немає',

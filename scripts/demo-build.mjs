@@ -1,0 +1,26 @@
+// `npm run demo:build`: copies the built ES modules (`dist/**/*.js`, chunks included) into
+// `docs/demo/lib/`, which the demo page imports (`./lib/index.js`). Run `npm run build` first.
+// `docs/demo/lib/` is generated: it is gitignored and rebuilt from scratch every time.
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const lib = join(root, 'docs', 'demo', 'lib');
+
+if (!existsSync(join(dist, 'index.js'))) {
+  console.error('dist/index.js is missing: run `npm run build` first');
+  process.exit(1);
+}
+rmSync(lib, { recursive: true, force: true });
+let copied = 0;
+for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+  const from = join(entry.parentPath, entry.name);
+  const to = join(lib, relative(dist, from));
+  mkdirSync(dirname(to), { recursive: true });
+  cpSync(from, to);
+  copied++;
+}
+console.log(`demo: copied ${copied} ES module file(s) from dist/ to ${relative(root, lib)}/`);

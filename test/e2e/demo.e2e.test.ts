@@ -1,0 +1,191 @@
+/**
+ * The demo page in real headless Chromium: a seeded 3-player game played to the end by clicking.
+ *
+ * At every decision of the human seat the test takes the page's whole DOM and, once the game is
+ * over, replays the page's actions with the engine to compute, for that moment, the card ids the
+ * human could not see: none of them may appear in the DOM (while the ids of the human's own hand
+ * must, so the check is not vacuous). The final score table must match `score` of the replayed game.
+ *
+ * Needs `npm run demo:build` (the `test:e2e` script runs it) and /usr/bin/chromium.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer } from '../../scripts/demo-serve.mjs';
+import { usedCards } from '../../src/cards.js';
+import type { Action, GameState } from '../../src/index.js';
+import { CARDS, createGame, score, step, view } from '../../src/index.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const PLAYERS = 3;
+const SEED = 7;
+const HUMAN = 0;
+
+/** What the page showed at one decision of the human, and what was clicked. */
+interface Snapshot {
+  readonly moves: number;
+  readonly html: string;
+  readonly clicked: number | null;
+}
+
+let server: { url: string; close: () => Promise<void> };
+let context: BrowserContext;
+let profile: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  if (!existsSync(join('docs', 'demo', 'lib', 'index.js'))) throw new Error('docs/demo/lib is missing: run npm run demo:build');
+  server = await startDemoServer({ port: 0 });
+  profile = mkdtempSync(join(tmpdir(), 'ftkam-e2e-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1360, height: 900 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await server?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** A small seeded generator for the test's own choices. */
+function chooser(seed: number): (n: number) => number {
+  let x = seed >>> 0;
+  return (n) => {
+    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    return x % n;
+  };
+}
+
+/** The page's whole DOM as HTML. (Browser code is passed as strings: the tests have no DOM types.) */
+async function outerHtml(page: Page): Promise<string> {
+  return page.evaluate('document.documentElement.outerHTML');
+}
+
+async function moves(page: Page): Promise<number> {
+  return Number(await page.getAttribute('body', 'data-moves'));
+}
+
+/** Waits until the bots are done: the human is to move or the game is over. */
+async function settle(page: Page, after: number): Promise<string> {
+  await page.waitForFunction(`Number(document.body.dataset.moves) > ${after} && document.body.dataset.status !== 'bots'`, null, {
+    timeout: 60_000,
+  });
+  return (await page.getAttribute('body', 'data-status')) ?? '';
+}
+
+/** Picks a button: mostly passes in the auction (so lots get sold cheaply), otherwise any. */
+async function pick(page: Page, rand: (n: number) => number): Promise<number> {
+  const buttons: { index: number; kind: string }[] = await page.evaluate(
+    `[...document.querySelectorAll('button[data-action]')].map((b) => ({ index: Number(b.dataset.action), kind: b.className }))`,
+  );
+  expect(buttons.length).toBeGreaterThan(0);
+  const pass = buttons.find((b) => b.kind.includes('pass'));
+  const bids = buttons.filter((b) => b.kind.includes('bid')).slice(0, 3);
+  if (pass && (bids.length === 0 || rand(10) < 6)) return pass.index;
+  const pool = bids.length > 0 ? bids : buttons;
+  return (pool[rand(pool.length)] ?? pool[0])?.index ?? 0;
+}
+
+/** Card ids of the game that are not in `viewer`'s view: hidden from them at this moment. */
+function hiddenIds(state: GameState, viewer: number): string[] {
+  const visible = JSON.stringify(view(state, viewer));
+  return usedCards(state.players)
+    .map((i) => CARDS[i]?.id ?? '')
+    .filter((id) => !visible.includes(`"${id}"`));
+}
+
+/** Whether `id` occurs in `html` as a whole id (so `gold-1-1` does not match inside `gold-1-10`). */
+function mentions(html: string, id: string): boolean {
+  return new RegExp(`(^|[^\\w-])${id}(?![\\w-])`).test(html);
+}
+
+describe('demo page', () => {
+  it('plays a seeded game to the end by clicking, shows no hidden card, and scores like the engine', async () => {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(`${server.url}?players=${PLAYERS}&seed=${SEED}&delay=0`);
+    await page.waitForFunction(`['human', 'over'].includes(document.body.dataset.status)`);
+
+    mkdirSync('test-results', { recursive: true });
+    const rand = chooser(SEED);
+    const snapshots: Snapshot[] = [];
+    let status = (await page.getAttribute('body', 'data-status')) ?? '';
+    let switched = false;
+    while (status === 'human') {
+      const before = await moves(page);
+      const html = await outerHtml(page);
+      const index = await pick(page, rand);
+      snapshots.push({ moves: before, html, clicked: index });
+      if (!switched && snapshots.length === 40) {
+        // Switch the language mid-game: the page redraws from the same view and events.
+        await page.click('[data-lang="uk"]');
+        await expect.poll(() => page.textContent('#log')).toMatch(/Гравець|Ви /);
+        await page.screenshot({ path: join('test-results', 'demo-midgame-uk.png'), fullPage: true });
+        await page.click('[data-lang="en"]');
+        switched = true;
+      }
+      await page.click(`button[data-action="${index}"]`);
+      status = await settle(page, before);
+      expect(snapshots.length).toBeLessThan(2000);
+    }
+    expect(status).toBe('over');
+    snapshots.push({ moves: await moves(page), html: await outerHtml(page), clicked: null });
+
+    await page.screenshot({ path: join('test-results', 'demo.png'), fullPage: true });
+
+    // The page hands out its actions only now, at the end; replay them with the engine.
+    const actions: Action[] | null = await page.evaluate('window.__demo?.actions ?? null');
+    expect(actions).not.toBeNull();
+    const states: GameState[] = [createGame({ players: PLAYERS, seed: SEED })];
+    for (const a of actions ?? []) states.push(step(states[states.length - 1] as GameState, a).state);
+    const final = states[states.length - 1] as GameState;
+    expect(final.step).toBe('over');
+    expect(snapshots[snapshots.length - 1]?.moves).toBe(actions?.length);
+
+    let checkedIds = 0;
+    for (const snap of snapshots) {
+      const state = states[snap.moves] as GameState;
+      // What was clicked is what the page applied.
+      if (snap.clicked !== null) expect(actions?.[snap.moves]).toEqual(view(state, HUMAN).legal[snap.clicked]);
+      for (const id of hiddenIds(state, HUMAN)) {
+        checkedIds++;
+        if (mentions(snap.html, id)) throw new Error(`hidden card ${id} appears in the DOM after ${snap.moves} moves`);
+      }
+      // Positive control: the human's own cards are in the DOM, so the id check can see leaks.
+      for (const c of view(state, HUMAN).hand) expect(mentions(snap.html, c.id)).toBe(true);
+    }
+    expect(checkedIds).toBeGreaterThan(1000);
+
+    // The score table matches the engine's score of the same game.
+    const expected = score(final);
+    const rows: { player: number; total: number; winner: boolean }[] = await page.evaluate(
+      `[...document.querySelectorAll('#score tbody tr')].map((tr) => ({
+        player: Number(tr.dataset.player),
+        total: Number(tr.querySelector('td.total')?.textContent),
+        winner: tr.classList.contains('winner'),
+      }))`,
+    );
+    expect(rows.map((r) => r.total)).toEqual([...expected.points]);
+    expect(rows.filter((r) => r.winner).map((r) => r.player)).toEqual([...expected.winners]);
+    expect(errors).toEqual([]);
+  });
+});
