@@ -8,7 +8,8 @@
  * shortens the list towards "everyone passes" and moves picks towards 0 (the first action:
  * the lowest bid, the first area).
  *
- * `CONFORMANCE_RUNS` (environment) scales the number of games every property runs.
+ * `CONFORMANCE_RUNS` (environment) sets the number of games of the largest property (1000 by
+ * default) and scales the others alike; `npm run test:conformance` sets it to 20000.
  */
 import fc from 'fast-check';
 import type { Action, GameEvent, GameOptions, GameState, PlayerCount, Variants } from '../../src/index.js';
@@ -54,10 +55,15 @@ export function pickIndex(k: number, length: number): number {
   return ((k % length) + length) % length;
 }
 
-/** How many random games a property runs: `base` scaled by `CONFORMANCE_RUNS` / 1000 when set. */
+/** How many random games a property runs: `base` scaled by `CONFORMANCE_RUNS` / 1000 when it is set. */
 export function runs(base: number): number {
   const total = Number(process.env.CONFORMANCE_RUNS);
   return Number.isFinite(total) && total > 0 ? Math.max(1, Math.round((base * total) / 1000)) : base;
+}
+
+/** A vitest timeout for `numRuns` games of at most `msPerGame` each (on a slow, shared machine), at least a minute. */
+export function timeoutFor(numRuns: number, msPerGame: number): number {
+  return Math.max(60_000, numRuns * msPerGame);
 }
 
 /** One step of a played game. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/index.js';
 import { legalActions, maxGameLength } from '../../src/index.js';
 import type { GameCase } from './games.js';
-import { gameCaseArb, play, runs } from './games.js';
+import { gameCaseArb, play, runs, timeoutFor } from './games.js';
 import type { CheckLevel } from './invariants.js';
 import { GameChecker } from './invariants.js';
 import { referenceScore } from './reference-scorer.js';
@@ -28,18 +28,29 @@ function playChecked(c: GameCase, level: CheckLevel): void {
   expect(last.at(-1)).toEqual({ type: 'game-over', points: ref.points, winners: ref.winners });
 }
 
-describe('random games keep the invariants at every step', () => {
-  it('C3, S2, I2, I3, K2, A3, A5, V1, V2, E1–E3: every invariant, near misses and frozen input included', () => {
-    fc.assert(
-      fc.property(gameCaseArb, (c) => playChecked(c, { transitions: true })),
-      { numRuns: runs(100) },
-    );
-  }, 120_000);
+const FULL = runs(100);
+const LIGHT = runs(1000);
 
-  it('C3, S2, I2, K2, A3, E1–E3: conservation, legal actions, bounds and score over many more games', () => {
-    fc.assert(
-      fc.property(gameCaseArb, (c) => playChecked(c, { transitions: false })),
-      { numRuns: runs(1000) },
-    );
-  }, 300_000);
+describe('random games keep the invariants at every step', () => {
+  it(
+    'C3, S2, I2, I3, K2, A3, A5, V1, V2, E1–E3: every invariant, near misses and frozen input included',
+    () => {
+      fc.assert(
+        fc.property(gameCaseArb, (c) => playChecked(c, { transitions: true })),
+        { numRuns: FULL },
+      );
+    },
+    timeoutFor(FULL, 1000),
+  );
+
+  it(
+    'C3, S2, I2, K2, A3, E1–E3: conservation, legal actions, bounds and score over many more games',
+    () => {
+      fc.assert(
+        fc.property(gameCaseArb, (c) => playChecked(c, { transitions: false })),
+        { numRuns: LIGHT },
+      );
+    },
+    timeoutFor(LIGHT, 200),
+  );
 });
