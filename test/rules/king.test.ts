@@ -162,6 +162,14 @@ describe('K2: resolving sets a primary title to another value 1–6', () => {
     }
   });
 
+  it('K2: with 2 players a King changes the primary only (no secondary title, S3)', () => {
+    const t = scenario({ players: 2, deck: ['king-1'] })
+      .advisorPlaces('self')
+      .king('military', 6);
+    expect(t.title('military')).toEqual([6, 0]);
+    expect(t.events[0]).toMatchObject({ type: 'king-resolved', value: 6, previous: 3, secondary: null });
+  });
+
   it('K2: the resolution is public, with the previous value', () => {
     const t = gained(5).king('livestock', 2);
     expect(t.events[0]).toEqual({

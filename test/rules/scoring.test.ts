@@ -97,6 +97,16 @@ describe('E3: winners', () => {
     expect(s.winners).toEqual([1]);
   });
 
+  it('E3: gold decides before diplomacy influence', () => {
+    const s = finalScore([
+      ['military-A', 'gold-3-1'],
+      ['diplomacy-I', 'gold-1-1'],
+    ]);
+    expect(s.points).toEqual([3, 3]);
+    expect(office(s, 'diplomacy').influence).toEqual([0, 2]);
+    expect(s.winners).toEqual([0]);
+  });
+
   it('E3: then the most diplomacy influence', () => {
     const s = finalScore([
       ['military-A', 'gold-2-1'],
