@@ -38,8 +38,6 @@ export interface UiWords {
   readonly newGame: string;
   readonly players: string;
   readonly seed: string;
-  readonly language: string;
-  readonly none: string;
 }
 
 /** Every localized name of one language. */
@@ -110,8 +108,6 @@ export const labels: Readonly<Record<Lang, Labels>> = {
       newGame: 'New game',
       players: 'Players',
       seed: 'Seed',
-      language: 'Language',
-      none: 'none',
     },
   },
   uk: {
@@ -155,8 +151,6 @@ export const labels: Readonly<Record<Lang, Labels>> = {
       newGame: 'Нова гра',
       players: 'Гравці',
       seed: 'Зерно',
-      language: 'Мова',
-      none: 'немає',
     },
   },
 };

@@ -5,14 +5,12 @@
 import type { Card, Office } from './cards.js';
 import { labels } from './labels.js';
 import type { Phrases } from './phrases.js';
-import { cardOf, discards, joinNames } from './phrases.js';
+import { cardName, cardOf, discards, joinNames } from './phrases.js';
 import type { Area } from './types.js';
 
 const L = labels.en;
 
-function name(c: Card): string {
-  return c.kind === 'government' ? `${L.offices[c.office]} ${c.value}` : c.kind === 'king' ? L.kinds.king : `${L.kinds.gold} ${c.value}`;
-}
+const name = (c: Card): string => cardName(c, L);
 
 /** A card inside a sentence: a King takes an article, a hidden card is "a card". */
 function card(id: string | null): string {

@@ -8,7 +8,7 @@
 import type { Card, Office } from './cards.js';
 import { labels } from './labels.js';
 import type { Phrases, Who } from './phrases.js';
-import { cardOf, discards, joinNames } from './phrases.js';
+import { cardName, cardOf, discards, joinNames } from './phrases.js';
 import type { Area } from './types.js';
 
 const L = labels.uk;
@@ -32,9 +32,7 @@ const GENITIVE: Record<Office, string> = {
 
 const WHERE: Record<Area, string> = { self: 'собі в руку', middle: 'на середину', favor: 'долілиць на стос прихильності' };
 
-function name(c: Card): string {
-  return c.kind === 'government' ? `${L.offices[c.office]} ${c.value}` : c.kind === 'king' ? L.kinds.king : `${L.kinds.gold} ${c.value}`;
-}
+const name = (c: Card): string => cardName(c, L);
 
 /** A card in the accusative; a hidden card is "карту". */
 function acc(id: string | null): string {

@@ -6,6 +6,7 @@
 import type { Card } from './cards.js';
 import { cardById } from './cards.js';
 import type { DescribeContext } from './describe.js';
+import type { Labels } from './labels.js';
 import type { Action, ActionType, GameEvent, GameEventType } from './types.js';
 
 /** @internal A player as a sentence names them: `n` their name, `y` whether it is the reader. */
@@ -41,4 +42,9 @@ export function cardOf(id: string | null): Card | undefined {
 /** @internal Whether a pay action discards (by the payment in progress, else: gold pays, anything else is discarded). */
 export function discards(card: string, x: DescribeContext): boolean {
   return (x.payment?.mode ?? (cardOf(card)?.kind === 'gold' ? 'gold' : 'discard')) === 'discard';
+}
+
+/** @internal A card's name in a language: "Diplomacy 3", "King", "Gold 2". */
+export function cardName(c: Card, l: Labels): string {
+  return c.kind === 'king' ? l.kinds.king : `${c.kind === 'gold' ? l.kinds.gold : l.offices[c.office]} ${c.value}`;
 }

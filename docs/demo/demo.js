@@ -25,8 +25,6 @@ const MAX_BID_BUTTONS = 10;
 const TEXT = {
   en: {
     title: 'For the King (and Me)',
-    you: 'You',
-    player: (p) => `Player ${p}`,
     cards: (n) => `${n} card${n === 1 ? '' : 's'}`,
     holds: 'holds a drawn card',
     first: 'first player',
@@ -38,7 +36,6 @@ const TEXT = {
     king: 'Choose a new value for one primary title',
     pays: (who, paid, due, mode) => `${who}: ${paid} of ${due} paid (${mode === 'gold' ? 'gold value' : 'cards discarded'})`,
     bots: (name) => `${name} bots are playing…`,
-    total: 'Total',
     finalHands: 'Final hands',
     empty: '—',
     primaryShort: '1st',
@@ -46,8 +43,6 @@ const TEXT = {
   },
   uk: {
     title: 'За Короля та за мене',
-    you: 'Ви',
-    player: (p) => `Гравець ${p}`,
     cards: (n) => `карт: ${n}`,
     holds: 'тримає витягнуту карту',
     first: 'перший гравець',
@@ -59,7 +54,6 @@ const TEXT = {
     king: 'Оберіть нове значення одного головного титулу',
     pays: (who, paid, due, mode) => `${who}: сплачено ${paid} з ${due} (${mode === 'gold' ? 'золотом' : 'скинутими картами'})`,
     bots: (name) => `Боти (${name}) грають…`,
-    total: 'Разом',
     finalHands: 'Руки наприкінці',
     empty: '—',
     primaryShort: '1-й',
@@ -159,7 +153,7 @@ function L() {
 }
 
 function playerName(p) {
-  return p === HUMAN ? t().you : t().player(p);
+  return p === HUMAN ? L().ui.you : `${L().ui.player} ${p}`;
 }
 
 function cardEl(card) {
@@ -247,7 +241,7 @@ function titlesEl(v) {
           h('th', null, ''),
           h('th', null, l.titles.primary),
           v.players > 2 ? h('th', null, l.titles.secondary) : null,
-          h('th', null, `${l.ui.influence} (${t().you})`),
+          h('th', null, `${l.ui.influence} (${l.ui.you})`),
         ),
       ),
       h(
@@ -459,7 +453,7 @@ function scoreEl(v) {
           h('th', null, l.ui.player),
           offices.map((o) => h('th', null, l.offices[o])),
           h('th', null, l.ui.gold),
-          h('th', null, t().total),
+          h('th', null, l.ui.points),
         ),
       ),
       h(
