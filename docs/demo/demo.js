@@ -192,8 +192,7 @@ function backs(n) {
   return h(
     'span',
     { class: 'backs', title: t().cards(n) },
-    Array.from({ length: Math.min(n, 12) }, () => h('span', { class: 'back' })),
-    n > 12 ? `+${n - 12}` : '',
+    Array.from({ length: Math.min(n, 10) }, () => h('span', { class: 'back' })),
   );
 }
 
@@ -485,7 +484,7 @@ function render() {
   const app = $('app');
   app.replaceChildren(
     statusEl(v),
-    v.score ? scoreEl(v) : null,
+    ...(v.score ? [scoreEl(v)] : []),
     h(
       'div',
       { class: 'grid' },

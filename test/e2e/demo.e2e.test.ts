@@ -133,6 +133,8 @@ describe('demo page', () => {
     while (status === 'human') {
       const before = await moves(page);
       const html = await outerHtml(page);
+      // Nothing half-drawn: no "null", "undefined", "NaN" or "[object …]" in the visible text.
+      expect(await page.evaluate('document.body.innerText')).not.toMatch(/\b(null|undefined|NaN)\b|\[object /);
       const index = await pick(page, rand);
       snapshots.push({ moves: before, html, clicked: index });
       if (!switched && snapshots.length === 40) {
