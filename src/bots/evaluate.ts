@@ -1,0 +1,152 @@
+/**
+ * @internal A smooth evaluation of a full (determinized) state for every seat: influence now,
+ * plus the spread the cards still to come may bring, turned into expected title points; gold
+ * counts by its share of the lots still to be sold. The reward is a logistic of the expected
+ * point margin over the best opponent, and the real result once the game is over.
+ * @module
+ */
+import type { GameState } from '../index.js';
+import { KIND_OF, LETTER_RANK, OFFICE_INDEX, VALUE_OF } from './tables.js';
+
+const GOV = 0;
+const GOLD = 2;
+
+/** @internal Weights of the evaluation. */
+export interface EvalParams {
+  /** Logistic temperature of the expected point margin (points). */
+  readonly temperature: number;
+  /** Expected points a lot brings, used to price gold. */
+  readonly lotWorth: number;
+}
+
+const MAX = 5 * 6;
+const inf = new Float64Array(MAX);
+const letter = new Float64Array(MAX);
+const density = new Float64Array(6);
+const spread = new Float64Array(6);
+const expected = new Float64Array(5);
+const gold = new Float64Array(5);
+
+function addFuture(c: number): void {
+  if (KIND_OF[c] !== GOV) return;
+  const o = OFFICE_INDEX[c] as number;
+  const v = VALUE_OF[c] as number;
+  density[o] = (density[o] as number) + v;
+  spread[o] = (spread[o] as number) + v * v;
+}
+
+/** @internal Final result: 1 to the sole winner, 1/k to each of k sharing (RULES E3). */
+function finalRewards(state: GameState, points: readonly number[], out: number[]): void {
+  const n = state.players;
+  const m = state.primary.length;
+  let best = -1;
+  const keys: number[] = [];
+  for (let p = 0; p < n; p++) {
+    const k = (points[p] as number) * 1e6 + (gold[p] as number) * 1e3 + (inf[p * m] as number);
+    keys.push(k);
+    if (k > best) best = k;
+  }
+  let winners = 0;
+  for (const k of keys) if (k === best) winners++;
+  for (let p = 0; p < n; p++) out[p] = keys[p] === best ? 1 / winners : 0;
+}
+
+/** @internal Fills `out[p]` with seat `p`'s reward in `[0, 1]` for `state`. */
+export function evaluate(state: GameState, out: number[], params: EvalParams): number[] {
+  const n = state.players;
+  const m = state.primary.length;
+  inf.fill(0, 0, n * m);
+  letter.fill(99, 0, n * m);
+  gold.fill(0, 0, n);
+  for (let p = 0; p < n; p++) {
+    for (const c of state.hands[p] as readonly number[]) {
+      const k = KIND_OF[c];
+      if (k === GOV) {
+        const i = p * m + (OFFICE_INDEX[c] as number);
+        inf[i] = (inf[i] as number) + (VALUE_OF[c] as number);
+        if ((LETTER_RANK[c] as number) < (letter[i] as number)) letter[i] = LETTER_RANK[c] as number;
+      } else if (k === GOLD) gold[p] = (gold[p] as number) + (VALUE_OF[c] as number);
+    }
+  }
+  if (state.step === 'over') {
+    const points = new Array<number>(n).fill(0);
+    for (let o = 0; o < m; o++) {
+      let first = -1;
+      let second = -1;
+      for (let p = 0; p < n; p++) {
+        const i = p * m + o;
+        if ((inf[i] as number) <= 0) continue;
+        if (first < 0 || ranksAbove(i, first * m + o)) {
+          second = first;
+          first = p;
+        } else if (second < 0 || ranksAbove(i, second * m + o)) second = p;
+      }
+      if (first >= 0) points[first] = (points[first] as number) + (state.primary[o] as number);
+      if (second >= 0 && n > 2) points[second] = (points[second] as number) + (state.secondary[o] as number);
+    }
+    finalRewards(state, points, out);
+    return out;
+  }
+  // Cards still to reach a hand: the deck, the drawn card, the middle, the favor pile and the lot.
+  density.fill(0, 0, m);
+  spread.fill(0, 0, m);
+  let future = 0;
+  for (let i = state.deckTop; i < state.deck.length; i++) addFuture(state.deck[i] as number);
+  future += state.deck.length - state.deckTop;
+  if (state.drawn >= 0) {
+    addFuture(state.drawn);
+    future += 1;
+  }
+  for (const c of state.middle) addFuture(c);
+  for (const c of state.favor) addFuture(c);
+  future += state.middle.length + state.favor.length;
+  if (state.lot >= 0) {
+    addFuture(state.lot);
+    future += 1;
+  }
+  const share = future / n;
+  const lotsAhead = state.favor.length + (state.lot >= 0 ? 1 : 0) + (state.deck.length - state.deckTop) / (n + 1);
+  let totalGold = 0;
+  for (let p = 0; p < n; p++) totalGold += gold[p] as number;
+  const coin = totalGold > 0 ? Math.min(0.5, (lotsAhead * params.lotWorth) / totalGold) : 0;
+  for (let p = 0; p < n; p++) expected[p] = coin * (gold[p] as number);
+  for (let o = 0; o < m; o++) {
+    const mean = future > 0 ? (density[o] as number) / future : 0;
+    const variance = future > 0 ? Math.max(0, (spread[o] as number) / future - mean * mean) : 0;
+    const addMean = share * mean;
+    const addVar = share * variance;
+    const primary = state.primary[o] as number;
+    const secondary = n === 2 ? 0 : (state.secondary[o] as number);
+    for (let p = 0; p < n; p++) {
+      const mp = (inf[p * m + o] as number) + addMean;
+      if (mp <= 0) continue;
+      let first = 1;
+      let second = 0;
+      for (let q = 0; q < n; q++) {
+        if (q === p) continue;
+        const mq = (inf[q * m + o] as number) + addMean;
+        let b: number;
+        if (mq <= 0) b = 1;
+        else {
+          // Ties in influence: the earlier letter ranks higher (RULES E2), worth a small edge.
+          const edge = (letter[p * m + o] as number) < (letter[q * m + o] as number) ? 0.25 : -0.25;
+          b = 1 / (1 + Math.exp((-1.7 * (mp - mq + edge)) / Math.sqrt(2 * addVar + 0.3)));
+        }
+        second = second * b + first * (1 - b);
+        first *= b;
+      }
+      expected[p] = (expected[p] as number) + primary * first + secondary * second;
+    }
+  }
+  for (let p = 0; p < n; p++) {
+    let rival = Number.NEGATIVE_INFINITY;
+    for (let q = 0; q < n; q++) if (q !== p && (expected[q] as number) > rival) rival = expected[q] as number;
+    out[p] = 1 / (1 + Math.exp(-((expected[p] as number) - rival) / params.temperature));
+  }
+  return out;
+}
+
+function ranksAbove(a: number, b: number): boolean {
+  const d = (inf[a] as number) - (inf[b] as number);
+  return d > 0 || (d === 0 && (letter[a] as number) < (letter[b] as number));
+}

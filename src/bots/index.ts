@@ -1,0 +1,35 @@
+/**
+ * Bots for For the King (and Me), and a harness to pit them against each other.
+ *
+ * A bot is a function of one seat's {@link PlayerView} (never the full game state) and a seeded
+ * random source, returning one of `view.legal`. Three bots come with the library:
+ * {@link randomBot}, {@link heuristicBot} and {@link ismctsBot}. {@link playGame} plays one game
+ * between bots; {@link simulate} plays many, optionally on worker threads.
+ *
+ * @example
+ * ```ts
+ * import { heuristicBot, ismctsBot, simulate } from 'for-the-king-and-me/bots';
+ *
+ * const result = await simulate({ players: 4, bots: ['ismcts:300', 'heuristic', 'heuristic', 'random'], games: 100, seed: 1 });
+ * console.table(result.bots.map((b) => ({ bot: b.id, winRate: b.winRate })));
+ * ```
+ * @packageDocumentation
+ */
+import type { PlayerView } from '../index.js';
+
+export { heuristicBot } from './heuristic.js';
+export type { IsmctsOptions } from './ismcts.js';
+export { ismctsBot } from './ismcts.js';
+export type { PlayedGame, PlayGameOptions } from './play.js';
+export { playGame } from './play.js';
+export { randomBot } from './random.js';
+export type { BotId } from './registry.js';
+export { BOT_IDS, botFromId, botIdProblem, isBotId } from './registry.js';
+export type { SimulateOptions } from './simulate.js';
+export { simulate } from './simulate.js';
+export type { BotResult, SeatResult, SimulationResult, Spread } from './stats.js';
+export type { Bot, BotRandom } from './types.js';
+export { botRandom } from './types.js';
+
+/** The view type a bot receives, re-exported for bot authors. */
+export type { PlayerView };

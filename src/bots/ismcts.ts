@@ -1,0 +1,83 @@
+/**
+ * The information-set Monte Carlo tree search bot.
+ * @module
+ */
+import type { PlayerView } from '../index.js';
+import { determinize } from '../index.js';
+import type { SearchSettings } from './search.js';
+import { search } from './search.js';
+import type { Bot, BotRandom } from './types.js';
+import { botRandom } from './types.js';
+
+/** Options of {@link ismctsBot}. */
+export interface IsmctsOptions {
+  /** Iterations (sampled deals played through the tree) per decision. Default 1000. */
+  readonly iterations?: number;
+  /**
+   * Time budget per decision in milliseconds; the search stops at whichever of `iterations`
+   * and `timeMs` comes first. Reading the clock (`performance.now()`) makes the bot's choices
+   * depend on the machine's speed and load: use `iterations` alone for reproducible games.
+   */
+  readonly timeMs?: number;
+  /**
+   * Seed of the bot's own random source. Without it the bot draws from the `rng` it is given
+   * each call; with it, it ignores that and draws from its own generator, so its choices depend
+   * only on its seed and the views it has been shown, in order.
+   */
+  readonly seed?: number | string;
+}
+
+/** @internal Weights of the search; `ismctsBot` uses {@link ISMCTS_DEFAULTS}. */
+export type IsmctsTuning = Omit<SearchSettings, 'iterations' | 'timeMs' | 'now'>;
+
+/** @internal The search weights `ismctsBot` uses. */
+export const ISMCTS_DEFAULTS: IsmctsTuning = {
+  depth: 10,
+  depthEsteem: 10,
+  exploration: 0.7,
+  temperature: 3,
+  lotWorth: 0.5,
+  bias: 1,
+  bidSteps: 1,
+};
+
+function clock(): number {
+  return globalThis.performance.now();
+}
+
+/** @internal `ismctsBot` with explicit search weights (for tuning). */
+export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning): Bot {
+  const iterations = options.iterations ?? 1000;
+  if (!Number.isInteger(iterations) || iterations < 1)
+    throw new RangeError(`ismctsBot: iterations must be a positive integer, got ${iterations}`);
+  const timeMs = options.timeMs ?? Number.POSITIVE_INFINITY;
+  if (!(timeMs > 0)) throw new RangeError(`ismctsBot: timeMs must be positive, got ${timeMs}`);
+  const settings: SearchSettings = { ...tuning, iterations, timeMs, now: clock };
+  const own: BotRandom | null = options.seed === undefined ? null : botRandom(options.seed);
+  return (view: PlayerView, rng: BotRandom) => search(view, own ?? rng, settings, determinize);
+}
+
+/**
+ * Information-set Monte Carlo tree search (single observer). For each decision it grows one
+ * tree over the actions seen from its own seat. Every iteration deals the cards it cannot see
+ * at random with `determinize` (tilted towards opponents having kept good cards), walks down
+ * the tree choosing by UCB among the actions legal in that deal, adds one node, plays a short
+ * playout with a cheap rule-of-thumb policy, and scores the result with a smooth estimate of
+ * each player's title points (the real result when the game ends). It returns the most
+ * visited action.
+ *
+ * To stay fast it considers only a few bids (pass, or one or two above the high bid, never
+ * more than the bidder can pay), the extreme values for Kings, and the cheapest gold payment,
+ * and it returns at once when only one action is sensible.
+ *
+ * @example
+ * ```ts
+ * import { ismctsBot, heuristicBot, playGame } from 'for-the-king-and-me/bots';
+ *
+ * const strong = ismctsBot({ iterations: 1000 });
+ * const { state } = playGame({ players: 2, seed: 3, bots: [strong, heuristicBot] });
+ * ```
+ */
+export function ismctsBot(options: IsmctsOptions = {}): Bot {
+  return ismctsWith(options, ISMCTS_DEFAULTS);
+}

@@ -1,0 +1,58 @@
+/**
+ * @internal One game of a simulation, played from its index alone so that any thread can play it.
+ * @module
+ */
+import type { PlayerCount, Variants } from '../index.js';
+import { score } from '../index.js';
+import { playGame } from './play.js';
+import type { Bot } from './types.js';
+
+/** @internal What a simulation plays: everything a worker needs to replay any game of it. */
+export interface SimulationTask {
+  readonly players: PlayerCount;
+  /** Bot ids (or labels of in-process bots), one per entry; as many as `players`. */
+  readonly bots: readonly string[];
+  readonly seed: number | string;
+  readonly variants?: Partial<Variants>;
+}
+
+/** @internal The outcome of one game. */
+export interface GameRecord {
+  readonly index: number;
+  /** The bot entry (index into `task.bots`) sitting at each seat. */
+  readonly entries: readonly number[];
+  /** Points per seat. */
+  readonly points: readonly number[];
+  /** Winning seats (several on a shared win). */
+  readonly winners: readonly number[];
+  readonly actions: number;
+  readonly forfeits: number;
+  readonly lotsDiscarded: number;
+}
+
+/** @internal The entry at each seat in game `index`: seats rotate by one each game. */
+export function seating(players: number, index: number): number[] {
+  return Array.from({ length: players }, (_, s) => (s + index) % players);
+}
+
+/** @internal Plays game `index` of `task` with `bots[e]` for entry `e`. */
+export function playRecorded(task: SimulationTask, bots: readonly Bot[], index: number): GameRecord {
+  const entries = seating(task.players, index);
+  const seed = `${String(task.seed)}:${index}`;
+  const { state, actions } = playGame({
+    players: task.players,
+    seed,
+    ...(task.variants ? { variants: task.variants } : {}),
+    bots: entries.map((e) => bots[e] as Bot),
+  });
+  const s = score(state);
+  return {
+    index,
+    entries,
+    points: s.points,
+    winners: s.winners,
+    actions: actions.length,
+    forfeits: state.forfeits,
+    lotsDiscarded: state.lotsDiscarded,
+  };
+}

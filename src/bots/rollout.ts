@@ -1,0 +1,172 @@
+/**
+ * @internal The fast parts of the tree search: a cheap playout policy over full (determinized)
+ * states, candidate pruning, and a reward for every seat from a state's projected score.
+ * @module
+ */
+import type { Action, GameState } from '../index.js';
+import { legalActions } from '../index.js';
+import { INDEX_OF, KIND_OF, OFFICE_INDEX, VALUE_OF } from './tables.js';
+import type { BotRandom } from './types.js';
+
+const KING = 1;
+const GOLD = 2;
+
+/** @internal Total coin value of the gold in a hand. */
+export function goldOfHand(hand: readonly number[]): number {
+  let sum = 0;
+  for (const c of hand) if (KIND_OF[c] === GOLD) sum += VALUE_OF[c] as number;
+  return sum;
+}
+
+/** A rough worth of a card to whoever gains it, in influence-like units. */
+function roughWorth(state: GameState, c: number): number {
+  const k = KIND_OF[c];
+  if (k === KING) return 3;
+  if (k === GOLD) return 0.8 * (VALUE_OF[c] as number);
+  return ((VALUE_OF[c] as number) * (state.primary[OFFICE_INDEX[c] as number] ?? 3)) / 3;
+}
+
+function findPlace(legal: readonly Action[], area: string): Action | undefined {
+  for (const a of legal) if (a.type === 'place' && a.area === area) return a;
+  return undefined;
+}
+
+/** @internal The office index where player `p` has the most influence (ties: lowest index). */
+function strongestOffice(state: GameState, p: number): number {
+  const inf = new Array<number>(state.primary.length).fill(0);
+  for (const c of state.hands[p] as readonly number[]) {
+    const o = OFFICE_INDEX[c] as number;
+    if (o >= 0) inf[o] = (inf[o] as number) + (VALUE_OF[c] as number);
+  }
+  let best = 0;
+  for (let o = 1; o < inf.length; o++) if ((inf[o] as number) > (inf[best] as number)) best = o;
+  return best;
+}
+
+/** @internal The playout policy: cheap rules of thumb with some noise. */
+export function rolloutAction(state: GameState, legal: readonly Action[], rng: BotRandom): Action {
+  const first = legal[0] as Action;
+  if (legal.length === 1) return first;
+  switch (state.step) {
+    case 'place': {
+      const worth = roughWorth(state, state.drawn);
+      if (worth >= 2.5 || rng.next() < 0.15) {
+        const self = findPlace(legal, 'self');
+        if (self) return self;
+      }
+      if (worth < 1.5 || rng.next() < 0.6) {
+        const middle = findPlace(legal, 'middle');
+        if (middle) return middle;
+      }
+      return legal[rng.int(legal.length)] as Action;
+    }
+    case 'take': {
+      let best = first;
+      let bestWorth = -1;
+      for (const a of legal) {
+        if (a.type !== 'take') continue;
+        const w = roughWorth(state, cardIndexOf(a.card)) + rng.next() * 0.5;
+        if (w > bestWorth) {
+          bestWorth = w;
+          best = a;
+        }
+      }
+      return best;
+    }
+    case 'king': {
+      const o = strongestOffice(state, state.toMove);
+      const target = state.primary[o] === 6 ? 5 : 6;
+      for (const a of legal) if (a.type === 'king' && a.value === target && OFFICE_OF_NAME[a.office] === o) return a;
+      return legal[rng.int(legal.length)] as Action;
+    }
+    case 'bid': {
+      const gold = goldOfHand(state.hands[state.toMove] as readonly number[]);
+      const willing = Math.min(gold, Math.floor(roughWorth(state, state.lot) * (0.5 + rng.next())) + 1);
+      return state.highBid + 1 <= willing ? first : (legal[legal.length - 1] as Action);
+    }
+    default:
+      return first;
+  }
+}
+
+const OFFICE_OF_NAME: Readonly<Record<string, number>> = {
+  diplomacy: 0,
+  military: 1,
+  architecture: 2,
+  entertainment: 3,
+  provisions: 4,
+  livestock: 5,
+};
+
+/**
+ * @internal The actions the search considers: bids pruned to the next `bidSteps` amounts that the
+ * bidder can pay (and pass), Kings to the extreme values of each office, gold payments to
+ * the cheapest cover. Always a non-empty subset of `legal`.
+ */
+export function candidates(state: GameState, legal: readonly Action[], bidSteps: number): readonly Action[] {
+  if (legal.length <= 3) return legal;
+  switch (state.step) {
+    case 'bid': {
+      const hand = state.hands[state.toMove] as readonly number[];
+      const gold = goldOfHand(hand);
+      const canPay =
+        state.variants.payment === 'by-lot' ? (KIND_OF[state.lot] === GOLD ? hand.length : gold) : gold > 0 ? gold : hand.length;
+      const h = state.highBid;
+      const out: Action[] = [];
+      for (const a of legal) {
+        if (a.type === 'pass') out.push(a);
+        else if (a.type === 'bid' && a.amount <= canPay && a.amount <= h + bidSteps) out.push(a);
+      }
+      return out;
+    }
+    case 'king': {
+      if (state.variants.secondaryTitle === 'tile') return legal;
+      const out: Action[] = [];
+      for (const a of legal) {
+        if (a.type !== 'king') continue;
+        const current = state.primary[OFFICE_OF_NAME[a.office] as number];
+        const low = current === 1 ? 2 : 1;
+        const high = current === 6 ? 5 : 6;
+        if (a.value === low || a.value === high) out.push(a);
+      }
+      return out;
+    }
+    case 'pay': {
+      if (state.payMode !== 'gold') return cheapestDiscards(state, legal);
+      const due = state.highBid - state.paid;
+      // Pay the largest coin that does not overshoot when possible, else the smallest that covers.
+      let best = legal[0] as Action;
+      let bestScore = Number.NEGATIVE_INFINITY;
+      for (const a of legal) {
+        if (a.type !== 'pay') continue;
+        const v = VALUE_OF[cardIndexOf(a.card)] as number;
+        const score = v <= due ? v : 10 - v;
+        if (score > bestScore) {
+          bestScore = score;
+          best = a;
+        }
+      }
+      return [best];
+    }
+    default:
+      return legal;
+  }
+}
+
+function cardIndexOf(id: string): number {
+  return INDEX_OF.get(id) ?? -1;
+}
+
+/** @internal Plays the cheap policy for at most `depth` actions from `state`. */
+export function playout(state: GameState, depth: number, rng: BotRandom, applyFn: (s: GameState, a: Action) => GameState): GameState {
+  let s = state;
+  for (let i = 0; i < depth && s.step !== 'over'; i++) s = applyFn(s, rolloutAction(s, legalActions(s), rng));
+  return s;
+}
+
+/** @internal The three discards that cost least at a glance (a card's worth in its office). */
+function cheapestDiscards(state: GameState, legal: readonly Action[]): readonly Action[] {
+  const scored = legal.map((a) => ({ a, w: a.type === 'pay' ? roughWorth(state, cardIndexOf(a.card)) : 0 }));
+  scored.sort((x, y) => x.w - y.w);
+  return scored.slice(0, 3).map((x) => x.a);
+}

@@ -1,0 +1,28 @@
+/**
+ * @internal The script each simulation worker thread runs: it rebuilds the bots from their ids
+ * and plays the chunks of games it is sent.
+ * @module
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { WorkerReply, WorkerRequest } from './pool.js';
+import type { GameRecord, SimulationTask } from './record.js';
+import { playRecorded } from './record.js';
+import { botFromId } from './registry.js';
+
+const task = workerData as SimulationTask;
+const port = parentPort;
+if (port === null) throw new Error('the simulation worker must run in a worker thread');
+const bots = task.bots.map(botFromId);
+port.on('message', (request: WorkerRequest) => {
+  if (request === null) {
+    port.close();
+    return;
+  }
+  try {
+    const records: GameRecord[] = [];
+    for (let g = request.from; g < request.to; g++) records.push(playRecorded(task, bots, g));
+    port.postMessage({ records } satisfies WorkerReply);
+  } catch (e) {
+    port.postMessage({ error: e instanceof Error ? e.message : String(e) } satisfies WorkerReply);
+  }
+});
