@@ -4,13 +4,14 @@
  * @module
  */
 import { bid, canPay, maxBid, nextLot, pass, pay } from './auction.js';
-import { cardIndex, OFFICES } from './cards.js';
+import { cardIndex } from './cards.js';
 import type { Draft, Sink } from './draft.js';
 import { draftOf } from './draft.js';
 import { RulesError } from './errors.js';
 import { canPlace, continuePlacement, continueTakes, place, take } from './influence.js';
 import { canResolve, resolveKing } from './king.js';
 import { officeIndex } from './setup.js';
+import { checkShape } from './shape.js';
 import type { Action, Area, GameEvent, GameState } from './types.js';
 
 /** What {@link step} returns: the next state and what happened on the way. */
@@ -21,7 +22,6 @@ export interface StepResult {
   readonly events: readonly GameEvent[];
 }
 
-const FIELDS: Readonly<Record<Action['type'], number>> = { place: 3, take: 3, king: 4, bid: 3, pass: 2, pay: 3 };
 const STEP_OF: Readonly<Record<Action['type'], GameState['step']>> = {
   place: 'place',
   take: 'take',
@@ -39,67 +39,8 @@ const DECISION: Readonly<Record<GameState['step'], string>> = {
   over: 'nothing',
 };
 
-function malformed(message: string): RulesError {
-  return new RulesError('MALFORMED_ACTION', message);
-}
-
 function illegal(message: string): RulesError {
   return new RulesError('ILLEGAL_ACTION', message);
-}
-
-function countKeys(a: object): number {
-  let n = 0;
-  for (const _ in a) n++;
-  return n;
-}
-
-/** @internal Checks the action's shape: exactly the fields of its type, of the right types. */
-function checkShape(a: unknown, players: number): asserts a is Action {
-  if (typeof a !== 'object' || a === null || Array.isArray(a))
-    throw malformed('an action must be an object such as { type: "pass", player: 0 }');
-  const x = a as Record<string, unknown>;
-  const type = x.type;
-  if (typeof type !== 'string' || !Object.hasOwn(FIELDS, type)) {
-    throw malformed(`unknown action type ${JSON.stringify(type) ?? String(type)}: expected place, take, king, bid, pass or pay`);
-  }
-  const t = type as Action['type'];
-  const p = x.player;
-  if (typeof p !== 'number' || !Number.isInteger(p)) throw malformed(`a ${t} action needs an integer "player"`);
-  if (p < 0 || p >= players) throw malformed(`there is no player ${p} in a ${players}-player game`);
-  switch (t) {
-    case 'place':
-      if (x.area !== 'self' && x.area !== 'middle' && x.area !== 'favor')
-        throw malformed('a place action needs "area": "self", "middle" or "favor"');
-      break;
-    case 'take':
-    case 'pay':
-      if (typeof x.card !== 'string') throw malformed(`a ${t} action needs a card id in "card"`);
-      break;
-    case 'king':
-      if (typeof x.office !== 'string' || !(OFFICES as readonly string[]).includes(x.office)) {
-        throw malformed(`a king action needs "office": one of ${OFFICES.join(', ')}`);
-      }
-      if (typeof x.value !== 'number' || !Number.isInteger(x.value)) throw malformed('a king action needs an integer "value" from 1 to 6');
-      break;
-    case 'bid':
-      if (typeof x.amount !== 'number' || !Number.isInteger(x.amount)) throw malformed('a bid action needs an integer "amount"');
-      break;
-  }
-  if (countKeys(x) !== FIELDS[t] || !Object.hasOwn(x, 'type') || !Object.hasOwn(x, 'player')) {
-    throw malformed(`a ${t} action has exactly the fields ${fieldList(t)}`);
-  }
-}
-
-function fieldList(t: Action['type']): string {
-  const extra: Record<Action['type'], string> = {
-    place: ', area',
-    take: ', card',
-    king: ', office, value',
-    bid: ', amount',
-    pass: '',
-    pay: ', card',
-  };
-  return `type, player${extra[t]}`;
 }
 
 function knownCard(id: string): number {
