@@ -64,7 +64,14 @@ export interface PlayerView {
   readonly drawn: Card | null;
   /** Whether the Advisor holds a drawn card now (public; the card itself is not). */
   readonly advisorHoldsCard: boolean;
-  /** Cards the viewer put on the favor pile that are still there (the set, not the order). */
+  /** Whether this Advisor turn's *self* slot is used (public: placements are seen; RULES I2). `false` in phase 2. */
+  readonly selfUsed: boolean;
+  /** Whether this Advisor turn's *favor* slot is used (public, like `selfUsed`). `false` in phase 2. */
+  readonly favorUsed: boolean;
+  /**
+   * Cards the viewer put on the favor pile that are still there: the set, not the order (RULES
+   * H2, H3), listed in catalogue order so that the list says nothing about the pile's order.
+   */
   readonly myFavor: readonly Card[];
   /** Per player, the cards publicly known to be in their hand (taken from the middle or won) and still held. */
   readonly known: readonly (readonly Card[])[];
@@ -133,6 +140,8 @@ export function view(state: GameState, viewer: Viewer): PlayerView {
     state.favorBy.forEach((by, i) => {
       if (by === me) myFavor.push(state.favor[i] as number);
     });
+    // Catalogue order: the pile's order after the shuffle is hidden from everyone (RULES H3).
+    myFavor.sort((a, b) => a - b);
   }
   const stillIn: number[] = [];
   const defaulted: number[] = [];
@@ -160,6 +169,8 @@ export function view(state: GameState, viewer: Viewer): PlayerView {
     hand: me >= 0 ? cards(state.hands[me] as number[]) : [],
     drawn: me >= 0 && state.drawn >= 0 && state.advisor === me ? cardAt(state.drawn) : null,
     advisorHoldsCard: state.drawn >= 0,
+    selfUsed: state.selfUsed,
+    favorUsed: state.favorUsed,
     myFavor: cards(myFavor),
     known: state.known.map(cards),
     lot: state.lot >= 0 ? cardAt(state.lot) : null,
