@@ -195,7 +195,10 @@ export type GameEvent =
       readonly previous: number;
       readonly secondary: number | null;
     }
-  /** Phase change: phase 2 begins after the favor pile is shuffled, or the game ends. */
+  /**
+   * Phase change: the game opens (`'influence'`, only from `createGameWithEvents`), phase 2
+   * begins after the favor pile is shuffled, or the game ends.
+   */
   | { readonly type: 'phase'; readonly phase: Phase }
   /** A lot is revealed from the favor pile (public). */
   | { readonly type: 'lot'; readonly card: string; readonly remaining: number }
