@@ -18,13 +18,19 @@ export type { Card, GoldCard, GovernmentCard, KingCard, Letter, Mark, Office } f
 export { CARDS, cardById, deckSize, LETTERS, OFFICES, officesInPlay, RANDOM_REMOVALS } from './cards.js';
 export type { DescribeContext } from './describe.js';
 export { describeAction, describeCard, describeEvent } from './describe.js';
+export { determinize } from './determinize.js';
 export type { RulesErrorCode } from './errors.js';
 export { RulesError } from './errors.js';
+export { createGameWithEvents, eventsFor } from './events.js';
 export type { Labels, Lang, UiWords } from './labels.js';
 export { labels } from './labels.js';
 export { currentPlayer, isGameOver, legalActions, phaseOf } from './legal.js';
 export { maxGameLength } from './limits.js';
+export { MAX_ACTION_LENGTH, parseAction } from './parse.js';
+export type { ReplayStep } from './replay.js';
+export { replay } from './replay.js';
 export { score } from './scoring.js';
+export { deserialize, SAVE_FORMAT, SAVE_VERSION, serialize } from './serialize.js';
 export { createGame, DEFAULT_VARIANTS, PUBLISHED_VARIANTS } from './setup.js';
 export type {
   Action,
