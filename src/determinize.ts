@@ -147,7 +147,10 @@ function dealPayer(rng: number[], nk: number[], slots: number, payer: Payer): vo
  * deck, the favor pile (beside the viewer's own favor cards, in a random order), another Advisor's
  * drawn card, and the cards removed at random at setup. The deal respects what the rules imply:
  * nobody keeps a King (RULES K1), and a payment in progress can be completed (RULES A5). Apart
- * from that it is uniform; a history-aware bot may reject samples that contradict what it saw.
+ * from that it is uniform; a history-aware bot may reject samples that contradict what it saw
+ * (the view holds no history). Who placed the other favor cards and the lot, which no view
+ * shows and no rule uses, is drawn at random among the other players; the deck's drawn part
+ * (history, never read again) is listed in catalogue order.
  *
  * Guarantees: `view(result, view.viewer)` deep-equals `view`; the result holds exactly the cards
  * of the game (each used card once); the same view and seed give the same result. The result's
