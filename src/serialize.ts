@@ -5,6 +5,7 @@
 import { cardIndex, idOf } from './cards.js';
 import { RulesError } from './errors.js';
 import { isRngState } from './rng.js';
+import { showValue } from './show.js';
 import type { GameState, Step } from './types.js';
 import { stateProblem } from './validate.js';
 
@@ -115,14 +116,8 @@ function bad(where: string, what: string): RulesError {
   return new RulesError('INVALID_SAVE', `${where}: ${what}`);
 }
 
-function show(x: unknown): string {
-  const text = JSON.stringify(x);
-  if (text === undefined) return String(x);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
-}
-
 function record(x: unknown, where: string, keys: readonly string[]): Record<string, unknown> {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) throw bad(where, `must be an object, got ${show(x)}`);
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) throw bad(where, `must be an object, got ${showValue(x)}`);
   const own = Object.keys(x);
   for (const key of own) {
     if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw bad(where, `has a forbidden key "${key}"`);
@@ -134,19 +129,19 @@ function record(x: unknown, where: string, keys: readonly string[]): Record<stri
 
 function int(x: unknown, where: string, min: number, max: number): number {
   if (typeof x !== 'number' || !Number.isInteger(x) || x < min || x > max)
-    throw bad(where, `must be an integer from ${min} to ${max}, got ${show(x)}`);
+    throw bad(where, `must be an integer from ${min} to ${max}, got ${showValue(x)}`);
   return x + 0;
 }
 
 function bool(x: unknown, where: string): boolean {
-  if (typeof x !== 'boolean') throw bad(where, `must be true or false, got ${show(x)}`);
+  if (typeof x !== 'boolean') throw bad(where, `must be true or false, got ${showValue(x)}`);
   return x;
 }
 
 function card(x: unknown, where: string): number {
-  if (typeof x !== 'string') throw bad(where, `must be a card id, got ${show(x)}`);
+  if (typeof x !== 'string') throw bad(where, `must be a card id, got ${showValue(x)}`);
   const c = cardIndex(x);
-  if (c < 0) throw bad(where, `${show(x)} is not a card id`);
+  if (c < 0) throw bad(where, `${showValue(x)} is not a card id`);
   return c;
 }
 
@@ -155,7 +150,7 @@ function cardOrNone(x: unknown, where: string): number {
 }
 
 function array(x: unknown, where: string, maxLength: number): unknown[] {
-  if (!Array.isArray(x)) throw bad(where, `must be an array, got ${show(x)}`);
+  if (!Array.isArray(x)) throw bad(where, `must be an array, got ${showValue(x)}`);
   if (x.length > maxLength) throw bad(where, `has ${x.length} entries, at most ${maxLength}`);
   return x;
 }
@@ -175,22 +170,22 @@ function readState(x: unknown): GameState {
   const players = int(r.players, at('players'), 2, 5) as GameState['players'];
   const v = record(r.variants, at('variants'), ['payment', 'secondaryTitle']);
   if (v.payment !== 'gold-or-discard' && v.payment !== 'by-lot') {
-    throw bad(at('variants.payment'), `must be "gold-or-discard" or "by-lot", got ${show(v.payment)}`);
+    throw bad(at('variants.payment'), `must be "gold-or-discard" or "by-lot", got ${showValue(v.payment)}`);
   }
   if (v.secondaryTitle !== 'half' && v.secondaryTitle !== 'tile') {
-    throw bad(at('variants.secondaryTitle'), `must be "half" or "tile", got ${show(v.secondaryTitle)}`);
+    throw bad(at('variants.secondaryTitle'), `must be "half" or "tile", got ${showValue(v.secondaryTitle)}`);
   }
   const seed = r.seed;
   if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
-    throw bad(at('seed'), `must be a finite number or a string, got ${show(seed)}`);
+    throw bad(at('seed'), `must be a finite number or a string, got ${showValue(seed)}`);
   }
-  if (!isRngState(r.rng)) throw bad(at('rng'), `must be 4 integers from -2147483648 to 4294967295, got ${show(r.rng)}`);
+  if (!isRngState(r.rng)) throw bad(at('rng'), `must be 4 integers from -2147483648 to 4294967295, got ${showValue(r.rng)}`);
   const step = r.step;
   if (typeof step !== 'string' || !(STEPS as readonly string[]).includes(step))
-    throw bad(at('step'), `must be one of ${STEPS.join(', ')}, got ${show(step)}`);
+    throw bad(at('step'), `must be one of ${STEPS.join(', ')}, got ${showValue(step)}`);
   const payMode = r.payMode;
   if (payMode !== null && payMode !== 'gold' && payMode !== 'discard')
-    throw bad(at('payMode'), `must be "gold", "discard" or null, got ${show(payMode)}`);
+    throw bad(at('payMode'), `must be "gold", "discard" or null, got ${showValue(payMode)}`);
   const hands = array(r.hands, at('hands'), players).map((h, p) => cards(h, `${at('hands')}[${p}]`));
   const known = array(r.known, at('known'), players).map((h, p) => cards(h, `${at('known')}[${p}]`));
   const big = Number.MAX_SAFE_INTEGER;
@@ -264,8 +259,8 @@ export function deserialize(text: string): GameState {
     throw bad('save', `is not valid JSON (${e instanceof Error ? e.message : String(e)})`);
   }
   const env = record(data, 'save', ENVELOPE_KEYS);
-  if (env.format !== SAVE_FORMAT) throw bad('save.format', `must be "${SAVE_FORMAT}", got ${show(env.format)}`);
-  if (env.version !== SAVE_VERSION) throw bad('save.version', `this library reads version ${SAVE_VERSION}, got ${show(env.version)}`);
+  if (env.format !== SAVE_FORMAT) throw bad('save.format', `must be "${SAVE_FORMAT}", got ${showValue(env.format)}`);
+  if (env.version !== SAVE_VERSION) throw bad('save.version', `this library reads version ${SAVE_VERSION}, got ${showValue(env.version)}`);
   const state = readState(env.state);
   const problem = stateProblem(state);
   if (problem !== null) throw bad('state', problem);

@@ -8,6 +8,7 @@ import { draftOf } from './draft.js';
 import { RulesError } from './errors.js';
 import { startTurn } from './influence.js';
 import { nextInt, seedState, shuffleInPlace } from './rng.js';
+import { showValue } from './show.js';
 import type { GameEvent, GameOptions, GameState, PlayerCount, Variants } from './types.js';
 
 /** The default variants: the project's source description of the game (RULES A5, S3). */
@@ -27,14 +28,6 @@ export const PUBLISHED_VARIANTS: Readonly<Variants> = Object.freeze({ payment: '
 const OPTION_KEYS = new Set(['players', 'seed', 'firstPlayer', 'variants']);
 const VARIANT_KEYS = new Set(['payment', 'secondaryTitle']);
 
-/** A short, safe rendering of a bad option value for an error message (never throws). */
-function shown(x: unknown): string {
-  if (typeof x === 'string') return JSON.stringify(x);
-  if (Array.isArray(x)) return 'an array';
-  if (typeof x === 'object' && x !== null) return 'an object';
-  return typeof x === 'bigint' ? `${x}n` : String(x);
-}
-
 function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
@@ -53,16 +46,16 @@ export function normalizeOptions(options: unknown): {
   }
   const { players, seed, firstPlayer, variants } = options;
   if (players !== 2 && players !== 3 && players !== 4 && players !== 5) {
-    throw new RulesError('INVALID_OPTIONS', `players must be 2, 3, 4 or 5 (RULES S1), got ${shown(players)}`);
+    throw new RulesError('INVALID_OPTIONS', `players must be 2, 3, 4 or 5 (RULES S1), got ${showValue(players)}`);
   }
   if (seed !== undefined && !(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
-    throw new RulesError('INVALID_OPTIONS', `seed must be a finite number or a string, got ${shown(seed)}`);
+    throw new RulesError('INVALID_OPTIONS', `seed must be a finite number or a string, got ${showValue(seed)}`);
   }
   if (
     firstPlayer !== undefined &&
     !(typeof firstPlayer === 'number' && Number.isInteger(firstPlayer) && firstPlayer >= 0 && firstPlayer < players)
   ) {
-    throw new RulesError('INVALID_OPTIONS', `firstPlayer must be a player index from 0 to ${players - 1}, got ${shown(firstPlayer)}`);
+    throw new RulesError('INVALID_OPTIONS', `firstPlayer must be a player index from 0 to ${players - 1}, got ${showValue(firstPlayer)}`);
   }
   let v: Variants = DEFAULT_VARIANTS;
   if (variants !== undefined) {
@@ -73,10 +66,10 @@ export function normalizeOptions(options: unknown): {
     const payment = variants.payment ?? DEFAULT_VARIANTS.payment;
     const secondaryTitle = variants.secondaryTitle ?? DEFAULT_VARIANTS.secondaryTitle;
     if (payment !== 'gold-or-discard' && payment !== 'by-lot') {
-      throw new RulesError('INVALID_OPTIONS', `variants.payment must be "gold-or-discard" or "by-lot", got ${shown(payment)}`);
+      throw new RulesError('INVALID_OPTIONS', `variants.payment must be "gold-or-discard" or "by-lot", got ${showValue(payment)}`);
     }
     if (secondaryTitle !== 'half' && secondaryTitle !== 'tile') {
-      throw new RulesError('INVALID_OPTIONS', `variants.secondaryTitle must be "half" or "tile", got ${shown(secondaryTitle)}`);
+      throw new RulesError('INVALID_OPTIONS', `variants.secondaryTitle must be "half" or "tile", got ${showValue(secondaryTitle)}`);
     }
     v = { payment, secondaryTitle };
   }

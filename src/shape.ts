@@ -5,6 +5,7 @@
  */
 import { OFFICES } from './cards.js';
 import { RulesError } from './errors.js';
+import { showValue } from './show.js';
 import type { Action, ActionType } from './types.js';
 
 /** @internal The number of fields of each action type, `type` and `player` included. */
@@ -45,7 +46,7 @@ export function checkShape(a: unknown, players: number, where?: string): asserts
   const x = a as Record<string, unknown>;
   const type = x.type;
   if (typeof type !== 'string' || !Object.hasOwn(FIELD_COUNT, type)) {
-    throw malformed(`unknown action type ${JSON.stringify(type) ?? String(type)}: expected place, take, king, bid, pass or pay`);
+    throw malformed(`unknown action type ${showValue(type)}: expected place, take, king, bid, pass or pay`);
   }
   const t = type as ActionType;
   const p = x.player;

@@ -69,7 +69,7 @@ describe('S1 and V: bad options to createGame', () => {
   it('S5: a seed that is neither a finite number nor a string', () => {
     expectBadOptions({ players: 3, seed: Number.NaN }, /seed must be a finite number or a string, got NaN/);
     expectBadOptions({ players: 3, seed: Number.POSITIVE_INFINITY }, /got Infinity/);
-    expectBadOptions({ players: 3, seed: { value: 1 } }, /got an object/);
+    expectBadOptions({ players: 3, seed: { value: 1 } }, /got \{"value":1\}/);
   });
 });
 
@@ -88,6 +88,13 @@ describe('MALFORMED_ACTION: actions of the wrong shape', () => {
     for (const action of [null, undefined, 0, 'pass', true, [], ['pass', 0]]) {
       expectRejected(at.place().state, action, 'MALFORMED_ACTION', /an action must be an object such as \{ type: "pass", player: 0 \}/);
     }
+  });
+
+  it('MALFORMED_ACTION: a type that cannot be printed as JSON (BigInt, a cycle) still gets a RulesError', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expectRejected(at.place().state, { type: 10n, player: 0 }, 'MALFORMED_ACTION', /unknown action type 10n/);
+    expectRejected(at.place().state, { type: cyclic, player: 0 }, 'MALFORMED_ACTION', /unknown action type an object/);
   });
 
   it('MALFORMED_ACTION: a missing or unknown type', () => {
