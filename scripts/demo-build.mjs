@@ -1,33 +1,37 @@
-// `npm run demo:build`: copies the built ES modules (`dist/**/*.js`, chunks included) into
-// `docs/demo/lib/`, which the demo page imports (`./lib/index.js` and `./lib/bots.js`, the
-// `for-the-king-and-me/bots` entry). Run `npm run build` first.
-// `docs/demo/lib/` is generated: it is gitignored and rebuilt from scratch every time.
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+// `npm run demo:build`: copies the built ES modules the demo page needs into `docs/demo/lib/`:
+// `index.js` (the library), `bots.js` (the `for-the-king-and-me/bots` entry) and every chunk they
+// import, statically or dynamically. Run `npm run build` first. `docs/demo/lib/` is generated:
+// it is gitignored and rebuilt from scratch every time.
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const lib = join(root, 'docs', 'demo', 'lib');
 
-if (!existsSync(join(dist, 'index.js'))) {
-  console.error('dist/index.js is missing: run `npm run build` first');
-  process.exit(1);
-}
 const botsEntry = ['bots.js', join('bots', 'index.js')].find((f) => existsSync(join(dist, f)));
-if (botsEntry === undefined) {
-  console.error('dist/bots/index.js is missing: the bots entry (src/bots/index.ts) must be built by tsup');
+if (!existsSync(join(dist, 'index.js')) || botsEntry === undefined) {
+  console.error('dist/index.js or dist/bots.js is missing: run `npm run build` first');
   process.exit(1);
 }
+
+/** The relative modules a built file imports: `from './x.js'` and `import('./x.js')`. */
+function importsOf(file) {
+  const code = readFileSync(join(dist, file), 'utf8');
+  return [...code.matchAll(/(?:from\s*|import\s*\(\s*)["'](\.{1,2}\/[^"']+\.js)["']/g)].map((m) => normalize(join(dirname(file), m[1])));
+}
+
 rmSync(lib, { recursive: true, force: true });
-let copied = 0;
-for (const entry of readdirSync(dist, { recursive: true, withFileTypes: true })) {
-  if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
-  const from = join(entry.parentPath, entry.name);
-  const to = join(lib, relative(dist, from));
-  mkdirSync(dirname(to), { recursive: true });
-  cpSync(from, to);
-  copied++;
+const todo = ['index.js', botsEntry];
+const copied = new Set();
+while (todo.length > 0) {
+  const file = todo.pop();
+  if (copied.has(file)) continue;
+  copied.add(file);
+  mkdirSync(dirname(join(lib, file)), { recursive: true });
+  cpSync(join(dist, file), join(lib, file));
+  todo.push(...importsOf(file));
 }
 if (botsEntry !== 'bots.js') writeFileSync(join(lib, 'bots.js'), `export * from './${botsEntry.replaceAll('\\', '/')}';\n`);
-console.log(`demo: copied ${copied} ES module file(s) from dist/ to ${relative(root, lib)}/`);
+console.log(`demo: copied ${[...copied].sort().join(', ')} from dist/ to ${relative(root, lib)}/`);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createGameWithEvents, eventsFor } from '../../src/events.js';
 import type { Action, ActionType, GameEvent, GameEventType, GameState, Lang, PlayerCount } from '../../src/index.js';
 import {
   cardById,
+  createGameWithEvents,
   describeAction,
   describeCard,
   describeEvent,
+  eventsFor,
   isGameOver,
   labels,
   legalActions,
