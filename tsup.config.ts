@@ -3,12 +3,18 @@ import { defineConfig } from 'tsup';
 /**
  * Builds the published package: ESM (`.js`) and CommonJS (`.cjs`) with declarations
  * (`.d.ts`, `.d.cts`). One key per entry point; its name is the file name under `dist/`.
- * Later entries: `'bots/index': 'src/bots/index.ts'`, `'cli/main': 'src/cli/main.ts'`.
+ * `bots` is the `for-the-king-and-me/bots` subpath, `cli` the `for-the-king` program (its
+ * shebang comes from `src/cli/main.ts`), `simulate-worker` the script `simulate` starts on
+ * worker threads. `shims` gives the CommonJS build an `import.meta.url` (the worker's path).
  */
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
+    bots: 'src/bots/index.ts',
+    cli: 'src/cli/main.ts',
+    'simulate-worker': 'src/bots/worker.ts',
   },
+  shims: true,
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

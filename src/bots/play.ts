@@ -7,8 +7,16 @@ import { apply, createGame, currentPlayer, view } from '../index.js';
 import type { Bot, BotRandom } from './types.js';
 import { botRandom } from './types.js';
 
-/** Options of {@link playGame}: the game's options plus one bot per seat. */
-export interface PlayGameOptions extends GameOptions {
+/** Options of {@link playGame}: the game's options (as for `createGame`) plus one bot per seat. */
+export interface PlayGameOptions {
+  /** Number of players, 2–5. */
+  readonly players: GameOptions['players'];
+  /** Seed of the game; without one, `createGame` draws a seed. */
+  readonly seed?: NonNullable<GameOptions['seed']>;
+  /** The first Advisor; drawn at random when omitted. */
+  readonly firstPlayer?: NonNullable<GameOptions['firstPlayer']>;
+  /** Rule variants (see `PUBLISHED_VARIANTS` in the main module). */
+  readonly variants?: NonNullable<GameOptions['variants']>;
   /** One bot per seat, seat 0 first; as many as `players`. */
   readonly bots: readonly Bot[];
   /** Seed of the bots' random sources (seat `s` gets `botRandom(\`${botSeed}:${s}\`)`); defaults to the game seed. */

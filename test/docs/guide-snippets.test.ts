@@ -9,7 +9,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const GUIDES = ['getting-started.md', 'state-machine.md', 'building-a-ui.md', 'save-load-replay.md', 'variants.md'];
+const GUIDES = ['getting-started.md', 'state-machine.md', 'building-a-ui.md', 'save-load-replay.md', 'variants.md', 'bots.md'];
 
 interface Snippet {
   readonly name: string;

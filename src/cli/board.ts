@@ -1,0 +1,143 @@
+/**
+ * @internal The terminal board: one seat's view as text (titles, hands, middle, lot, bids), the
+ * numbered choices of its legal actions, and the final score.
+ * @module
+ */
+import type { Action, Card, Lang, PlayerView, Score } from '../index.js';
+import { describeAction, describeCard, labels, OFFICES, officesInPlay } from '../index.js';
+
+function names(cards: readonly Card[], lang: Lang): string {
+  return cards.length === 0 ? '—' : cards.map((c) => describeCard(c, lang)).join(', ');
+}
+
+const KIND_ORDER: Readonly<Record<Card['kind'], number>> = { government: 0, king: 1, gold: 2 };
+
+/** Cards in a stable, readable order: Government by office then value (high first), Kings, Gold. */
+function sorted(cards: readonly Card[]): Card[] {
+  const office = (c: Card): number => (c.kind === 'government' ? OFFICES.indexOf(c.office) : 0);
+  const value = (c: Card): number => (c.kind === 'king' ? 0 : c.value);
+  return [...cards].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || office(a) - office(b) || value(b) - value(a));
+}
+
+function goldIn(cards: readonly Card[]): number {
+  let sum = 0;
+  for (const c of cards) if (c.kind === 'gold') sum += c.value;
+  return sum;
+}
+
+/** @internal A player's name for the board: "Player 2", or "You" for the reader. */
+export function who(p: number, viewer: PlayerView['viewer'], lang: Lang): string {
+  const ui = labels[lang].ui;
+  return p === viewer ? ui.you : `${ui.player} ${p}`;
+}
+
+function row(label: string, text: string): string {
+  return `${label.padEnd(16)}${text}`;
+}
+
+/** @internal The board as lines of text. */
+export function renderBoard(view: PlayerView, lang: Lang): string[] {
+  const L = labels[lang];
+  const ui = L.ui;
+  const me = view.viewer;
+  const head = [L.phases[view.phase]];
+  if (view.advisor !== null) head.push(`${ui.advisor}: ${who(view.advisor, me, lang)}`);
+  head.push(`${ui.deck} ${view.deckSize}`, `${ui.favorPile} ${view.favorSize}`);
+  const lines = [`=== ${head.join(' · ')} ===`];
+  const offices = officesInPlay(view.players);
+  lines.push(
+    row(
+      ui.titles,
+      offices
+        .map((o) => {
+          const t = view.titles[o];
+          return `${L.offices[o]} ${t?.primary ?? '?'}${t?.secondary === null || t === undefined ? '' : `/${t.secondary}`}`;
+        })
+        .join(' · '),
+    ),
+  );
+  if (typeof me === 'number') {
+    const influence = offices.map((o) => {
+      let sum = 0;
+      for (const c of view.hand) if (c.kind === 'government' && c.office === o) sum += c.value;
+      return `${L.offices[o]} ${sum}`;
+    });
+    lines.push(row(ui.influence, influence.join(' · ')));
+  }
+  lines.push(row(ui.hand, view.handSizes.map((n, p) => `${who(p, me, lang)} ${n}`).join(' · ')));
+  view.known.forEach((cards, p) => {
+    if (p !== me && cards.length > 0) lines.push(row(`${ui.known}`, `${who(p, me, lang)}: ${names(cards, lang)}`));
+  });
+  if (view.phase === 'influence') lines.push(row(ui.middle, names(view.middle, lang)));
+  if (typeof me === 'number') {
+    lines.push(row(`${ui.hand} (${ui.you})`, `${names(sorted(view.hand), lang)}  [${ui.gold} ${goldIn(view.hand)}]`));
+    if (view.myFavor.length > 0) lines.push(row(ui.favorPile, `${names(view.myFavor, lang)}`));
+  }
+  if (view.drawn) lines.push(row(ui.drawn, describeCard(view.drawn, lang)));
+  if (view.lot) {
+    const bid = view.highBidder === null ? '—' : `${view.highBid} (${who(view.highBidder, me, lang)})`;
+    lines.push(row(ui.lot, `${describeCard(view.lot, lang)} · ${ui.highBid}: ${bid}`));
+    lines.push(row(ui.stillIn, view.stillIn.map((p) => who(p, me, lang)).join(', ') || '—'));
+  }
+  if (view.payment) {
+    const p = view.payment;
+    lines.push(row(ui.payment, `${who(p.player, me, lang)}: ${p.paid}/${p.due} (${p.mode})`));
+  }
+  if (view.king) lines.push(row(L.kinds.king, who(view.king.player, me, lang)));
+  return lines;
+}
+
+/** @internal The numbered choices shown for the legal actions (bids are shortened to the next ten). */
+export function choiceList(view: PlayerView): Action[] {
+  if (view.step !== 'bid') return view.legal.slice();
+  const pass = view.legal.filter((a) => a.type === 'pass');
+  const bids = view.legal.filter((a) => a.type === 'bid').slice(0, 10);
+  return [...pass, ...bids];
+}
+
+/** @internal The choices as lines: `  1) Pass`. */
+export function renderChoices(view: PlayerView, lang: Lang): string[] {
+  const lines = choiceList(view).map((a, i) => `${String(i + 1).padStart(3)}) ${describeAction(a, lang, view)}`);
+  if (view.step === 'bid') {
+    const max = view.legal.reduce((m, a) => (a.type === 'bid' ? Math.max(m, a.amount) : m), 0);
+    lines.push(`     … or type "bid N" for any amount up to ${max}`);
+  }
+  return lines;
+}
+
+/**
+ * @internal Reads one line of input as an action of `view.legal`: a choice number, `bid N` or
+ * `pass`. Returns a sentence explaining the problem instead when it is not one.
+ */
+export function readChoice(view: PlayerView, line: string): Action | string {
+  const text = line.trim().toLowerCase();
+  const choices = choiceList(view);
+  if (/^\d+$/.test(text)) {
+    const n = Number(text);
+    const a = choices[n - 1];
+    return a ?? `choose a number from 1 to ${choices.length}`;
+  }
+  if (text === 'pass') return view.legal.find((a) => a.type === 'pass') ?? 'you cannot pass now';
+  const bid = /^bid\s+(\d+)$/.exec(text);
+  if (bid) {
+    const amount = Number(bid[1]);
+    return view.legal.find((a) => a.type === 'bid' && a.amount === amount) ?? `you cannot bid ${amount} now`;
+  }
+  return `type a choice number${view.step === 'bid' ? ', "bid N" or "pass"' : ''} (or "help")`;
+}
+
+/** @internal The final score as lines: points per player, the titles, the winners. */
+export function renderScore(score: Score, players: number, viewer: PlayerView['viewer'], lang: Lang): string[] {
+  const L = labels[lang];
+  const lines = [`=== ${L.ui.score} ===`];
+  for (const office of officesInPlay(players)) {
+    const r = score.offices[office];
+    if (!r) continue;
+    const first = r.first === null ? '—' : `${who(r.first, viewer, lang)} (+${r.primary})`;
+    const second = r.secondary === null ? '' : ` · ${r.second === null ? '—' : `${who(r.second, viewer, lang)} (+${r.secondary})`}`;
+    lines.push(row(L.offices[office], `${first}${second}   [${L.ui.influence}: ${r.influence.join(' / ')}]`));
+  }
+  lines.push(row(L.ui.points, score.points.map((pts, p) => `${who(p, viewer, lang)} ${pts}`).join(' · ')));
+  lines.push(row(L.ui.winner, score.winners.map((p) => who(p, viewer, lang)).join(', ')));
+  return lines;
+}

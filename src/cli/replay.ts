@@ -1,0 +1,62 @@
+/**
+ * @internal `for-the-king replay FILE`: steps through a saved game.
+ * @module
+ */
+import type { GameEvent, Viewer } from '../index.js';
+import { describeAction, replay, score, view } from '../index.js';
+import type { Parsed } from './args.js';
+import { intOption, langOption, UsageError } from './args.js';
+import { renderBoard, renderScore } from './board.js';
+import type { Io } from './io.js';
+import { lineReader, say } from './io.js';
+import { loadGame } from './savefile.js';
+import { printEvents } from './watch.js';
+
+/** @internal Options of `replay`. */
+export const REPLAY_OPTIONS = { seat: 'string', lang: 'string', all: 'boolean' } as const;
+
+/** @internal Runs `replay`; returns the exit code. */
+export async function replayCommand(parsed: Parsed, io: Io): Promise<number> {
+  const file = parsed.positional[0];
+  if (file === undefined) throw new UsageError('replay needs a file: for-the-king replay FILE');
+  if (parsed.positional.length > 1) throw new UsageError(`replay takes one file, got ${parsed.positional.length}`);
+  const lang = langOption(parsed);
+  const game = loadGame(file);
+  const n = game.state.players;
+  const seat = parsed.options.seat === undefined ? null : intOption(parsed, 'seat', 0, 0, n - 1);
+  const viewer: Viewer = seat ?? 'spectator';
+  const out = io.stdout;
+  if (game.actions === null) {
+    say(out, `${file} is a plain save without history: this is where it stands.`, '', ...renderBoard(view(game.state, viewer), lang));
+    if (game.state.step === 'over') say(out, '', ...renderScore(score(game.state), n, viewer, lang));
+    return 0;
+  }
+  const interactive = parsed.options.all !== true && io.stdin.isTTY === true && io.stdout.isTTY === true;
+  say(out, `Replaying ${file}: ${n} players, seed ${String(game.options.seed)}, ${game.actions.length} actions.`);
+  if (interactive) say(out, 'Press Enter for the next action, "a" for all the rest, "q" to stop.');
+  const input = interactive ? lineReader(io) : null;
+  let stepping = interactive;
+  let stopped = false;
+  try {
+    const steps: { index: number; text: string; events: readonly GameEvent[] }[] = [];
+    replay(game.options, game.actions, (index, action, _state, events) => {
+      steps.push({ index, text: describeAction(action, lang), events });
+    });
+    for (const s of steps) {
+      if (stopped) break;
+      say(out, `#${s.index + 1} ${s.text}`);
+      printEvents(out, s.events, lang, viewer);
+      if (stepping && input) {
+        const line = await input.next('');
+        if (line === null || line.trim() === 'q') stopped = true;
+        else if (line.trim() === 'a') stepping = false;
+      }
+    }
+  } finally {
+    input?.close();
+  }
+  if (stopped) return 0;
+  say(out, '', ...renderBoard(view(game.state, viewer), lang));
+  if (game.state.step === 'over') say(out, '', ...renderScore(score(game.state), n, viewer, lang));
+  return 0;
+}

@@ -1,0 +1,99 @@
+/**
+ * @internal The command line's dispatcher: `play`, `watch`, `simulate`, `replay`, `--help`.
+ * Usage errors print one line and return 2; other failures print one line and return 1.
+ * @module
+ */
+import { RulesError } from '../index.js';
+import type { OptionSpec } from './args.js';
+import { parseArgs, UsageError } from './args.js';
+import type { Io } from './io.js';
+import { say } from './io.js';
+import { PLAY_OPTIONS, playCommand } from './play.js';
+import { REPLAY_OPTIONS, replayCommand } from './replay.js';
+import { SIMULATE_OPTIONS, simulateCommand } from './simulate.js';
+import { WATCH_OPTIONS, watchCommand } from './watch.js';
+
+const BOTS = 'random, heuristic, ismcts (1000 iterations) or ismcts:N';
+
+/** @internal The help text of each command, and of the program. */
+export const HELP: Readonly<Record<string, string>> = {
+  '': `for-the-king — play and simulate For the King (and Me) in the terminal
+
+Usage:
+  for-the-king play [--players 4] [--seat 0] [--bots ismcts,heuristic,random] [--seed N] [--load FILE] [--lang en|uk]
+  for-the-king watch [--players 4] [--bots heuristic] [--seed N] [--save FILE] [--lang en|uk]
+  for-the-king simulate [--players 4] [--bots ismcts,heuristic,heuristic,random] [--games 1000] [--workers 2] [--seed N] [--json]
+  for-the-king replay FILE [--seat N] [--all] [--lang en|uk]
+
+Bots: ${BOTS}.
+Run "for-the-king COMMAND --help" for details.`,
+  play: `for-the-king play — play against bots, one line of input per decision
+
+  --players N     2 to 5 (default 4)
+  --seat N        your seat, from 0 (default 0)
+  --bots LIST     bots for the other seats, in seat order, repeated if short (default heuristic); ${BOTS}
+  --seed N        the game's seed (default: random, printed at the start)
+  --load FILE     continue a game saved with "save FILE" (or a save from the library's serialize)
+  --lang en|uk    language of the board (default en)
+
+During the game type a choice number, "bid N", "pass", "board", "save FILE", "help" or "quit".`,
+  watch: `for-the-king watch — one full game between bots, printed as it happens
+
+  --players N     2 to 5 (default 4)
+  --bots LIST     bots in seat order, repeated if short (default heuristic); ${BOTS}
+  --seed N        the game's seed (default: random)
+  --save FILE     save the finished game (step through it with "for-the-king replay FILE")
+  --lang en|uk    language (default en)`,
+  simulate: `for-the-king simulate — many bot games, then a summary
+
+  --players N     2 to 5 (default 4)
+  --bots LIST     one bot per seat, or one bot for all seats (default heuristic); ${BOTS}
+                  seats rotate from game to game
+  --games N       number of games (default 1000)
+  --workers N     worker threads (default 1); the result is identical for any number
+  --seed N        master seed (default 1)
+  --json          print the result as JSON instead of a table
+
+A progress bar (rate, time left) is drawn on stderr when it is a terminal.`,
+  replay: `for-the-king replay FILE — step through a saved game
+
+  --seat N        show what player N saw (default: what a spectator saw)
+  --all           print the whole game without pausing
+  --lang en|uk    language (default en)
+
+On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
+};
+
+const COMMANDS: Readonly<Record<string, { spec: OptionSpec; run: (p: ReturnType<typeof parseArgs>, io: Io) => Promise<number> }>> = {
+  play: { spec: PLAY_OPTIONS, run: playCommand },
+  watch: { spec: WATCH_OPTIONS, run: watchCommand },
+  simulate: { spec: SIMULATE_OPTIONS, run: simulateCommand },
+  replay: { spec: REPLAY_OPTIONS, run: replayCommand },
+};
+
+/** @internal Runs the command line with `argv` (without `node` and the script); returns the exit code. */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  try {
+    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+      say(io.stdout, HELP[''] as string);
+      return name === undefined ? 2 : 0;
+    }
+    const command = COMMANDS[name];
+    if (!command) throw new UsageError(`unknown command "${name}" (commands: play, watch, simulate, replay; see --help)`);
+    const parsed = parseArgs(rest, command.spec, name);
+    if (parsed.options.help === true) {
+      say(io.stdout, HELP[name] as string);
+      return 0;
+    }
+    return await command.run(parsed, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      say(io.stderr, `for-the-king: ${e.message}`);
+      return 2;
+    }
+    const message = e instanceof RulesError ? e.message : e instanceof Error ? e.message : String(e);
+    say(io.stderr, `for-the-king: error: ${message.split('\n')[0] ?? ''}`);
+    return 1;
+  }
+}

@@ -1,0 +1,97 @@
+// npm run tournament — strength and speed of the bots (issue 6), on the built package.
+//
+//   node test/bench/tournament.mjs [--games 400] [--workers 2] [--only 1,2,3,timing]
+//
+// Each line plays `games` games with fixed seeds, seats rotated game by game, and prints the
+// first bot's win rate (games won alone) with a 95% Wilson confidence interval against its
+// target. Then it times ismctsBot at 1,000 iterations in 4-player games against three
+// heuristic bots: the median milliseconds per decision (decisions with a single legal action
+// are not counted). Timings depend on the machine and its load.
+import { performance } from 'node:perf_hooks';
+import { heuristicBot, ismctsBot, playGame, simulate } from '../../dist/bots.js';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+};
+const games = Number(option('games', '400'));
+const workers = Number(option('workers', '2'));
+const only = option('only', '1,2,3,timing').split(',');
+const timingGames = Number(option('timing-games', '4'));
+
+const LINES = [
+  { key: '1', title: 'heuristic vs random, 2 players', players: 2, bots: ['heuristic', 'random'], target: 0.95, seed: 'tournament-1' },
+  {
+    key: '2',
+    title: 'ismcts@1000 vs heuristic, 2 players',
+    players: 2,
+    bots: ['ismcts:1000', 'heuristic'],
+    target: 0.65,
+    seed: 'tournament-2',
+  },
+  {
+    key: '3',
+    title: 'ismcts@1000 vs 3 heuristic, 4 players',
+    players: 4,
+    bots: ['ismcts:1000', 'heuristic', 'heuristic', 'heuristic'],
+    target: 0.4,
+    seed: 'tournament-3',
+  },
+];
+
+/** 95% Wilson score interval for k successes in n trials. */
+function wilson(k, n, z = 1.959964) {
+  const p = k / n;
+  const d = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / d;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+const log = (s) => process.stdout.write(`${s}\n`);
+
+log(`tournament: ${games} games per line, ${workers} workers, node ${process.version}`);
+for (const line of LINES) {
+  if (!only.includes(line.key)) continue;
+  const start = performance.now();
+  let shown = 0;
+  const r = await simulate({
+    players: line.players,
+    bots: line.bots,
+    games,
+    seed: line.seed,
+    workers,
+    onProgress: (done, total) => {
+      if (done * 10 >= (shown + 1) * total) {
+        shown = Math.floor((done * 10) / total);
+        process.stderr.write(`  ${line.title}: ${done}/${total} (${((performance.now() - start) / 1000).toFixed(0)} s)\n`);
+      }
+    },
+  });
+  const me = r.bots[0];
+  const [lo, hi] = wilson(me.wins, r.games);
+  const verdict = lo >= line.target ? 'MET' : me.winRate >= line.target ? 'met on the estimate, not on the whole interval' : 'MISSED';
+  log(
+    `${line.title}: ${me.id} won ${me.wins}/${r.games} = ${pct(me.winRate)} (95% CI ${pct(lo)}–${pct(hi)}; +${me.sharedWins} shared) · target ≥ ${pct(line.target)}: ${verdict} · points ${me.score.mean.toFixed(2)} vs ${r.bots[1].score.mean.toFixed(2)} · ${((performance.now() - start) / 1000).toFixed(0)} s`,
+  );
+}
+
+if (only.includes('timing')) {
+  const times = [];
+  const search = ismctsBot({ iterations: 1000 });
+  const timed = (view, rng) => {
+    const t0 = performance.now();
+    const action = search(view, rng);
+    if (view.legal.length > 1) times.push(performance.now() - t0);
+    return action;
+  };
+  for (let g = 0; g < timingGames; g++)
+    playGame({ players: 4, seed: `timing-${g}`, bots: [timed, heuristicBot, heuristicBot, heuristicBot] });
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  log(
+    `ismcts@1000 speed, 4 players: median ${at(0.5).toFixed(1)} ms per decision (p10 ${at(0.1).toFixed(1)}, p90 ${at(0.9).toFixed(1)}; ${times.length} decisions with a choice in ${timingGames} games) · target ≤ 200 ms: ${at(0.5) <= 200 ? 'MET' : 'MISSED'}`,
+  );
+}

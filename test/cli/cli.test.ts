@@ -1,0 +1,147 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/run.js';
+import { createGame, serialize } from '../../src/index.js';
+import { fakeIo } from './io.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ftk-cli-'));
+
+describe('for-the-king simulate', () => {
+  it('--json prints the simulation result', async () => {
+    const io = fakeIo();
+    const code = await run(['simulate', '--players', '2', '--bots', 'heuristic,random', '--games', '4', '--seed', '9', '--json'], io);
+    expect(code).toBe(0);
+    const result = JSON.parse(io.out()) as { games: number; bots: { id: string; wins: number }[] };
+    expect(result.games).toBe(4);
+    expect(result.bots.map((b) => b.id)).toEqual(['heuristic', 'random']);
+    expect(io.err()).toBe(''); // no progress bar when stderr is not a terminal
+  });
+
+  it('prints a summary table, with one bot id for every seat', async () => {
+    const io = fakeIo();
+    expect(await run(['simulate', '--players', '3', '--bots', 'random', '--games', '3'], io)).toBe(0);
+    expect(io.out()).toMatch(/3 players · 3 games · seed 1/);
+    expect(io.out()).toMatch(/win rate/);
+    expect(io.out()).toMatch(/game length/);
+  });
+
+  it('draws a progress bar on a terminal', async () => {
+    const io = fakeIo('', true);
+    expect(await run(['simulate', '--players', '2', '--bots', 'random', '--games', '3'], io)).toBe(0);
+    expect(io.err()).toMatch(/3\/3 100\.0%/);
+    expect(io.err()).toMatch(/games\/s/);
+  });
+});
+
+describe('bad options print one clear line and exit non-zero', () => {
+  const cases: [string[], RegExp][] = [
+    [['simulate', '--bots', 'alphago'], /unknown bot "alphago"/],
+    [['simulate', '--players', '7'], /--players must be a whole number from 2 to 5, got "7"/],
+    [['simulate', '--players', '3', '--bots', 'random,heuristic'], /--bots lists 2 bots for 3 players/],
+    [['simulate', '--games'], /--games needs a value/],
+    [['simulate', '--fast'], /unknown option --fast/],
+    [['play', '--seat', '4', '--players', '4'], /--seat must be a whole number from 0 to 3/],
+    [['play', '--load', join(dir, 'missing.json')], /cannot load .*missing\.json: no such file/],
+    [['replay'], /replay needs a file/],
+    [['dance'], /unknown command "dance"/],
+  ];
+  for (const [argv, message] of cases) {
+    it(argv.join(' '), async () => {
+      const io = fakeIo();
+      const code = await run(argv, io);
+      expect(code).toBe(2);
+      expect(io.err()).toMatch(message);
+      expect(io.err().trim().split('\n')).toHaveLength(1);
+      expect(io.out()).toBe('');
+    });
+  }
+
+  it('an unreadable save file', async () => {
+    const file = join(dir, 'garbage.json');
+    writeFileSync(file, '{"format":"something-else"}');
+    const io = fakeIo();
+    expect(await run(['replay', file], io)).toBe(2);
+    expect(io.err()).toMatch(/cannot load .*garbage\.json: unknown format "something-else"/);
+  });
+});
+
+describe('for-the-king play', () => {
+  it('plays a whole game from scripted input, re-asking after bad input', async () => {
+    const script = ['hello', '99', 'bid 5', 'board', ...Array<string>(400).fill('1')].join('\n');
+    const io = fakeIo(`${script}\n`);
+    const code = await run(['play', '--players', '2', '--bots', 'heuristic', '--seed', '21'], io);
+    expect(code).toBe(0);
+    const out = io.out();
+    expect(out).toMatch(/Not a choice: type a choice number/);
+    expect(out).toMatch(/Not a choice: choose a number from 1 to/);
+    expect(out).toMatch(/=== Score ===/);
+    expect(out).toMatch(/Winner +(You|Player 1)/);
+  });
+
+  it('saves with "save FILE" and goes on from it with --load', async () => {
+    const file = join(dir, 'half.json');
+    const io = fakeIo(`1\n1\nsave ${file}\nquit\n`);
+    expect(await run(['play', '--players', '3', '--seed', '5', '--bots', 'random'], io)).toBe(0);
+    expect(io.out()).toMatch(/Saved to/);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { actions: unknown[]; seats: string[] };
+    expect(saved.seats).toEqual(['human', 'random', 'random']);
+    expect(saved.actions.length).toBeGreaterThan(0);
+    const more = fakeIo(`${Array<string>(400).fill('1').join('\n')}\n`);
+    expect(await run(['play', '--load', file], more)).toBe(0);
+    expect(more.out()).toMatch(/=== Score ===/);
+  });
+
+  it('stops with exit code 1 when the input ends before the game', async () => {
+    const io = fakeIo('1\n');
+    expect(await run(['play', '--players', '2', '--seed', '1'], io)).toBe(1);
+    expect(io.out()).toMatch(/Input ended before the game did/);
+  });
+});
+
+describe('for-the-king watch and replay', () => {
+  it('watch prints a full bot game and its score; replay steps through the saved game', async () => {
+    const file = join(dir, 'watched.json');
+    const io = fakeIo();
+    expect(await run(['watch', '--players', '3', '--bots', 'heuristic,random', '--seed', '4', '--save', file], io)).toBe(0);
+    expect(io.out()).toMatch(/== Phase: Gain Esteem ==/);
+    expect(io.out()).toMatch(/=== Score ===/);
+    const again = fakeIo();
+    expect(await run(['replay', file, '--all'], again)).toBe(0);
+    expect(again.out()).toMatch(/Replaying .*watched\.json: 3 players, seed 4/);
+    expect(again.out()).toMatch(/#1 Player \d places the drawn card/);
+    const winner = /Winner +(.*)/.exec(io.out())?.[1];
+    expect(again.out()).toContain(`Winner          ${winner}`);
+  });
+
+  it('replay pauses on a terminal and stops on "q"', async () => {
+    const file = join(dir, 'watched2.json');
+    await run(['watch', '--players', '2', '--seed', '8', '--save', file], fakeIo());
+    const io = fakeIo('\n\nq\n', true);
+    expect(await run(['replay', file], io)).toBe(0);
+    expect(io.out()).toMatch(/#3 /);
+    expect(io.out()).not.toMatch(/#4 /);
+  });
+
+  it('replay shows where a plain library save stands', async () => {
+    const file = join(dir, 'plain.json');
+    writeFileSync(file, serialize(createGame({ players: 4, seed: 2 })));
+    const io = fakeIo();
+    expect(await run(['replay', file], io)).toBe(0);
+    expect(io.out()).toMatch(/plain save without history/);
+    expect(io.out()).toMatch(/Share Influence/);
+  });
+});
+
+describe('help', () => {
+  it('--help lists the commands; a command’s --help lists its options', async () => {
+    const io = fakeIo();
+    expect(await run(['--help'], io)).toBe(0);
+    expect(io.out()).toMatch(/for-the-king play/);
+    expect(io.out()).toMatch(/for-the-king simulate/);
+    const sim = fakeIo();
+    expect(await run(['simulate', '--help'], sim)).toBe(0);
+    expect(sim.out()).toMatch(/--workers N/);
+  });
+});
