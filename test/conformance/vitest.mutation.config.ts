@@ -1,0 +1,64 @@
+/**
+ * The vitest configuration Stryker uses (`stryker.config.json`, `npm run mutation`): the
+ * project's configuration, minus the tests of code that is not mutated (UI text, package
+ * purity, bots, command line), without per-file isolation (every test here is pure, and re-importing the
+ * instrumented engine for each file dominated the run time), and with the quick, precise rule
+ * and golden tests first, so that a mutant is usually killed (and the run stopped, Stryker uses
+ * `bail`) before the long random-game properties start.
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import type { TestSpecification } from 'vitest/node';
+import { BaseSequencer } from 'vitest/node';
+import base from '../../vitest.config.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Test files by path prefix, in the order they should run; the longest matching prefix wins. */
+const ORDER = [
+  'test/rules/',
+  'test/conformance/',
+  'test/golden/',
+  'test/',
+  'test/properties/limits',
+  'test/properties/invariants',
+  'test/properties/consistency',
+  'test/rules/random-games',
+  'test/hidden/',
+];
+
+function rank(moduleId: string): number {
+  const path = moduleId
+    .slice(ROOT.length + 1)
+    .split('\\')
+    .join('/');
+  let best = ORDER.indexOf('test/');
+  let length = 0;
+  ORDER.forEach((prefix, i) => {
+    if (path.startsWith(prefix) && prefix.length > length) {
+      best = i;
+      length = prefix.length;
+    }
+  });
+  return best;
+}
+
+/** Runs test files in {@link ORDER}. */
+class QuickFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return [...files].sort((a, b) => rank(a.moduleId) - rank(b.moduleId));
+  }
+}
+
+export default mergeConfig(
+  base,
+  defineConfig({
+    root: ROOT,
+    test: {
+      exclude: ['test/docs/**', 'test/package/**', 'test/bots/**', 'test/cli/**', 'test/play/**', 'test/smoke/**', 'test/bench/**'],
+      isolate: false,
+      sequence: { sequencer: QuickFirst },
+    },
+  }),
+);
