@@ -14,7 +14,7 @@ import type { Viewer } from './view.js';
 const PHRASES: Readonly<Record<Lang, Phrases>> = { en, uk };
 
 /**
- * What a sentence may name besides the action or event itself. A {@link PlayerView} has every
+ * What a sentence may name besides the action or event itself. A `PlayerView` has every
  * field, so `describeAction(action, lang, view(state, me))` just works.
  */
 export interface DescribeContext {
@@ -56,7 +56,7 @@ export function describeCard(card: Card | string, lang: Lang): string {
  * command for a button: "Bid 4 for Diplomacy 3" / "Поставити 4 на Дипломатію 3".
  * Players are named by their index, as in the API ("Player 0" … ).
  *
- * @param context - optional: the reader and what the table shows (pass the reader's {@link PlayerView}).
+ * @param context - optional: the reader and what the table shows (pass the reader's `PlayerView`).
  * @example
  * ```ts
  * const v = view(state, 0);

@@ -5,17 +5,8 @@
 // own views, which are never drawn. Only visible cards carry their id (`data-card`) in the DOM.
 //
 // URL parameters: ?players=3&seed=7&delay=600&lang=uk (delay: milliseconds between bot moves).
-import {
-  createGameWithEvents,
-  describeAction,
-  describeCard,
-  describeEvent,
-  eventsFor,
-  labels,
-  officesInPlay,
-  step,
-  view,
-} from './lib/index.js';
+import { createGameWithEvents, eventsFor, officesInPlay, step, view } from './lib/index.js';
+import { describeAction, describeCard, describeEvent, labels } from './lib/text.js';
 import { BOT_NAME, botFor } from './players.js';
 
 const HUMAN = 0;

@@ -3,8 +3,10 @@
  * numbered choices of its legal actions, and the final score.
  * @module
  */
-import type { Action, Card, Lang, PlayerView, Score } from '../index.js';
-import { describeAction, describeCard, labels, OFFICES, officesInPlay } from '../index.js';
+import type { Action, Card, PlayerView, Score } from '../index.js';
+import { OFFICES, officesInPlay } from '../index.js';
+import type { Lang } from '../text.js';
+import { describeAction, describeCard, labels } from '../text.js';
 
 function names(cards: readonly Card[], lang: Lang): string {
   return cards.length === 0 ? '—' : cards.map((c) => describeCard(c, lang)).join(', ');

@@ -5,8 +5,10 @@
 
 import type { Bot, BotRandom } from '../bots/index.js';
 import { botFromId, botRandom } from '../bots/index.js';
-import type { Action, GameEvent, GameOptions, GameState, Lang, PlayerCount } from '../index.js';
-import { createGameWithEvents, currentPlayer, describeAction, describeEvent, eventsFor, isGameOver, score, step, view } from '../index.js';
+import type { Action, GameEvent, GameOptions, GameState, PlayerCount } from '../index.js';
+import { createGameWithEvents, currentPlayer, eventsFor, isGameOver, score, step, view } from '../index.js';
+import type { Lang } from '../text.js';
+import { describeAction, describeEvent } from '../text.js';
 import type { Parsed } from './args.js';
 import { intOption, langOption, seedOption, stringOption, UsageError } from './args.js';
 import { readChoice, renderBoard, renderChoices, renderScore } from './board.js';

@@ -2,8 +2,10 @@
  * @internal `for-the-king watch`: one full game between bots, printed as it happens.
  * @module
  */
-import type { GameEvent, Lang, PlayerCount, Viewer } from '../index.js';
-import { createGameWithEvents, currentPlayer, describeEvent, eventsFor, isGameOver, score } from '../index.js';
+import type { GameEvent, PlayerCount, Viewer } from '../index.js';
+import { createGameWithEvents, currentPlayer, eventsFor, isGameOver, score } from '../index.js';
+import type { Lang } from '../text.js';
+import { describeEvent } from '../text.js';
 import type { Parsed } from './args.js';
 import { intOption, langOption, seedOption, stringOption, UsageError } from './args.js';
 import { renderScore } from './board.js';

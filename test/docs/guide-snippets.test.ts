@@ -39,7 +39,11 @@ function typeErrors(list: readonly Snippet[]): Map<string, string[]> {
     noUnusedParameters: false,
     noEmit: true,
     baseUrl: ROOT,
-    paths: { 'for-the-king-and-me': ['src/index.ts'], 'for-the-king-and-me/bots': ['src/bots/index.ts'] },
+    paths: {
+      'for-the-king-and-me': ['src/index.ts'],
+      'for-the-king-and-me/bots': ['src/bots/index.ts'],
+      'for-the-king-and-me/text': ['src/text.ts'],
+    },
   };
   const byFile = new Map(list.map((s) => [s.file, s.code]));
   const host = ts.createCompilerHost(options);

@@ -1,12 +1,12 @@
 // `npm run demo:build`: copies the built ES modules the demo page needs into `docs/demo/lib/`:
-// `index.js` (the library), `bots.js` (the `for-the-king-and-me/bots` entry) and every chunk they
+// `index.js` (the library), `bots.js` and `text.js` (the `/bots` and `/text` entries) and every chunk they
 // import, statically or dynamically. Run `npm run build` first. `docs/demo/lib/` is generated:
 // it is gitignored and rebuilt from scratch every time.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dist = join(root, 'dist');
 const lib = join(root, 'docs', 'demo', 'lib');
 
@@ -23,7 +23,7 @@ function importsOf(file) {
 }
 
 rmSync(lib, { recursive: true, force: true });
-const todo = ['index.js', botsEntry];
+const todo = ['index.js', 'text.js', botsEntry];
 const copied = new Set();
 while (todo.length > 0) {
   const file = todo.pop();

@@ -1,5 +1,5 @@
 // `npm run demo` serves `docs/demo/` on localhost (after `npm run demo:build`):
-//   node scripts/demo-serve.mjs [--port 8080]     (--port 0 picks a free port)
+//   node docs/demo/serve.mjs [--port 8080]     (--port 0 picks a free port)
 // A tiny static file server on node:http, no dependency. It serves files under the demo folder
 // only, on 127.0.0.1 only. `startDemoServer` is also imported by the end-to-end test.
 import { readFile, stat } from 'node:fs/promises';
@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'demo');
+export const DEMO_DIR = dirname(fileURLToPath(import.meta.url));
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -64,7 +64,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(process.argv
   const i = process.argv.indexOf('--port');
   const port = i >= 0 ? Number(process.argv[i + 1]) : 8080;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error('usage: node scripts/demo-serve.mjs [--port 8080]');
+    console.error('usage: node docs/demo/serve.mjs [--port 8080]');
     process.exit(2);
   }
   const { url } = await startDemoServer({ port });
