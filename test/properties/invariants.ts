@@ -153,11 +153,22 @@ export function checkScore(s: GameState): void {
   }
 }
 
-/** A near-miss illegal action and the error code it must be rejected with. */
+/** A near-miss illegal action, the error code it must be rejected with, and what its message must name. */
 export interface NearMiss {
   readonly action: Action;
   readonly code: RulesErrorCode;
+  /** Text the message must contain: the offending value, so that a person can act on it. */
+  readonly mention: string;
 }
+
+/** What the game waits for, in the words of the error messages. */
+const DECISIONS: Readonly<Record<string, string>> = {
+  place: 'place the drawn card',
+  take: 'take a middle card',
+  king: 'resolve a King',
+  bid: 'bid or pass',
+  pay: 'pay for the lot',
+};
 
 function cardNotIn(s: GameState, zone: readonly number[]): string {
   const c = CARDS.findIndex((card, i) => !zone.includes(i) && (card.mark ?? 0) <= s.players);
@@ -171,30 +182,46 @@ function nearMissesOfStep(s: GameState, legal: readonly Action[]): NearMiss[] {
     case 'place':
       for (const area of ['self', 'middle', 'favor'] as const) {
         if (!legal.some((a) => a.type === 'place' && a.area === area)) {
-          out.push({ action: { type: 'place', player: p, area }, code: 'ILLEGAL_ACTION' });
+          out.push({ action: { type: 'place', player: p, area }, code: 'ILLEGAL_ACTION', mention: `place in ${area}` });
         }
       }
-      out.push({ action: { type: 'take', player: p, card: cardNotIn(s, []) }, code: 'WRONG_STEP' });
+      out.push({ action: { type: 'take', player: p, card: cardNotIn(s, []) }, code: 'WRONG_STEP', mention: 'place the drawn card' });
       break;
     case 'take':
-      out.push({ action: { type: 'take', player: p, card: cardNotIn(s, s.middle) }, code: 'ILLEGAL_ACTION' });
-      out.push({ action: { type: 'take', player: p, card: 'no-such-card' }, code: 'UNKNOWN_CARD' });
+      {
+        const card = cardNotIn(s, s.middle);
+        out.push({ action: { type: 'take', player: p, card }, code: 'ILLEGAL_ACTION', mention: `take ${card}: it is not in the middle` });
+      }
+      out.push({ action: { type: 'take', player: p, card: 'no-such-card' }, code: 'UNKNOWN_CARD', mention: '"no-such-card"' });
       break;
     case 'king': {
-      if (s.players < 5) out.push({ action: { type: 'king', player: p, office: 'livestock', value: 4 }, code: 'ILLEGAL_ACTION' });
+      if (s.players < 5) {
+        out.push({
+          action: { type: 'king', player: p, office: 'livestock', value: 4 },
+          code: 'ILLEGAL_ACTION',
+          mention: 'livestock is not in play',
+        });
+      }
       const o = p % s.primary.length;
       const office = OFFICES[o] as Office;
-      out.push({ action: { type: 'king', player: p, office, value: s.primary[o] as number }, code: 'ILLEGAL_ACTION' });
-      out.push({ action: { type: 'king', player: p, office, value: 0 }, code: 'ILLEGAL_ACTION' });
-      out.push({ action: { type: 'king', player: p, office, value: 7 }, code: 'ILLEGAL_ACTION' });
+      const value = s.primary[o] as number;
+      out.push({ action: { type: 'king', player: p, office, value }, code: 'ILLEGAL_ACTION', mention: `it is already ${value}` });
+      out.push({ action: { type: 'king', player: p, office, value: 0 }, code: 'ILLEGAL_ACTION', mention: `set ${office} to 0` });
+      out.push({ action: { type: 'king', player: p, office, value: 7 }, code: 'ILLEGAL_ACTION', mention: 'a title value is 1 to 6' });
       break;
     }
     case 'pay': {
       const hand = s.hands[p] as readonly number[];
-      out.push({ action: { type: 'pay', player: p, card: cardNotIn(s, hand) }, code: 'ILLEGAL_ACTION' });
+      const missing = cardNotIn(s, hand);
+      out.push({
+        action: { type: 'pay', player: p, card: missing },
+        code: 'ILLEGAL_ACTION',
+        mention: `${missing}: it is not in their hand`,
+      });
       const nonGold = hand.find((c) => CARDS[c]?.kind !== 'gold');
       if (s.payMode === 'gold' && nonGold !== undefined) {
-        out.push({ action: { type: 'pay', player: p, card: (CARDS[nonGold] as { id: string }).id }, code: 'ILLEGAL_ACTION' });
+        const card = (CARDS[nonGold] as { id: string }).id;
+        out.push({ action: { type: 'pay', player: p, card }, code: 'ILLEGAL_ACTION', mention: `${card}: only gold pays` });
       }
       break;
     }
@@ -213,21 +240,32 @@ export function nearMisses(s: GameState, legal: readonly Action[]): NearMiss[] {
   const p = s.toMove;
   if (s.step === 'over') {
     return [
-      { action: { type: 'pass', player: 0 }, code: 'GAME_OVER' },
-      { action: { type: 'place', player: n - 1, area: 'self' }, code: 'GAME_OVER' },
+      { action: { type: 'pass', player: 0 }, code: 'GAME_OVER', mention: 'the game is over' },
+      { action: { type: 'place', player: n - 1, area: 'self' }, code: 'GAME_OVER', mention: 'the game is over' },
     ];
   }
   const first = legal[0] as Action;
   const out: NearMiss[] = [
-    { action: { ...first, player: (p + 1) % n }, code: 'NOT_YOUR_TURN' },
-    { action: { ...first, player: (p + n - 1) % n }, code: 'NOT_YOUR_TURN' },
+    {
+      action: { ...first, player: (p + 1) % n },
+      code: 'NOT_YOUR_TURN',
+      mention: `player ${(p + 1) % n} cannot act: it is player ${p}'s turn`,
+    },
+    { action: { ...first, player: (p + n - 1) % n }, code: 'NOT_YOUR_TURN', mention: `it is player ${p}'s turn to ${DECISIONS[s.step]}` },
   ];
   if (s.step === 'bid') {
-    out.push({ action: { type: 'bid', player: p, amount: s.highBid }, code: 'ILLEGAL_ACTION' });
-    out.push({ action: { type: 'bid', player: p, amount: (DECK_SIZE[n] as number) + 1 }, code: 'ILLEGAL_ACTION' });
+    const low = s.highBid === 0 ? 'a bid is at least 1' : `the high bid is ${s.highBid}`;
+    const max = DECK_SIZE[n] as number;
+    out.push({ action: { type: 'bid', player: p, amount: s.highBid }, code: 'ILLEGAL_ACTION', mention: `bid ${s.highBid}: ${low}` });
+    out.push({
+      action: { type: 'bid', player: p, amount: max + 1 },
+      code: 'ILLEGAL_ACTION',
+      mention: `the highest bid with ${n} players is ${max}`,
+    });
   } else {
-    out.push({ action: { type: 'bid', player: p, amount: s.highBid + 1 }, code: 'WRONG_STEP' });
-    out.push({ action: { type: 'pass', player: p }, code: 'WRONG_STEP' });
+    const waits = `the game waits for them to ${DECISIONS[s.step]}`;
+    out.push({ action: { type: 'bid', player: p, amount: s.highBid + 1 }, code: 'WRONG_STEP', mention: `cannot bid now: ${waits}` });
+    out.push({ action: { type: 'pass', player: p }, code: 'WRONG_STEP', mention: `cannot pass now: ${waits}` });
   }
   out.push(...nearMissesOfStep(s, legal));
   return out;
@@ -244,7 +282,7 @@ export function checkTransitions(s: GameState, legal: readonly Action[], frozen:
   const before = JSON.stringify(s);
   deepFreeze(s, frozen);
   const legalKeys = new Set(legal.map(actionKey));
-  for (const { action, code } of nearMisses(s, legal)) {
+  for (const { action, code, mention } of nearMisses(s, legal)) {
     const key = actionKey(action);
     ok(!legalKeys.has(key), `near miss ${key} is not legal`);
     let error: unknown = null;
@@ -255,6 +293,7 @@ export function checkTransitions(s: GameState, legal: readonly Action[], frozen:
     }
     ok(error instanceof RulesError, `${key} is rejected with a RulesError, got ${String(error)}`);
     ok(error.code === code, `${key} is rejected with ${code}, got ${error.code}: ${error.message}`);
+    ok(error.message.includes(mention), `the message for ${key} names "${mention}", got "${error.message}"`);
   }
   legal.forEach((a, i) => {
     if (legal.length <= 16 || i < 4 || i >= legal.length - 4 || i % 9 === 0) apply(s, a);
