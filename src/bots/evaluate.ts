@@ -1,7 +1,7 @@
 /**
  * @internal A smooth evaluation of a full (determinized) state for every seat: influence now,
  * plus the spread the cards still to come may bring, turned into expected title points; gold
- * counts by its share of the lots still to be sold. The reward is a logistic of the expected
+ * buys a share of the favor pile and the lots in proportion to the gold each player holds. The reward is a logistic of the expected
  * point margin over the best opponent, and the real result once the game is over.
  * @module
  */
@@ -15,8 +15,12 @@ const GOLD = 2;
 export interface EvalParams {
   /** Logistic temperature of the expected point margin (points). */
   readonly temperature: number;
-  /** Expected points a lot brings, used to price gold. */
-  readonly lotWorth: number;
+  /** Reward a rough probability of winning (from each player's expected points and their spread) instead of the margin. */
+  readonly winProbability: boolean;
+  /** Points per coin of gold held (on top of the lots gold buys; a tie-break, RULES E3). */
+  readonly coin: number;
+  /** Gold-like weight every player has in the auction share (a player without gold can still pay by discarding). */
+  readonly goldFloor: number;
 }
 
 const MAX = 5 * 6;
@@ -25,6 +29,8 @@ const letter = new Float64Array(MAX);
 const density = new Float64Array(6);
 const spread = new Float64Array(6);
 const expected = new Float64Array(5);
+const share = new Float64Array(5);
+const spreadPts = new Float64Array(5);
 const gold = new Float64Array(5);
 
 function addFuture(c: number): void {
@@ -87,56 +93,71 @@ export function evaluate(state: GameState, out: number[], params: EvalParams): n
     finalRewards(state, points, out);
     return out;
   }
-  // Cards still to reach a hand: the deck, the drawn card, the middle, the favor pile and the lot.
+  // Cards still to reach a hand. Of each Advisor turn still in the deck, n cards go to the
+  // players' hands (one each) and one to the favor pile; the drawn card and the middle go to
+  // hands too. The favor pile and the lot go to whoever pays: shared in proportion to gold.
   density.fill(0, 0, m);
   spread.fill(0, 0, m);
-  let future = 0;
   for (let i = state.deckTop; i < state.deck.length; i++) addFuture(state.deck[i] as number);
-  future += state.deck.length - state.deckTop;
-  if (state.drawn >= 0) {
-    addFuture(state.drawn);
-    future += 1;
-  }
+  if (state.drawn >= 0) addFuture(state.drawn);
   for (const c of state.middle) addFuture(c);
   for (const c of state.favor) addFuture(c);
-  future += state.middle.length + state.favor.length;
-  if (state.lot >= 0) {
-    addFuture(state.lot);
-    future += 1;
+  if (state.lot >= 0) addFuture(state.lot);
+  const deckLeft = state.deck.length - state.deckTop;
+  const even = (deckLeft * n) / (n + 1) + (state.drawn >= 0 ? 1 : 0) + state.middle.length;
+  const auction = deckLeft / (n + 1) + state.favor.length + (state.lot >= 0 ? 1 : 0);
+  const future = even + auction;
+  let weightSum = 0;
+  for (let p = 0; p < n; p++) weightSum += (gold[p] as number) + params.goldFloor;
+  for (let p = 0; p < n; p++) {
+    share[p] = even / n + (auction * ((gold[p] as number) + params.goldFloor)) / weightSum;
+    expected[p] = params.coin * (gold[p] as number);
+    spreadPts[p] = 0;
   }
-  const share = future / n;
-  const lotsAhead = state.favor.length + (state.lot >= 0 ? 1 : 0) + (state.deck.length - state.deckTop) / (n + 1);
-  let totalGold = 0;
-  for (let p = 0; p < n; p++) totalGold += gold[p] as number;
-  const coin = totalGold > 0 ? Math.min(0.5, (lotsAhead * params.lotWorth) / totalGold) : 0;
-  for (let p = 0; p < n; p++) expected[p] = coin * (gold[p] as number);
   for (let o = 0; o < m; o++) {
     const mean = future > 0 ? (density[o] as number) / future : 0;
     const variance = future > 0 ? Math.max(0, (spread[o] as number) / future - mean * mean) : 0;
-    const addMean = share * mean;
-    const addVar = share * variance;
     const primary = state.primary[o] as number;
     const secondary = n === 2 ? 0 : (state.secondary[o] as number);
     for (let p = 0; p < n; p++) {
-      const mp = (inf[p * m + o] as number) + addMean;
+      const mp = (inf[p * m + o] as number) + (share[p] as number) * mean;
       if (mp <= 0) continue;
+      const vp = (share[p] as number) * variance;
       let first = 1;
       let second = 0;
       for (let q = 0; q < n; q++) {
         if (q === p) continue;
-        const mq = (inf[q * m + o] as number) + addMean;
+        const mq = (inf[q * m + o] as number) + (share[q] as number) * mean;
         let b: number;
         if (mq <= 0) b = 1;
         else {
           // Ties in influence: the earlier letter ranks higher (RULES E2), worth a small edge.
           const edge = (letter[p * m + o] as number) < (letter[q * m + o] as number) ? 0.25 : -0.25;
-          b = 1 / (1 + Math.exp((-1.7 * (mp - mq + edge)) / Math.sqrt(2 * addVar + 0.3)));
+          b = 1 / (1 + Math.exp((-1.7 * (mp - mq + edge)) / Math.sqrt(vp + (share[q] as number) * variance + 0.3)));
         }
         second = second * b + first * (1 - b);
         first *= b;
       }
-      expected[p] = (expected[p] as number) + primary * first + secondary * second;
+      const e = primary * first + secondary * second;
+      expected[p] = (expected[p] as number) + e;
+      spreadPts[p] = (spreadPts[p] as number) + primary * primary * first + secondary * secondary * second - e * e;
     }
+  }
+  if (params.winProbability) {
+    // Each player's points as a rough normal law: the chance to beat each rival, multiplied.
+    let sum = 0;
+    for (let p = 0; p < n; p++) {
+      let win = 1;
+      for (let q = 0; q < n; q++) {
+        if (q === p) continue;
+        const sd = Math.sqrt((spreadPts[p] as number) + (spreadPts[q] as number) + 0.25);
+        win *= 1 / (1 + Math.exp((-1.7 * ((expected[p] as number) - (expected[q] as number))) / sd));
+      }
+      out[p] = win;
+      sum += win;
+    }
+    for (let p = 0; p < n; p++) out[p] = (out[p] as number) / sum;
+    return out;
   }
   for (let p = 0; p < n; p++) {
     let rival = Number.NEGATIVE_INFINITY;

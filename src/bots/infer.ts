@@ -21,44 +21,67 @@ function keepWorth(c: number): number {
   return VALUE_OF[c] as number;
 }
 
+/** @internal What `biasHidden` needs from the view, computed once per decision. */
+export interface Observer {
+  readonly me: number;
+  /** Per player, the catalogue indexes of the cards publicly known to be in their hand. */
+  readonly known: readonly ReadonlySet<number>[];
+}
+
+/** @internal The observer of a view (a player's view; a spectator is never biased). */
+export function observerOf(view: PlayerView): Observer | null {
+  if (typeof view.viewer !== 'number') return null;
+  return { me: view.viewer, known: view.known.map((cards) => new Set(cards.map((c) => INDEX_OF.get(c.id) ?? -1))) };
+}
+
+let places = new Int32Array(256);
+
 /**
  * @internal Returns `state` with each opponent's unseen hand cards biased towards good keeps:
  * `draws` extra hidden cards are looked at per unseen hand card. `draws = 0` returns `state`.
  */
-export function biasHidden(state: GameState, view: PlayerView, rng: BotRandom, draws: number): GameState {
-  const me = view.viewer;
-  if (draws <= 0 || typeof me !== 'number') return state;
+export function biasHidden(state: GameState, observer: Observer | null, rng: BotRandom, draws: number): GameState {
+  if (draws <= 0 || observer === null) return state;
+  const me = observer.me;
   const deck = state.deck.slice();
   const removed = state.removed.slice();
   const favor = state.favor.slice();
-  // Hidden places as [array, index] pairs.
-  const places: [number[], number][] = [];
-  for (let i = state.deckTop; i < deck.length; i++) places.push([deck, i]);
-  for (let i = 0; i < removed.length; i++) places.push([removed, i]);
-  for (let i = 0; i < favor.length; i++) if (state.favorBy[i] !== me) places.push([favor, i]);
-  if (places.length === 0) return state;
-  const hands = state.hands.map((h) => h.slice());
+  // Hidden places, encoded: deck index, then 1000 + removal index, then 2000 + favor index.
+  let count = 0;
+  const need = deck.length + removed.length + favor.length;
+  if (places.length < need) places = new Int32Array(need * 2);
+  for (let i = state.deckTop; i < deck.length; i++) places[count++] = i;
+  for (let i = 0; i < removed.length; i++) places[count++] = 1000 + i;
+  for (let i = 0; i < favor.length; i++) if (state.favorBy[i] !== me) places[count++] = 2000 + i;
+  if (count === 0) return state;
+  const read = (code: number): number => (code < 1000 ? deck[code] : code < 2000 ? removed[code - 1000] : favor[code - 2000]) as number;
+  const write = (code: number, c: number): void => {
+    if (code < 1000) deck[code] = c;
+    else if (code < 2000) removed[code - 1000] = c;
+    else favor[code - 2000] = c;
+  };
+  const hands = state.hands.slice();
   for (let q = 0; q < state.players; q++) {
     if (q === me) continue;
-    const known = new Set<number>();
-    for (const c of view.known[q] ?? []) known.add(INDEX_OF.get(c.id) ?? -1);
-    const hand = hands[q] as number[];
+    const known = observer.known[q];
+    const hand = (hands[q] as readonly number[]).slice();
+    hands[q] = hand;
     for (let j = 0; j < hand.length; j++) {
       const held = hand[j] as number;
-      if (known.has(held)) continue;
+      if (known?.has(held)) continue;
       let best = held;
-      let bestPlace: [number[], number] | null = null;
+      let bestPlace = -1;
       for (let d = 0; d < draws; d++) {
-        const place = places[rng.int(places.length)] as [number[], number];
-        const c = place[0][place[1]] as number;
+        const place = places[rng.int(count)] as number;
+        const c = read(place);
         if (KIND_OF[c] === KING) continue;
         if (keepWorth(c) > keepWorth(best)) {
           best = c;
           bestPlace = place;
         }
       }
-      if (bestPlace !== null) {
-        bestPlace[0][bestPlace[1]] = held;
+      if (bestPlace >= 0) {
+        write(bestPlace, held);
         hand[j] = best;
       }
     }

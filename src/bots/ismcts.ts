@@ -2,8 +2,9 @@
  * The information-set Monte Carlo tree search bot.
  * @module
  */
-import type { PlayerView } from '../index.js';
+import type { Action, PlayerView } from '../index.js';
 import { determinize } from '../index.js';
+import { heuristicBot } from './heuristic.js';
 import type { SearchSettings } from './search.js';
 import { search } from './search.js';
 import type { Bot, BotRandom } from './types.js';
@@ -28,17 +29,25 @@ export interface IsmctsOptions {
 }
 
 /** @internal Weights of the search; `ismctsBot` uses {@link ISMCTS_DEFAULTS}. */
-export type IsmctsTuning = Omit<SearchSettings, 'iterations' | 'timeMs' | 'now'>;
+export type IsmctsTuning = Omit<SearchSettings, 'iterations' | 'timeMs' | 'now'> & {
+  /** Phase 2 decisions: searched, or the heuristic bot's, or searched but gated by the heuristic's choice. */
+  readonly esteem: 'search' | 'heuristic' | 'gate' | 'bids';
+};
 
 /** @internal The search weights `ismctsBot` uses. */
 export const ISMCTS_DEFAULTS: IsmctsTuning = {
   depth: 10,
-  depthEsteem: 10,
+  depthEsteem: 4,
   exploration: 0.7,
   temperature: 3,
-  lotWorth: 0.5,
+  winProbability: false,
+  coin: 0.02,
+  goldFloor: 2,
   bias: 1,
   bidSteps: 1,
+  opponentPolicy: false,
+  gate: 0,
+  esteem: 'search',
 };
 
 function clock(): number {
@@ -54,7 +63,13 @@ export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning): Bot {
   if (!(timeMs > 0)) throw new RangeError(`ismctsBot: timeMs must be positive, got ${timeMs}`);
   const settings: SearchSettings = { ...tuning, iterations, timeMs, now: clock };
   const own: BotRandom | null = options.seed === undefined ? null : botRandom(options.seed);
-  return (view: PlayerView, rng: BotRandom) => search(view, own ?? rng, settings, determinize);
+  const fallback = (v: PlayerView): Action => heuristicBot(v, own ?? botRandom(0));
+  return (view: PlayerView, rng: BotRandom) => {
+    if (view.phase === 'esteem' && tuning.esteem === 'heuristic') return heuristicBot(view, own ?? rng);
+    if (view.step === 'bid' && tuning.esteem === 'bids') return heuristicBot(view, own ?? rng);
+    const gated = tuning.esteem === 'gate' ? view.phase === 'esteem' : settings.gate > 0;
+    return search(view, own ?? rng, settings, determinize, gated ? fallback : undefined);
+  };
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { Action, GameState } from '../index.js';
 import { legalActions } from '../index.js';
+import { cheapestCover } from './cover.js';
 import { INDEX_OF, KIND_OF, OFFICE_INDEX, VALUE_OF } from './tables.js';
 import type { BotRandom } from './types.js';
 
@@ -101,26 +102,28 @@ const OFFICE_OF_NAME: Readonly<Record<string, number>> = {
 /**
  * @internal The actions the search considers: bids pruned to the next `bidSteps` amounts that the
  * bidder can pay (and pass), Kings to the extreme values of each office, gold payments to
- * the cheapest cover. Always a non-empty subset of `legal`.
+ * the largest coin of the cheapest cover. Always a non-empty subset of `legal`.
  */
 export function candidates(state: GameState, legal: readonly Action[], bidSteps: number): readonly Action[] {
-  if (legal.length <= 3) return legal;
+  if (legal.length <= 1) return legal;
   switch (state.step) {
     case 'bid': {
       const hand = state.hands[state.toMove] as readonly number[];
       const gold = goldOfHand(hand);
       const canPay =
         state.variants.payment === 'by-lot' ? (KIND_OF[state.lot] === GOLD ? hand.length : gold) : gold > 0 ? gold : hand.length;
-      const h = state.highBid;
+      const top = Math.min(canPay, state.highBid + bidSteps);
+      // The legal list is every bid upwards from the high bid + 1, then pass.
       const out: Action[] = [];
       for (const a of legal) {
-        if (a.type === 'pass') out.push(a);
-        else if (a.type === 'bid' && a.amount <= canPay && a.amount <= h + bidSteps) out.push(a);
+        if (a.type !== 'bid' || a.amount > top) break;
+        out.push(a);
       }
+      out.push(legal[legal.length - 1] as Action);
       return out;
     }
     case 'king': {
-      if (state.variants.secondaryTitle === 'tile') return legal;
+      if (state.variants.secondaryTitle === 'tile' || legal.length <= 3) return legal;
       const out: Action[] = [];
       for (const a of legal) {
         if (a.type !== 'king') continue;
@@ -132,20 +135,13 @@ export function candidates(state: GameState, legal: readonly Action[], bidSteps:
       return out;
     }
     case 'pay': {
-      if (state.payMode !== 'gold') return cheapestDiscards(state, legal);
+      if (state.payMode !== 'gold') return legal.length <= 3 ? legal : cheapestDiscards(state, legal);
       const due = state.highBid - state.paid;
-      // Pay the largest coin that does not overshoot when possible, else the smallest that covers.
-      let best = legal[0] as Action;
-      let bestScore = Number.NEGATIVE_INFINITY;
-      for (const a of legal) {
-        if (a.type !== 'pay') continue;
-        const v = VALUE_OF[cardIndexOf(a.card)] as number;
-        const score = v <= due ? v : 10 - v;
-        if (score > bestScore) {
-          bestScore = score;
-          best = a;
-        }
-      }
+      // The largest coin of the cheapest cover (least total, then fewest coins).
+      const coins: number[] = [];
+      for (const a of legal) if (a.type === 'pay') coins.push(VALUE_OF[cardIndexOf(a.card)] as number);
+      const want = cheapestCover(coins, due)[0];
+      const best = legal.find((a) => a.type === 'pay' && VALUE_OF[cardIndexOf(a.card)] === want) ?? (legal[0] as Action);
       return [best];
     }
     default:

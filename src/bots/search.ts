@@ -7,11 +7,12 @@
  * @module
  */
 import type { Action, GameState, PlayerView } from '../index.js';
-import { apply, legalActions } from '../index.js';
+import { apply, legalActions, OFFICES } from '../index.js';
 import { evaluate } from './evaluate.js';
-import { biasHidden } from './infer.js';
+import { biasHidden, observerOf } from './infer.js';
 import { sameAction } from './play.js';
-import { candidates, playout } from './rollout.js';
+import { candidates, playout, rolloutAction } from './rollout.js';
+import { INDEX_OF } from './tables.js';
 import type { BotRandom } from './types.js';
 
 /** @internal A determinizer: a full state consistent with a view, hidden cards dealt from `seed`. */
@@ -30,12 +31,23 @@ export interface SearchSettings {
   readonly exploration: number;
   /** Logistic temperature of the expected point margin (points). */
   readonly temperature: number;
-  /** Expected points of one lot, to price gold. */
-  readonly lotWorth: number;
+  /** Reward a probability of winning rather than the margin (see `EvalParams`). */
+  readonly winProbability: boolean;
+  /** Points per coin held (see `EvalParams`). */
+  readonly coin: number;
+  /** Auction-share weight of every player besides its gold (see `EvalParams`). */
+  readonly goldFloor: number;
+  /** Opponents move by the playout policy inside the tree instead of having nodes of their own. */
+  readonly opponentPolicy: boolean;
   /** Bids considered above the high bid (see `candidates`). */
   readonly bidSteps: number;
   /** Extra hidden cards compared per unseen opponent hand card (see `biasHidden`). */
   readonly bias: number;
+  /**
+   * With a fallback policy: keep its action unless the search's choice is better by more than
+   * `gate` standard errors (0: always the search's choice).
+   */
+  readonly gate: number;
   /** Reads a clock in ms; only used with a finite `timeMs`. */
   readonly now: () => number;
 }
@@ -45,26 +57,47 @@ interface Edge {
   readonly mover: number;
   visits: number;
   total: number;
+  /** Sum of squared rewards, for the spread of `total / visits`. */
+  squares: number;
   avail: number;
-  readonly child: Map<string, Edge>;
+  readonly child: Map<number, Edge>;
 }
 
-/** @internal A string that identifies an action (equal actions, equal keys). */
-export function actionKey(a: Action): string {
+const TYPE_CODE: Readonly<Record<Action['type'], number>> = { place: 0, take: 1, king: 2, bid: 3, pass: 4, pay: 5 };
+const AREA_CODE: Readonly<Record<string, number>> = { self: 0, middle: 1, favor: 2 };
+
+/** @internal A number that identifies an action (equal actions, equal keys). */
+export function actionKey(a: Action): number {
+  let payload = 0;
   switch (a.type) {
     case 'place':
-      return `${a.player}p${a.area}`;
+      payload = AREA_CODE[a.area] as number;
+      break;
     case 'take':
-      return `${a.player}t${a.card}`;
-    case 'king':
-      return `${a.player}k${a.office}${a.value}`;
-    case 'bid':
-      return `${a.player}b${a.amount}`;
-    case 'pass':
-      return `${a.player}x`;
     case 'pay':
-      return `${a.player}y${a.card}`;
+      payload = INDEX_OF.get(a.card) ?? 255;
+      break;
+    case 'king':
+      payload = OFFICES.indexOf(a.office) * 8 + a.value;
+      break;
+    case 'bid':
+      payload = a.amount;
+      break;
+    default:
+      payload = 0;
   }
+  return a.player + 8 * (TYPE_CODE[a.type] + 8 * payload);
+}
+
+/**
+ * @internal The key of `a` in state `s` for the searching seat `me`: the action, plus what the
+ * seat observes there that a deal may change: its own drawn card when it places, the lot when
+ * anyone bids. Without it, the tree would merge decisions the seat takes knowing different
+ * cards (and could not value waiting for a better card).
+ */
+export function nodeKey(s: GameState, a: Action, me: number): number {
+  const obs = s.step === 'place' ? (s.toMove === me ? s.drawn : -1) : s.step === 'bid' ? s.lot : -1;
+  return actionKey(a) + 16384 * (obs + 1);
 }
 
 function select(available: readonly Edge[], c: number): Edge {
@@ -81,18 +114,26 @@ function select(available: readonly Edge[], c: number): Edge {
 }
 
 /** @internal Runs the search for `view.viewer` and returns its choice, a member of `view.legal`. */
-export function search(view: PlayerView, rng: BotRandom, settings: SearchSettings, determinize: Determinizer): Action {
+export function search(
+  view: PlayerView,
+  rng: BotRandom,
+  settings: SearchSettings,
+  determinize: Determinizer,
+  fallback?: (view: PlayerView) => Action,
+): Action {
   const legal = view.legal;
   if (legal.length === 0) throw new Error('ismctsBot: the view has no legal action (it is not this player’s turn)');
   if (legal.length === 1) return legal[0] as Action;
   const seed = (): number => Math.floor(rng.next() * 0x100000000);
-  const first = biasHidden(determinize(view, seed()), view, rng, settings.bias);
+  const observer = observerOf(view);
+  const me = typeof view.viewer === 'number' ? view.viewer : -1;
+  const first = biasHidden(determinize(view, seed()), observer, rng, settings.bias);
   const rootChoices = candidates(first, legalActions(first), settings.bidSteps);
   if (rootChoices.length === 1) {
     const only = legal.find((a) => sameAction(a, rootChoices[0] as Action));
     if (only) return only;
   }
-  const root = new Map<string, Edge>();
+  const root = new Map<number, Edge>();
   const n = view.players;
   const reward = new Array<number>(n).fill(0);
   const path: Edge[] = [];
@@ -101,15 +142,20 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
   const deadline = Number.isFinite(settings.timeMs) ? settings.now() + settings.timeMs : Number.POSITIVE_INFINITY;
   for (let it = 0; it < settings.iterations; it++) {
     if (deadline !== Number.POSITIVE_INFINITY && (it & 7) === 0 && it > 0 && settings.now() >= deadline) break;
-    let s = it === 0 ? first : biasHidden(determinize(view, seed()), view, rng, settings.bias);
+    let s = it === 0 ? first : biasHidden(determinize(view, seed()), observer, rng, settings.bias);
     let node = root;
     path.length = 0;
     while (s.step !== 'over') {
+      if (settings.opponentPolicy && s.toMove !== me) {
+        // Opponents follow the playout policy: the tree branches on this seat's decisions only.
+        s = apply(s, rolloutAction(s, legalActions(s), rng));
+        continue;
+      }
       const choices = candidates(s, legalActions(s), settings.bidSteps);
       available.length = 0;
       untried.length = 0;
       for (const a of choices) {
-        const e = node.get(actionKey(a));
+        const e = node.get(nodeKey(s, a, me));
         if (e === undefined) untried.push(a);
         else {
           e.avail += 1;
@@ -118,8 +164,8 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       }
       if (untried.length > 0) {
         const a = untried[rng.int(untried.length)] as Action;
-        const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, child: new Map() };
-        node.set(actionKey(a), e);
+        const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, squares: 0, avail: 1, child: new Map() };
+        node.set(nodeKey(s, a, me), e);
         path.push(e);
         s = apply(s, a);
         break;
@@ -133,21 +179,35 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
     evaluate(s, reward, settings);
     for (const e of path) {
       e.visits += 1;
-      e.total += reward[e.mover] as number;
+      const r = reward[e.mover] as number;
+      e.total += r;
+      e.squares += r * r;
     }
   }
-  let best: Action | undefined;
-  let bestVisits = -1;
-  let bestMean = Number.NEGATIVE_INFINITY;
+  let best: Edge | undefined;
   for (const e of root.values()) {
-    const mean = e.visits > 0 ? e.total / e.visits : 0;
-    if (e.visits > bestVisits || (e.visits === bestVisits && mean > bestMean)) {
-      const legalAction = legal.find((a) => sameAction(a, e.action));
-      if (!legalAction) continue;
-      best = legalAction;
-      bestVisits = e.visits;
-      bestMean = mean;
-    }
+    if (e.mover !== view.viewer) continue;
+    if (best === undefined || e.visits > best.visits || (e.visits === best.visits && e.total / e.visits > best.total / best.visits))
+      best = e;
   }
-  return best ?? (legal[0] as Action);
+  if (best !== undefined && fallback !== undefined && settings.gate > 0) {
+    const preferred = fallback(view);
+    let alt: Edge | undefined;
+    for (const e of root.values()) if (sameAction(e.action, preferred)) alt = e;
+    if (alt !== undefined && alt !== best && !clearlyBetter(best, alt, settings.gate)) best = alt;
+  }
+  const chosen = best === undefined ? undefined : legal.find((a) => sameAction(a, (best as Edge).action));
+  return chosen ?? (legal[0] as Action);
+}
+
+function meanAndVariance(e: Edge): [number, number] {
+  const mean = e.total / Math.max(1, e.visits);
+  return [mean, Math.max(0, e.squares / Math.max(1, e.visits) - mean * mean) / Math.max(1, e.visits)];
+}
+
+/** Whether edge `a`'s mean reward beats `b`'s by more than `z` standard errors. */
+function clearlyBetter(a: Edge, b: Edge, z: number): boolean {
+  const [ma, va] = meanAndVariance(a);
+  const [mb, vb] = meanAndVariance(b);
+  return ma - mb > z * Math.sqrt(va + vb + 1e-12);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cheapestCover } from '../../src/bots/heuristic.js';
+import { cheapestCover } from '../../src/bots/cover.js';
 import { botRandom, heuristicBot, randomBot } from '../../src/bots/index.js';
 import type { Card, PlayerView } from '../../src/index.js';
 import { apply, createGame, currentPlayer, view } from '../../src/index.js';

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { botRandom, heuristicBot, ismctsBot } from '../../src/bots/index.js';
+import { candidates, goldOfHand } from '../../src/bots/rollout.js';
+import type { SearchSettings } from '../../src/bots/search.js';
+import { actionKey, search } from '../../src/bots/search.js';
+import type { Action, GameState, PlayerView } from '../../src/index.js';
+import { apply, createGame, currentPlayer, determinize, legalActions, view } from '../../src/index.js';
+import { auctionScenario } from '../helpers/scenario.js';
+
+const SETTINGS: SearchSettings = {
+  iterations: 50,
+  timeMs: Number.POSITIVE_INFINITY,
+  depth: 10,
+  depthEsteem: 4,
+  exploration: 0.7,
+  temperature: 3,
+  winProbability: false,
+  coin: 0.02,
+  goldFloor: 2,
+  bias: 1,
+  bidSteps: 1,
+  opponentPolicy: false,
+  gate: 0,
+  now: () => 0,
+};
+
+/** States and views along a few heuristic games. */
+function positions(players: 2 | 3 | 4 | 5, games: number): { state: GameState; view: PlayerView }[] {
+  const out: { state: GameState; view: PlayerView }[] = [];
+  for (let g = 0; g < games; g++) {
+    let state = createGame({ players, seed: `ismcts-${g}` });
+    for (let p = currentPlayer(state); p !== null; p = currentPlayer(state)) {
+      const v = view(state, p);
+      out.push({ state, view: v });
+      state = apply(state, heuristicBot(v, botRandom(0)));
+    }
+  }
+  return out;
+}
+
+describe('ismctsBot', () => {
+  it('rejects a bad iteration count or time budget', () => {
+    expect(() => ismctsBot({ iterations: 0 })).toThrow(RangeError);
+    expect(() => ismctsBot({ iterations: 2.5 })).toThrow(/positive integer/);
+    expect(() => ismctsBot({ timeMs: 0 })).toThrow(/timeMs must be positive/);
+  });
+
+  it('answers a single legal action without searching', () => {
+    let calls = 0;
+    const counting = (v: PlayerView, seed: number): GameState => {
+      calls += 1;
+      return determinize(v, seed);
+    };
+    const only = positions(3, 1).find((p) => p.view.legal.length === 1);
+    expect(only).toBeDefined();
+    const { view: v } = only as { view: PlayerView };
+    expect(search(v, botRandom(1), SETTINGS, counting)).toBe(v.legal[0]);
+    expect(calls).toBe(0);
+  });
+
+  it('stops at the time budget: one determinization per iteration, far fewer than asked', () => {
+    let calls = 0;
+    let clock = 0;
+    const counting = (v: PlayerView, seed: number): GameState => {
+      calls += 1;
+      return determinize(v, seed);
+    };
+    const start = createGame({ players: 4, seed: 1 });
+    const v = view(start, start.toMove);
+    // Each reading of the clock advances it by 1 ms; the budget is 3 ms.
+    const a = search(v, botRandom(1), { ...SETTINGS, iterations: 100_000, timeMs: 3, now: () => clock++ }, counting);
+    expect(v.legal).toContainEqual(a);
+    expect(calls).toBeGreaterThan(1);
+    expect(calls).toBeLessThan(100);
+  });
+});
+
+describe('the search’s candidate actions', () => {
+  const all = [...positions(2, 2), ...positions(4, 1)];
+
+  it('are a non-empty subset of the legal actions', () => {
+    for (const { state } of all) {
+      const legal = legalActions(state);
+      if (legal.length === 0) continue;
+      const c = candidates(state, legal, 2);
+      expect(c.length).toBeGreaterThan(0);
+      for (const a of c) expect(legal).toContain(a);
+    }
+  });
+
+  it('bid no more than the bidder can pay, and always keep pass', () => {
+    let bidSteps = 0;
+    for (const { state } of all) {
+      if (state.step !== 'bid') continue;
+      bidSteps += 1;
+      const hand = state.hands[state.toMove] as number[];
+      const gold = goldOfHand(hand);
+      const c = candidates(state, legalActions(state), 2);
+      expect(c.at(-1)).toEqual({ type: 'pass', player: state.toMove });
+      for (const a of c)
+        if (a.type === 'bid') expect(a.amount).toBeLessThanOrEqual(Math.min(gold > 0 ? gold : hand.length, state.highBid + 2));
+    }
+    expect(bidSteps).toBeGreaterThan(0);
+  });
+
+  it('pay with a single gold card: the largest of the cheapest cover', () => {
+    const t = auctionScenario({
+      players: 2,
+      hands: [['gold-3-1', 'gold-2-1', 'gold-1-1'], ['gold-1-2']],
+      favor: ['military-A', 'gold-1-3'],
+      firstPlayer: 0,
+    })
+      .bid(0, 2)
+      .pass(1);
+    const c = candidates(t.state, legalActions(t.state), 1);
+    expect(c).toEqual([{ type: 'pay', player: 0, card: 'gold-2-1' }]);
+  });
+});
+
+describe('action keys', () => {
+  it('equal actions share a key and different actions do not', () => {
+    const seen = new Map<number, string>();
+    for (const { state } of positions(3, 1)) {
+      for (const a of legalActions(state) as Action[]) {
+        const key = actionKey(a);
+        const text = JSON.stringify(a);
+        expect(seen.get(key) ?? text).toBe(text);
+        seen.set(key, text);
+        expect(actionKey({ ...a })).toBe(key);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(50);
+  });
+});
