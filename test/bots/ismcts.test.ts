@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { botRandom, heuristicBot, ismctsBot } from '../../src/bots/index.js';
+import { ISMCTS_DEFAULTS } from '../../src/bots/ismcts.js';
 import { candidates, goldOfHand } from '../../src/bots/rollout.js';
 import type { SearchSettings } from '../../src/bots/search.js';
 import { actionKey, search } from '../../src/bots/search.js';
@@ -7,22 +8,7 @@ import type { Action, GameState, PlayerView } from '../../src/index.js';
 import { apply, createGame, currentPlayer, determinize, legalActions, view } from '../../src/index.js';
 import { auctionScenario } from '../helpers/scenario.js';
 
-const SETTINGS: SearchSettings = {
-  iterations: 50,
-  timeMs: Number.POSITIVE_INFINITY,
-  depth: 10,
-  depthEsteem: 4,
-  exploration: 0.7,
-  temperature: 3,
-  winProbability: false,
-  coin: 0.02,
-  goldFloor: 2,
-  bias: 1,
-  bidSteps: 1,
-  opponentPolicy: false,
-  gate: 0,
-  now: () => 0,
-};
+const SETTINGS: SearchSettings = { ...ISMCTS_DEFAULTS, iterations: 50, timeMs: Number.POSITIVE_INFINITY, now: () => 0 };
 
 /** States and views along a few heuristic games. */
 function positions(players: 2 | 3 | 4 | 5, games: number): { state: GameState; view: PlayerView }[] {
