@@ -15,8 +15,6 @@ const GOLD = 2;
 export interface EvalParams {
   /** Logistic temperature of the expected point margin (points). */
   readonly temperature: number;
-  /** Reward a rough probability of winning (from each player's expected points and their spread) instead of the margin. */
-  readonly winProbability: boolean;
   /** Points per coin of gold held (on top of the lots gold buys; a tie-break, RULES E3). */
   readonly coin: number;
   /** Gold-like weight every player has in the auction share (a player without gold can still pay by discarding). */
@@ -30,7 +28,6 @@ const density = new Float64Array(6);
 const spread = new Float64Array(6);
 const expected = new Float64Array(5);
 const share = new Float64Array(5);
-const spreadPts = new Float64Array(5);
 const gold = new Float64Array(5);
 
 function addFuture(c: number): void {
@@ -112,7 +109,6 @@ export function evaluate(state: GameState, out: number[], params: EvalParams): n
   for (let p = 0; p < n; p++) {
     share[p] = even / n + (auction * ((gold[p] as number) + params.goldFloor)) / weightSum;
     expected[p] = params.coin * (gold[p] as number);
-    spreadPts[p] = 0;
   }
   for (let o = 0; o < m; o++) {
     const mean = future > 0 ? (density[o] as number) / future : 0;
@@ -138,26 +134,8 @@ export function evaluate(state: GameState, out: number[], params: EvalParams): n
         second = second * b + first * (1 - b);
         first *= b;
       }
-      const e = primary * first + secondary * second;
-      expected[p] = (expected[p] as number) + e;
-      spreadPts[p] = (spreadPts[p] as number) + primary * primary * first + secondary * secondary * second - e * e;
+      expected[p] = (expected[p] as number) + primary * first + secondary * second;
     }
-  }
-  if (params.winProbability) {
-    // Each player's points as a rough normal law: the chance to beat each rival, multiplied.
-    let sum = 0;
-    for (let p = 0; p < n; p++) {
-      let win = 1;
-      for (let q = 0; q < n; q++) {
-        if (q === p) continue;
-        const sd = Math.sqrt((spreadPts[p] as number) + (spreadPts[q] as number) + 0.25);
-        win *= 1 / (1 + Math.exp((-1.7 * ((expected[p] as number) - (expected[q] as number))) / sd));
-      }
-      out[p] = win;
-      sum += win;
-    }
-    for (let p = 0; p < n; p++) out[p] = (out[p] as number) / sum;
-    return out;
   }
   for (let p = 0; p < n; p++) {
     let rival = Number.NEGATIVE_INFINITY;

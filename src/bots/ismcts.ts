@@ -2,9 +2,8 @@
  * The information-set Monte Carlo tree search bot.
  * @module
  */
-import type { Action, PlayerView } from '../index.js';
+import type { PlayerView } from '../index.js';
 import { determinize } from '../index.js';
-import { heuristicBot } from './heuristic.js';
 import type { SearchSettings } from './search.js';
 import { search } from './search.js';
 import type { Bot, BotRandom } from './types.js';
@@ -29,25 +28,18 @@ export interface IsmctsOptions {
 }
 
 /** @internal Weights of the search; `ismctsBot` uses {@link ISMCTS_DEFAULTS}. */
-export type IsmctsTuning = Omit<SearchSettings, 'iterations' | 'timeMs' | 'now'> & {
-  /** Phase 2 decisions: searched, or the heuristic bot's, or searched but gated by the heuristic's choice. */
-  readonly esteem: 'search' | 'heuristic' | 'gate' | 'bids';
-};
+export type IsmctsTuning = Omit<SearchSettings, 'iterations' | 'timeMs' | 'now'>;
 
 /** @internal The search weights `ismctsBot` uses. */
 export const ISMCTS_DEFAULTS: IsmctsTuning = {
   depth: 10,
   depthEsteem: 4,
   exploration: 0.7,
-  temperature: 3,
-  winProbability: false,
+  temperature: 1,
   coin: 0.02,
   goldFloor: 2,
   bias: 1,
   bidSteps: 1,
-  opponentPolicy: false,
-  gate: 0,
-  esteem: 'search',
 };
 
 function clock(): number {
@@ -63,27 +55,21 @@ export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning): Bot {
   if (!(timeMs > 0)) throw new RangeError(`ismctsBot: timeMs must be positive, got ${timeMs}`);
   const settings: SearchSettings = { ...tuning, iterations, timeMs, now: clock };
   const own: BotRandom | null = options.seed === undefined ? null : botRandom(options.seed);
-  const fallback = (v: PlayerView): Action => heuristicBot(v, own ?? botRandom(0));
-  return (view: PlayerView, rng: BotRandom) => {
-    if (view.phase === 'esteem' && tuning.esteem === 'heuristic') return heuristicBot(view, own ?? rng);
-    if (view.step === 'bid' && tuning.esteem === 'bids') return heuristicBot(view, own ?? rng);
-    const gated = tuning.esteem === 'gate' ? view.phase === 'esteem' : settings.gate > 0;
-    return search(view, own ?? rng, settings, determinize, gated ? fallback : undefined);
-  };
+  return (view: PlayerView, rng: BotRandom) => search(view, own ?? rng, settings, determinize);
 }
 
 /**
  * Information-set Monte Carlo tree search (single observer). For each decision it grows one
- * tree over the actions seen from its own seat. Every iteration deals the cards it cannot see
- * at random with `determinize` (tilted towards opponents having kept good cards), walks down
- * the tree choosing by UCB among the actions legal in that deal, adds one node, plays a short
- * playout with a cheap rule-of-thumb policy, and scores the result with a smooth estimate of
- * each player's title points (the real result when the game ends). It returns the most
- * visited action.
+ * tree over the actions seen from its own seat, its nodes keyed also by what the seat observes
+ * there (its drawn card, the lot). Every iteration deals the cards it cannot see at random with
+ * `determinize` (tilted towards opponents having kept good cards), walks down the tree choosing
+ * by UCB among the actions legal in that deal, adds one node, plays a short playout with a
+ * cheap rule-of-thumb policy, and scores the result for every player with a smooth estimate of
+ * their title points (the real result when the game ends). It returns the most visited action.
  *
- * To stay fast it considers only a few bids (pass, or one or two above the high bid, never
- * more than the bidder can pay), the extreme values for Kings, and the cheapest gold payment,
- * and it returns at once when only one action is sensible.
+ * To stay fast it considers only a few actions: pass or one above the high bid (never more
+ * than the bidder can pay), the extreme values for Kings, the cheapest gold payment; and it
+ * returns at once when only one action is sensible. See `docs/bots.md` for the details.
  *
  * @example
  * ```ts

@@ -11,7 +11,7 @@ import { apply, legalActions, OFFICES } from '../index.js';
 import { evaluate } from './evaluate.js';
 import { biasHidden, observerOf } from './infer.js';
 import { sameAction } from './play.js';
-import { candidates, playout, rolloutAction } from './rollout.js';
+import { candidates, playout } from './rollout.js';
 import { INDEX_OF } from './tables.js';
 import type { BotRandom } from './types.js';
 
@@ -31,23 +31,14 @@ export interface SearchSettings {
   readonly exploration: number;
   /** Logistic temperature of the expected point margin (points). */
   readonly temperature: number;
-  /** Reward a probability of winning rather than the margin (see `EvalParams`). */
-  readonly winProbability: boolean;
   /** Points per coin held (see `EvalParams`). */
   readonly coin: number;
   /** Auction-share weight of every player besides its gold (see `EvalParams`). */
   readonly goldFloor: number;
-  /** Opponents move by the playout policy inside the tree instead of having nodes of their own. */
-  readonly opponentPolicy: boolean;
   /** Bids considered above the high bid (see `candidates`). */
   readonly bidSteps: number;
   /** Extra hidden cards compared per unseen opponent hand card (see `biasHidden`). */
   readonly bias: number;
-  /**
-   * With a fallback policy: keep its action unless the search's choice is better by more than
-   * `gate` standard errors (0: always the search's choice).
-   */
-  readonly gate: number;
   /** Reads a clock in ms; only used with a finite `timeMs`. */
   readonly now: () => number;
 }
@@ -57,8 +48,6 @@ interface Edge {
   readonly mover: number;
   visits: number;
   total: number;
-  /** Sum of squared rewards, for the spread of `total / visits`. */
-  squares: number;
   avail: number;
   readonly child: Map<number, Edge>;
 }
@@ -114,13 +103,7 @@ function select(available: readonly Edge[], c: number): Edge {
 }
 
 /** @internal Runs the search for `view.viewer` and returns its choice, a member of `view.legal`. */
-export function search(
-  view: PlayerView,
-  rng: BotRandom,
-  settings: SearchSettings,
-  determinize: Determinizer,
-  fallback?: (view: PlayerView) => Action,
-): Action {
+export function search(view: PlayerView, rng: BotRandom, settings: SearchSettings, determinize: Determinizer): Action {
   const legal = view.legal;
   if (legal.length === 0) throw new Error('ismctsBot: the view has no legal action (it is not this player’s turn)');
   if (legal.length === 1) return legal[0] as Action;
@@ -146,11 +129,6 @@ export function search(
     let node = root;
     path.length = 0;
     while (s.step !== 'over') {
-      if (settings.opponentPolicy && s.toMove !== me) {
-        // Opponents follow the playout policy: the tree branches on this seat's decisions only.
-        s = apply(s, rolloutAction(s, legalActions(s), rng));
-        continue;
-      }
       const choices = candidates(s, legalActions(s), settings.bidSteps);
       available.length = 0;
       untried.length = 0;
@@ -164,7 +142,7 @@ export function search(
       }
       if (untried.length > 0) {
         const a = untried[rng.int(untried.length)] as Action;
-        const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, squares: 0, avail: 1, child: new Map() };
+        const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, child: new Map() };
         node.set(nodeKey(s, a, me), e);
         path.push(e);
         s = apply(s, a);
@@ -179,9 +157,7 @@ export function search(
     evaluate(s, reward, settings);
     for (const e of path) {
       e.visits += 1;
-      const r = reward[e.mover] as number;
-      e.total += r;
-      e.squares += r * r;
+      e.total += reward[e.mover] as number;
     }
   }
   let best: Edge | undefined;
@@ -190,24 +166,6 @@ export function search(
     if (best === undefined || e.visits > best.visits || (e.visits === best.visits && e.total / e.visits > best.total / best.visits))
       best = e;
   }
-  if (best !== undefined && fallback !== undefined && settings.gate > 0) {
-    const preferred = fallback(view);
-    let alt: Edge | undefined;
-    for (const e of root.values()) if (sameAction(e.action, preferred)) alt = e;
-    if (alt !== undefined && alt !== best && !clearlyBetter(best, alt, settings.gate)) best = alt;
-  }
   const chosen = best === undefined ? undefined : legal.find((a) => sameAction(a, (best as Edge).action));
   return chosen ?? (legal[0] as Action);
-}
-
-function meanAndVariance(e: Edge): [number, number] {
-  const mean = e.total / Math.max(1, e.visits);
-  return [mean, Math.max(0, e.squares / Math.max(1, e.visits) - mean * mean) / Math.max(1, e.visits)];
-}
-
-/** Whether edge `a`'s mean reward beats `b`'s by more than `z` standard errors. */
-function clearlyBetter(a: Edge, b: Edge, z: number): boolean {
-  const [ma, va] = meanAndVariance(a);
-  const [mb, vb] = meanAndVariance(b);
-  return ma - mb > z * Math.sqrt(va + vb + 1e-12);
 }
