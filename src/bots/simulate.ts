@@ -98,7 +98,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     if (onProgress && aggregator.done !== before) onProgress(aggregator.done, games);
   };
   if (workers > 1 && games > 1) {
-    const { runInWorkers } = await import('./pool.js');
+    const { runInWorkers } = await import('./worker-pool.js');
     await runInWorkers(task, games, Math.min(workers, games), add);
   } else {
     for (let g = 0; g < games; g++) add(playRecorded(task, bots, g));
