@@ -4,10 +4,10 @@
  * @module
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { WorkerReply, WorkerRequest } from './worker-pool.js';
 import type { GameRecord, SimulationTask } from './record.js';
 import { playRecorded } from './record.js';
 import { botFromId } from './registry.js';
+import type { WorkerReply, WorkerRequest } from './worker-pool.js';
 
 const task = workerData as SimulationTask;
 const port = parentPort;
