@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Action, GameEvent, GameState, Viewer } from '../../src/index.js';
+import type { Action, GameEvent, GameState, PlayerView, Viewer } from '../../src/index.js';
 import {
   createGameWithEvents,
   deserialize,
@@ -22,10 +22,30 @@ import {
 import { leaksIn, visibleCardIds } from '../helpers/hidden.js';
 import type { Ply } from './games.js';
 import { gameCaseArb, play, runs, timeoutFor } from './games.js';
-import { ok, same } from './invariants.js';
+import { checkBounds, checkConservation, checkLegal, checkScore, ok, same } from './invariants.js';
 
 function seats(s: GameState): Viewer[] {
   return [...Array.from({ length: s.players }, (_, p) => p), 'spectator'];
+}
+
+/**
+ * A determinized world is a game the seat cannot tell from the real one: it shows the same view,
+ * holds exactly the game's cards, keeps every bound, offers the same legal actions, scores like
+ * the reference scorer, and is a state `deserialize` accepts (its checks are the save format's).
+ */
+function checkWorld(world: GameState, v: PlayerView, seat: Viewer): void {
+  same(view(world, seat), v, `determinize(view(s, ${seat})) shows the same view`);
+  checkConservation(world);
+  checkBounds(world);
+  const legal = legalActions(world);
+  checkLegal(world, legal);
+  same(
+    legal,
+    v.currentPlayer === null ? [] : legalActions(world, v.currentPlayer),
+    'the world offers its legal actions to the player to move',
+  );
+  checkScore(world);
+  same(deserialize(serialize(world)), world, 'a determinized world is a valid save');
 }
 
 /**
@@ -44,7 +64,7 @@ function checkViews(s: GameState, index: number): void {
     if (seat !== checked) continue;
     const leaks = leaksIn(JSON.stringify(v), visibleCardIds(s, seat), s);
     ok(leaks.length === 0, `view for ${seat} leaks ${leaks.join(', ')}`);
-    if (index % 7 === 0) same(view(determinize(v, index), seat), v, `determinize(view(s, ${seat})) shows the same view`);
+    if (index % 7 === 0) checkWorld(determinize(v, index), v, seat);
   }
 }
 
