@@ -92,6 +92,12 @@ describe('deserialize rejects', () => {
     expect(tampered(s, (x) => (x.state.selfUsed = 0))).toMatch(/state\.selfUsed: must be true or false/);
     expect(tampered(s, (x) => (x.state.rng = [1, 2, 3]))).toMatch(/state\.rng/);
     expect(tampered(s, (x) => (x.state.rng = [1, 2, 3, 2 ** 33]))).toMatch(/state\.rng/);
+    // The generator state is four 32-bit words, signed or unsigned: nothing else, not one past either end.
+    for (const word of [2 ** 32, -(2 ** 31) - 1, 1.5, '1', null])
+      expect(tampered(s, (x) => (x.state.rng = [1, 2, word, 3]))).toMatch(/state\.rng: must be 4 integers/);
+    const edges = saveOf(s);
+    edges.state.rng = [2 ** 32 - 1, -(2 ** 31), 0, 1];
+    expect(deserialize(JSON.stringify(edges)).rng).toEqual([2 ** 32 - 1, -(2 ** 31), 0, 1]);
     expect(tampered(s, (x) => (x.state.seed = null))).toMatch(/state\.seed/);
     expect(tampered(s, (x) => (x.state.step = 'dance'))).toMatch(/state\.step/);
     expect(tampered(s, (x) => (x.state.players = 6))).toMatch(/state\.players/);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { usedCards } from '../../src/cards.js';
 import type { GameState, GoldCard, GovernmentCard, PlayerCount } from '../../src/index.js';
 import {
@@ -15,6 +15,7 @@ import {
   RANDOM_REMOVALS,
   score,
 } from '../../src/index.js';
+import { nextInt, seedState } from '../../src/rng.js';
 import { expectConserved } from '../helpers/cards.js';
 import { rejection } from '../helpers/errors.js';
 
@@ -185,9 +186,38 @@ describe('S: setup', () => {
     expect(decks.size).toBe(6);
   });
 
+  it('S5: without a seed, createGame draws a 53-bit integer seed from crypto.getRandomValues', () => {
+    const spy = vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
+      (array as unknown as Uint32Array).set([0xffffffff, 0xfffffffe]);
+      return array;
+    });
+    try {
+      const g = createGame({ players: 3 });
+      expect(g.seed).toBe(2 ** 53 - 2);
+      expect(g).toEqual(createGame({ players: 3, seed: 2 ** 53 - 2 }));
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('S5: the generator state lives in the game state as plain numbers', () => {
     const g = createGame({ players: 4, seed: 3 });
     expect(g.rng).toHaveLength(4);
     expect(JSON.parse(JSON.stringify(g))).toEqual(g);
+  });
+});
+
+describe('S5: the seeded generator', () => {
+  it('S5: draws from [0, n) evenly, and a draw among one choice takes nothing from the stream', () => {
+    const s = seedState('uniform');
+    const counts = [0, 0, 0];
+    for (let i = 0; i < 3000; i++) {
+      const k = nextInt(s, 3);
+      counts[k] = (counts[k] as number) + 1;
+    }
+    for (const c of counts) expect(c).toBeGreaterThan(850);
+    const before = s.slice();
+    expect(nextInt(s, 1)).toBe(0);
+    expect(s).toEqual(before);
   });
 });
