@@ -3,9 +3,10 @@
  * events are masked for whom.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, GameState } from '../../src/index.js';
-import { eventsFor, view } from '../../src/index.js';
+import type { Action, GameEvent, GameState } from '../../src/index.js';
+import { eventsFor, legalActions, view } from '../../src/index.js';
 import { idsOf } from '../helpers/cards.js';
+import { rejection } from '../helpers/errors.js';
 import { PLAYER_COUNTS, playGame, testRandom } from '../helpers/hidden.js';
 
 interface Recorded {
@@ -29,6 +30,40 @@ const ALL_STATES = GAMES.flatMap((g) => g.states);
 const ALL_EVENTS = GAMES.flatMap((g) => g.events);
 
 describe('view', () => {
+  it('H1: rejects a viewer that is not a seat of this game or "spectator"', () => {
+    const s = ALL_STATES.find((x) => x.players === 4) as GameState;
+    for (const bad of [-1, 4, 1.5, '0', 'everyone', null]) {
+      const e = rejection(() => view(s, bad as number));
+      expect(e.code).toBe('MALFORMED_ACTION');
+      expect(e.message).toBe('viewer must be a player index from 0 to 3 or "spectator"');
+    }
+    expect(view(s, 3).viewer).toBe(3);
+  });
+
+  it('H1: stillIn and defaulted list the players in and out of the lot (a default shuts a player out, A7)', () => {
+    let seen = 0;
+    for (const s of ALL_STATES) {
+      const v = view(s, 'spectator');
+      const players = [...Array(s.players).keys()];
+      expect(v.defaulted).toEqual(s.lot < 0 ? [] : players.filter((p) => (s.defaulted & (1 << p)) !== 0));
+      expect(v.stillIn).toEqual(s.lot < 0 ? [] : players.filter((p) => (s.out & (1 << p)) === 0));
+      if (v.defaulted.length > 0) seen++;
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it('legal is the caller’s own copy: changing it changes nothing in the engine', () => {
+    const s = ALL_STATES.find((x) => x.step === 'bid') as GameState;
+    const p = s.toMove;
+    const before = legalActions(s);
+    const mine = view(s, p).legal;
+    expect(mine).toEqual(before);
+    expect(mine).not.toBe(before);
+    (mine as Action[]).length = 0;
+    expect(legalActions(s)).toEqual(before);
+    expect(view(s, p).legal).toEqual(before);
+  });
+
   it('H3: myFavor lists the viewer’s favor cards in catalogue order, never in the pile’s (hidden) order', () => {
     let multi = 0;
     for (const s of ALL_STATES) {
@@ -137,6 +172,7 @@ describe('eventsFor', () => {
     expect(() => eventsFor([], -1)).toThrow(/viewer/);
     expect(() => eventsFor([], 1.5)).toThrow(/viewer/);
     expect(() => eventsFor([], 'everyone' as 'spectator')).toThrow(/viewer/);
+    expect(rejection(() => eventsFor([], -1)).code).toBe('MALFORMED_ACTION');
   });
 
   it('step reports every kind of event across these games (chance included)', () => {

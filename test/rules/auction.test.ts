@@ -128,6 +128,22 @@ describe('A3: bidding', () => {
   });
 });
 
+describe('A6: won lots are public', () => {
+  it('A6, H1: a won lot joins the winner’s publicly known cards, and paying with a hidden card keeps them', () => {
+    let t = auctionScenario({
+      players: 3,
+      firstPlayer: 0,
+      hands: [['gold-3-1', 'gold-3-2'], [], []],
+      favor: ['diplomacy-A', 'military-A'],
+    });
+    t = t.bid(0, 1).pass(1).pass(2).pay(0, 'gold-3-1');
+    expect(idsOf(t.state.known[0] as number[])).toEqual(['diplomacy-A']);
+    t = t.bid(0, 1).pass(1).pass(2).pay(0, 'gold-3-2');
+    expect(idsOf(t.state.known[0] as number[]).sort()).toEqual(['diplomacy-A', 'military-A']);
+    expect(t.hand(0).sort()).toEqual(['diplomacy-A', 'military-A']);
+  });
+});
+
 describe('A4: the end of bidding on a lot', () => {
   it('A4: if everyone passes without a bid, the lot is discarded', () => {
     const t = fourPlayerLot(1).pass(1).pass(2).pass(3).pass(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, GameEvent, PlayerCount } from '../../src/index.js';
 import { apply, legalActions, phaseOf } from '../../src/index.js';
-import { expectConserved } from '../helpers/cards.js';
+import { expectConserved, idsOf } from '../helpers/cards.js';
 import { rejection } from '../helpers/errors.js';
 import { scenario, type Table } from '../helpers/scenario.js';
 
@@ -109,6 +109,8 @@ describe('I3: opponents take the middle cards', () => {
     expect(t.hand(0)).toEqual(['military-A']);
     expect(t.toMove).toBe(1);
     expect(t.hand(2)).toEqual(['diplomacy-A']);
+    // H1: which middle card each player took is public; the Advisor's self card is not.
+    expect(t.state.known.map((k) => idsOf(k as number[]))).toEqual([['military-A'], [], [], ['gold-1-1']]);
   });
 
   it('I3: the last opponent gets the last card as the single legal action', () => {

@@ -89,7 +89,12 @@ describe('C: cards', () => {
       expect(Object.isFrozen(c)).toBe(true);
       expect(cardById(c.id)).toBe(c);
     }
-    expect(cardById('diplomacy-A')).toEqual({ id: 'diplomacy-A', kind: 'government', office: 'diplomacy', value: 4, letter: 'A' });
+    // Exactly these keys: an unmarked card has no `mark` key at all (not `mark: undefined`).
+    expect(cardById('diplomacy-A')).toStrictEqual({ id: 'diplomacy-A', kind: 'government', office: 'diplomacy', value: 4, letter: 'A' });
+    expect(cardById('gold-2-1')).toStrictEqual({ id: 'gold-2-1', kind: 'gold', value: 2 });
+    expect(cardById('gold-2-10')).toStrictEqual({ id: 'gold-2-10', kind: 'gold', value: 2, mark: 3 });
+    expect(cardById('king-1')).toStrictEqual({ id: 'king-1', kind: 'king' });
+    expect(cardById('king-11')).toStrictEqual({ id: 'king-11', kind: 'king', mark: 5 });
     expect(cardById('livestock-I')).toMatchObject({ kind: 'government', value: 2, mark: 5 });
     expect(cardById('nope')).toBeUndefined();
   });
