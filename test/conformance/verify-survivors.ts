@@ -8,8 +8,9 @@
  * reported `Survived` (in files whose path contains the filter, if given), the script copies the
  * project to a temporary folder once, writes the mutated source file there (the source recorded
  * in the report, so it matches the run), runs the mutation test configuration with `--bail 1`,
- * and restores the file. It prints one line per mutant and writes the verdicts as JSON next to
- * the report (`survivors-verified.json`).
+ * and restores the file. A run that takes longer than `VERIFY_TIMEOUT_MS` (default 180 s) is
+ * stopped and the mutant counts as detected, as a Stryker timeout does. It prints one line per
+ * mutant and writes the verdicts as JSON next to the report (`survivors-verified.json`).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -55,6 +56,9 @@ function mutate(source: string, m: Mutant): string {
   return source.slice(0, offset(source, m.location.start)) + put + source.slice(offset(source, m.location.end));
 }
 
+/** How long one run of the suite may take before the mutant counts as detected (hung). */
+const TIMEOUT_MS = Number(process.env.VERIFY_TIMEOUT_MS ?? 180_000);
+
 const SKIP = new Set(['node_modules', '.git', 'reports', '.stryker-tmp', 'dist', 'coverage']);
 const sandbox = mkdtempSync(join(tmpdir(), 'ftk-verify-'));
 cpSync(ROOT, sandbox, { recursive: true, filter: (src) => !SKIP.has(src.slice(ROOT.length + 1).split('/')[0] ?? '') });
@@ -71,8 +75,24 @@ for (const [file, { source, mutants }] of Object.entries(report.files)) {
     const run = spawnSync(
       'npx',
       ['vitest', 'run', '--config', 'test/conformance/vitest.mutation.config.ts', '--bail', '1', '--reporter', 'dot'],
-      { cwd: sandbox, env: { ...process.env, CONFORMANCE_RUNS: process.env.CONFORMANCE_RUNS ?? '20' }, encoding: 'utf8' },
+      {
+        cwd: sandbox,
+        env: { ...process.env, CONFORMANCE_RUNS: process.env.CONFORMANCE_RUNS ?? '20', NO_COLOR: '1', FORCE_COLOR: '0' },
+        encoding: 'utf8',
+        // A mutant that hangs the suite (an endless loop) is detected, as Stryker counts a timeout.
+        timeout: TIMEOUT_MS,
+        killSignal: 'SIGKILL',
+      },
     );
+    const record = (label: string, killed: boolean, by: string): void => {
+      const line = m.location.start.line;
+      verdicts.push({ id: m.id, file, line, mutator: m.mutatorName, replacement: m.replacement ?? '', killed, by });
+      console.log(`${label.padEnd(8)} #${m.id} ${file}:${line} ${m.mutatorName} ${JSON.stringify(m.replacement)} ${by}`);
+    };
+    if (run.error && (run.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') {
+      record('TIMEOUT', true, 'timeout');
+      continue;
+    }
     const output = run.stdout + run.stderr;
     const failed = /FAIL\s+(\S+)/.exec(output);
     if (/Transform failed|SyntaxError|Unexpected token/.test(output)) {
@@ -80,18 +100,7 @@ for (const [file, { source, mutants }] of Object.entries(report.files)) {
       continue;
     }
     const killed = run.status !== 0;
-    verdicts.push({
-      id: m.id,
-      file,
-      line: m.location.start.line,
-      mutator: m.mutatorName,
-      replacement: m.replacement ?? '',
-      killed,
-      by: failed?.[1] ?? '',
-    });
-    console.log(
-      `${killed ? 'KILLED  ' : 'SURVIVED'} #${m.id} ${file}:${m.location.start.line} ${m.mutatorName} ${JSON.stringify(m.replacement)} ${failed?.[1] ?? ''}`,
-    );
+    record(killed ? 'KILLED' : 'SURVIVED', killed, failed?.[1] ?? '');
   }
   writeFileSync(target, original);
 }

@@ -1,0 +1,165 @@
+/**
+ * `determinize` takes a view from outside (a bot's input, possibly from the network), so it
+ * checks that view field by field before dealing (RULES H1–H3): each inconsistency gets its own
+ * `INVALID_VIEW` message. And a deal always lets a payment in progress be completed (RULES A5).
+ */
+import { describe, expect, it } from 'vitest';
+import type { GameState, PlayerView } from '../../src/index.js';
+import { CARDS, determinize, legalActions, view } from '../../src/index.js';
+import { rejection } from '../helpers/errors.js';
+import { playGame, testRandom } from '../helpers/hidden.js';
+
+/** Every state of a few random 4-player games (and one 3-player game). */
+const STATES: GameState[] = [];
+for (const [players, g] of [
+  [4, 1],
+  [4, 2],
+  [4, 3],
+  [4, 4],
+  [3, 5],
+] as const) {
+  playGame({ players, seed: `determinize-views-${g}` }, testRandom(g), ({ before, after }) => {
+    STATES.push(before);
+    if (after.step === 'over') STATES.push(after);
+  });
+}
+
+function find(ok: (s: GameState) => boolean): GameState {
+  const s = STATES.find(ok);
+  if (s === undefined) throw new Error('test setup: no recorded state fits');
+  return s;
+}
+
+type Loose = Record<string, unknown> & { handSizes: number[]; known: unknown[][]; myFavor: unknown[] };
+
+/** The message `determinize` rejects a changed copy of `v` with (and checks the code). */
+function rejected(v: PlayerView, change: (x: Loose) => void): string {
+  const copy = JSON.parse(JSON.stringify(v)) as Loose;
+  change(copy);
+  const e = rejection(() => determinize(copy as unknown as PlayerView, 1));
+  expect(e.code).toBe('INVALID_VIEW');
+  return e.message;
+}
+
+const gold = (c: number): number => {
+  const card = CARDS[c];
+  return card?.kind === 'gold' ? card.value : 0;
+};
+
+const take4 = find((s) => s.players === 4 && s.step === 'take' && s.favorBy.includes(0));
+const place4 = find((s) => s.players === 4 && s.step === 'place' && s.advisor === 1);
+const bid4 = find((s) => s.players === 4 && s.step === 'bid');
+const over4 = find((s) => s.players === 4 && s.step === 'over');
+
+describe('determinize rejects a view that does not fit together, saying what is wrong', () => {
+  it('H1: the view, the seed, the player count and the viewer', () => {
+    const v = view(take4, 0);
+    expect(rejection(() => determinize(null as unknown as PlayerView, 1)).message).toBe(
+      'a view must be an object from view(state, viewer)',
+    );
+    expect(rejection(() => determinize(v, Number.NaN)).message).toBe('seed must be a finite number or a string');
+    expect(rejected(v, (x) => (x.players = 6))).toBe('players must be 2 to 5');
+    for (const viewer of [4, 5, -1, 1.5])
+      expect(rejected(v, (x) => (x.viewer = viewer))).toBe('viewer must be a player 0 to 3 or "spectator"');
+  });
+
+  it('H1: whose turn it is and the Advisor', () => {
+    const v = view(take4, 0);
+    expect(rejected(v, (x) => (x.currentPlayer = 4))).toBe('currentPlayer does not fit the step');
+    expect(rejected(v, (x) => (x.currentPlayer = null))).toBe('currentPlayer does not fit the step');
+    expect(rejected(view(over4, 0), (x) => (x.currentPlayer = 0))).toBe('currentPlayer does not fit the step');
+    expect(rejected(v, (x) => (x.advisor = 4))).toBe('advisor must be a player or null');
+    expect(rejected(v, (x) => (x.advisor = -2))).toBe('advisor must be a player or null');
+  });
+
+  it('H1: lists and counts', () => {
+    const v = view(take4, 0);
+    expect(rejected(v, (x) => (x.handSizes = 'none' as unknown as number[]))).toBe('handSizes must be an array');
+    expect(rejected(v, (x) => (x.known = 5 as unknown as unknown[][]))).toBe('known must be an array');
+    expect(rejected(v, (x) => (x.known[2] = 'none' as unknown as unknown[]))).toBe('known[2] must be an array');
+    expect(rejected(v, (x) => (x.middle = {} as unknown[]))).toBe('middle must be an array');
+    expect(rejected(v, (x) => (x.discard = 1 as unknown as unknown[]))).toBe('discard must be an array');
+    expect(rejected(v, (x) => (x.myFavor = null as unknown as unknown[]))).toBe('myFavor must be an array');
+    expect(rejected(v, (x) => x.known.pop())).toBe('handSizes and known must list 4 players');
+    expect(rejected(v, (x) => (x.deckSize = 81))).toBe('deckSize is out of range');
+    expect(rejected(v, (x) => (x.handSizes[1] = -1))).toBe('handSizes[1] must be a count');
+    expect(rejected(v, (x) => (x.handSizes[1] = 0.5))).toBe('handSizes[1] must be a count');
+    expect(rejected(v, (x) => (x.favorSize = 0))).toBe('myFavor holds more cards than the favor pile');
+  });
+
+  it('H1: the end of the game shows every hand', () => {
+    const v = view(over4, 2);
+    expect(() => determinize(v, 1)).not.toThrow();
+    expect(determinize(v, 1).hands).toEqual(over4.hands);
+    expect(rejected(v, (x) => (x.hands as unknown[]).pop())).toBe('hands must list 4 hands at the end');
+    expect(rejected(v, (x) => (x.hands = 'all' as unknown as unknown[]))).toBe('hands must be an array');
+  });
+
+  it('H2: known cards of a shown hand must be in it', () => {
+    const v = view(take4, 0);
+    const other = v.middle[0];
+    expect(other).toBeDefined();
+    expect(rejected(v, (x) => x.known[0]?.push(other))).toBe(`known[0] lists ${other?.id}, which is not in that hand`);
+  });
+
+  it('H2: only the Advisor holding a card sees it', () => {
+    const advisor = view(place4, 1);
+    expect(advisor.drawn).not.toBeNull();
+    const other = view(place4, 2);
+    expect(rejected(other, (x) => (x.drawn = advisor.drawn))).toBe('drawn is shown but the viewer is not the Advisor holding a card');
+    expect(rejected(view(place4, 'spectator'), (x) => (x.drawn = advisor.drawn))).toBe(
+      'drawn is shown but the viewer is not the Advisor holding a card',
+    );
+    expect(rejected(advisor, (x) => (x.advisorHoldsCard = false))).toBe('drawn is shown but the viewer is not the Advisor holding a card');
+    expect(rejected(advisor, (x) => (x.drawn = null))).toBe('the viewer is the Advisor holding a card, but drawn is null');
+    expect(rejected(view(bid4, 0), (x) => (x.advisorHoldsCard = true))).toBe('advisorHoldsCard without an Advisor');
+  });
+
+  it('H2, A2: a spectator has no favor cards; a lot is never up while there is an Advisor', () => {
+    const v = view(take4, 0);
+    expect(v.myFavor.length).toBeGreaterThan(0);
+    expect(rejected(v, (x) => (x.viewer = 'spectator'))).toBe('a spectator has no favor cards');
+    expect(rejected(view(bid4, 0), (x) => (x.advisor = 1))).toBe('a lot is on the table while there is an Advisor');
+  });
+});
+
+describe('A5: determinize deals a payer what the payment in progress needs', () => {
+  const paying = STATES.filter((s) => s.step === 'pay');
+
+  it('A5: every deal lets the payer finish: enough hidden gold, or no gold at all when discarding', () => {
+    expect(paying.length).toBeGreaterThan(3);
+    for (const s of paying) {
+      const payer = s.toMove;
+      for (let viewer = 0; viewer < s.players; viewer++) {
+        if (viewer === payer) continue;
+        const v = view(s, viewer);
+        for (let seed = 0; seed < 10; seed++) {
+          const world = determinize(v, seed);
+          const hand = world.hands[payer] as number[];
+          const coins = hand.reduce((sum, c) => sum + gold(c), 0);
+          if (world.payMode === 'gold') expect(coins).toBeGreaterThanOrEqual(world.highBid - world.paid);
+          else if (s.variants.payment === 'gold-or-discard') expect(coins).toBe(0);
+          expect(legalActions(world).length).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+
+  it('A5: a payment that the hidden cards cannot cover is rejected', () => {
+    const s = find((x) => x.step === 'pay' && x.payMode === 'gold' && x.players === 4);
+    const viewer = (s.toMove + 1) % s.players;
+    const v = view(s, viewer);
+    expect(rejected(v, (x) => ((x.payment as { due: number }).due = 80))).toBe(
+      `player ${s.toMove} cannot complete the payment with the hidden gold`,
+    );
+    expect(rejected(v, (x) => ((x.payment as { due: number }).due = 0))).toBe('payment is out of range');
+    expect(rejected(v, (x) => ((x.payment as { paid: number }).paid = (x.payment as { due: number }).due))).toBe('payment is out of range');
+    expect(rejected(v, (x) => ((x.payment as { player: number }).player = 4))).toBe('payment is out of range');
+    expect(
+      rejected(v, (x) => {
+        (x.payment as { mode: string }).mode = 'discard';
+        (x.payment as { due: number }).due = 79;
+      }),
+    ).toBe(`player ${s.toMove} cannot discard the ${79 - s.paid} cards due`);
+  });
+});
