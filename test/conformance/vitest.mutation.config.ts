@@ -27,6 +27,7 @@ const ORDER = [
   'test/golden/',
   'test/hidden/rejections',
   'test/hidden/views-and-events',
+  'test/hidden/determinize-views',
   'test/',
   'test/properties/limits',
   'test/properties/invariants',
