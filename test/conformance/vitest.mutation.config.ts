@@ -28,6 +28,7 @@ const ORDER = [
   'test/hidden/rejections',
   'test/hidden/views-and-events',
   'test/hidden/determinize-views',
+  'test/hidden/save-fields',
   'test/',
   'test/properties/limits',
   'test/properties/invariants',
