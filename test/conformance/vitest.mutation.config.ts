@@ -29,6 +29,7 @@ const ORDER = [
   'test/hidden/views-and-events',
   'test/hidden/determinize-views',
   'test/hidden/save-fields',
+  'test/hidden/save-consistency',
   'test/',
   'test/properties/limits',
   'test/properties/invariants',
