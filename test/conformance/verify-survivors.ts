@@ -4,7 +4,7 @@
  *   npx tsx test/conformance/verify-survivors.ts [reports/mutation/mutation.json] [file-filter]
  *
  * Stryker 9 with vitest 4.1 is known to report some mutants as survivors when tests do fail
- * on them, so every survivor listed in docs/conformance.md was confirmed here. For each mutant
+ * on them, so a survivor counts as killed in docs/conformance.md only once a run here kills it. For each mutant
  * reported `Survived` (in files whose path contains the filter, if given), the script copies the
  * project to a temporary folder once, writes the mutated source file there (the source recorded
  * in the report, so it matches the run), runs the mutation test configuration with `--bail 1`,

@@ -226,3 +226,25 @@ export function playGame(options: GameOptions, rand: () => number, onStep?: (s: 
 
 /** The player counts, for loops. */
 export const PLAYER_COUNTS: readonly PlayerCount[] = [2, 3, 4, 5];
+
+/**
+ * Every state of random games (before each action, and the final state): one game per
+ * `[players, g]` pair, seeded `${prefix}-${g}` and played with `testRandom(g)`.
+ */
+export function recordStates(prefix: string, games: readonly (readonly [PlayerCount, number])[]): GameState[] {
+  const states: GameState[] = [];
+  for (const [players, g] of games) {
+    playGame({ players, seed: `${prefix}-${g}` }, testRandom(g), ({ before, after }) => {
+      states.push(before);
+      if (after.step === 'over') states.push(after);
+    });
+  }
+  return states;
+}
+
+/** The first of `states` that fits `ok`; throws when none does (the test's setup is wrong). */
+export function firstState(states: readonly GameState[], ok: (s: GameState) => boolean): GameState {
+  const s = states.find(ok);
+  if (s === undefined) throw new Error('test setup: no recorded state fits');
+  return s;
+}

@@ -5,30 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameState, PlayerView } from '../../src/index.js';
-import { CARDS, determinize, legalActions, view } from '../../src/index.js';
+import { determinize, legalActions, view } from '../../src/index.js';
+import { goldIn } from '../../src/scoring.js';
 import { rejection } from '../helpers/errors.js';
-import { playGame, testRandom } from '../helpers/hidden.js';
+import { firstState, recordStates } from '../helpers/hidden.js';
 
 /** Every state of a few random 4-player games (and one 3-player game). */
-const STATES: GameState[] = [];
-for (const [players, g] of [
+const STATES = recordStates('determinize-views', [
   [4, 1],
   [4, 2],
   [4, 3],
   [4, 4],
   [3, 5],
-] as const) {
-  playGame({ players, seed: `determinize-views-${g}` }, testRandom(g), ({ before, after }) => {
-    STATES.push(before);
-    if (after.step === 'over') STATES.push(after);
-  });
-}
-
-function find(ok: (s: GameState) => boolean): GameState {
-  const s = STATES.find(ok);
-  if (s === undefined) throw new Error('test setup: no recorded state fits');
-  return s;
-}
+]);
+const find = (ok: (s: GameState) => boolean): GameState => firstState(STATES, ok);
 
 type Loose = Record<string, unknown> & { handSizes: number[]; known: unknown[][]; myFavor: unknown[] };
 
@@ -40,11 +30,6 @@ function rejected(v: PlayerView, change: (x: Loose) => void): string {
   expect(e.code).toBe('INVALID_VIEW');
   return e.message;
 }
-
-const gold = (c: number): number => {
-  const card = CARDS[c];
-  return card?.kind === 'gold' ? card.value : 0;
-};
 
 const take4 = find((s) => s.players === 4 && s.step === 'take' && s.favorBy.includes(0));
 const place4 = find((s) => s.players === 4 && s.step === 'place' && s.advisor === 1);
@@ -123,6 +108,35 @@ describe('determinize rejects a view that does not fit together, saying what is 
   });
 });
 
+describe('determinize rejects inconsistent views', () => {
+  const v = view(take4, 0);
+  const invalid = (change: (x: Loose) => void): string => rejected(v, change);
+
+  it('a card shown twice, or not used with the player count', () => {
+    expect(invalid((x) => (x.discard as unknown[]).push((x.middle as unknown[])[0]))).toMatch(/shown twice/);
+    expect(invalid((x) => (x.middle as unknown[]).push({ id: 'livestock-A' }))).toMatch(/not used with this player count/);
+    expect(invalid((x) => (x.middle as unknown[]).push({ id: 'nope' }))).toMatch(/not a card/);
+  });
+
+  it('counts that do not add up', () => {
+    expect(invalid((x) => (x.deckSize = (x.deckSize as number) + 1))).toMatch(/unseen but has .* hidden places/);
+    expect(invalid((x) => ((x.handSizes as number[])[1] = 99))).toMatch(/unseen|count/);
+    expect(invalid((x) => ((x.handSizes as number[])[0] = ((x.handSizes as number[])[0] as number) + 1))).toMatch(/handSizes\[0\]/);
+    expect(invalid((x) => (x.favorSize = -1))).toMatch(/favorSize/);
+    expect(invalid((x) => (x.handSizes as number[]).pop())).toMatch(/handSizes and known must list/);
+  });
+
+  it('a viewer or fields that do not fit', () => {
+    expect(invalid((x) => (x.viewer = 7))).toMatch(/viewer/);
+    expect(invalid((x) => (x.viewer = -1))).toMatch(/viewer/);
+    expect(invalid((x) => (x.players = 6))).toMatch(/players/);
+    expect(invalid((x) => (x.step = 'nap'))).toMatch(/step/);
+    expect(invalid((x) => (x.titles = {}))).toMatch(/titles\.diplomacy/);
+    expect(rejection(() => determinize(null as unknown as PlayerView, 1)).code).toBe('INVALID_VIEW');
+    expect(rejection(() => determinize(v, Number.NaN)).code).toBe('INVALID_VIEW');
+  });
+});
+
 describe('A5: determinize deals a payer what the payment in progress needs', () => {
   const paying = STATES.filter((s) => s.step === 'pay');
 
@@ -136,7 +150,7 @@ describe('A5: determinize deals a payer what the payment in progress needs', () 
         for (let seed = 0; seed < 10; seed++) {
           const world = determinize(v, seed);
           const hand = world.hands[payer] as number[];
-          const coins = hand.reduce((sum, c) => sum + gold(c), 0);
+          const coins = goldIn(hand);
           if (world.payMode === 'gold') expect(coins).toBeGreaterThanOrEqual(world.highBid - world.paid);
           else if (s.variants.payment === 'gold-or-discard') expect(coins).toBe(0);
           expect(legalActions(world).length).toBeGreaterThan(0);

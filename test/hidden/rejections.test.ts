@@ -1,16 +1,15 @@
 /**
  * Untrusted input is rejected with a `RulesError` naming what is wrong: saves (`deserialize`),
- * actions (`parseAction`, and `apply`, which shares its shape check), views (`determinize`) and
+ * actions (`parseAction`, and `apply`, which shares its shape check) and
  * replay options.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Action, GameState, PlayerView } from '../../src/index.js';
+import type { Action, GameState } from '../../src/index.js';
 import {
   apply,
   createGame,
   deserialize,
-  determinize,
   legalActions,
   MAX_ACTION_LENGTH,
   parseAction,
@@ -18,25 +17,18 @@ import {
   SAVE_FORMAT,
   serialize,
   step,
-  view,
 } from '../../src/index.js';
 import { stateProblem } from '../../src/validate.js';
 import { rejection } from '../helpers/errors.js';
-import { playGame, randomAction, testRandom } from '../helpers/hidden.js';
+import { randomAction, recordStates, testRandom } from '../helpers/hidden.js';
 
 /** States at each decision kind, from a few recorded games. */
-const STATES: GameState[] = [];
-for (const [n, g] of [
+const STATES = recordStates('reject', [
   [2, 1],
   [3, 2],
   [4, 3],
   [5, 4],
-] as const) {
-  playGame({ players: n, seed: `reject-${g}` }, testRandom(g), ({ before, after }) => {
-    STATES.push(before);
-    if (after.step === 'over') STATES.push(after);
-  });
-}
+]);
 /** The k-th recorded state waiting for `stepName`, in a game of `players` (4 unless given). */
 const at = (stepName: GameState['step'], k = 0, players = 4): GameState =>
   STATES.filter((s) => s.step === stepName && s.players === players)[k] as GameState;
@@ -302,42 +294,6 @@ describe('parseAction', () => {
       expect(malformed(a)).toBeTruthy();
       expect(rejection(() => apply(s, a as Action)).code).toBe('MALFORMED_ACTION');
     }
-  });
-});
-
-describe('determinize rejects inconsistent views', () => {
-  const s = at('take', 10);
-  const v = view(s, 0);
-  const invalid = (change: (x: Record<string, unknown>) => void): string => {
-    const copy = JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
-    change(copy);
-    const e = rejection(() => determinize(copy as unknown as PlayerView, 1));
-    expect(e.code).toBe('INVALID_VIEW');
-    return e.message;
-  };
-
-  it('a card shown twice, or not used with the player count', () => {
-    expect(invalid((x) => (x.discard as unknown[]).push((x.middle as unknown[])[0]))).toMatch(/shown twice/);
-    expect(invalid((x) => (x.middle as unknown[]).push({ id: 'livestock-A' }))).toMatch(/not used with this player count/);
-    expect(invalid((x) => (x.middle as unknown[]).push({ id: 'nope' }))).toMatch(/not a card/);
-  });
-
-  it('counts that do not add up', () => {
-    expect(invalid((x) => (x.deckSize = (x.deckSize as number) + 1))).toMatch(/unseen but has .* hidden places/);
-    expect(invalid((x) => ((x.handSizes as number[])[1] = 99))).toMatch(/unseen|count/);
-    expect(invalid((x) => ((x.handSizes as number[])[0] = ((x.handSizes as number[])[0] as number) + 1))).toMatch(/handSizes\[0\]/);
-    expect(invalid((x) => (x.favorSize = -1))).toMatch(/favorSize/);
-    expect(invalid((x) => (x.handSizes as number[]).pop())).toMatch(/handSizes and known must list/);
-  });
-
-  it('a viewer or fields that do not fit', () => {
-    expect(invalid((x) => (x.viewer = 7))).toMatch(/viewer/);
-    expect(invalid((x) => (x.viewer = -1))).toMatch(/viewer/);
-    expect(invalid((x) => (x.players = 6))).toMatch(/players/);
-    expect(invalid((x) => (x.step = 'nap'))).toMatch(/step/);
-    expect(invalid((x) => (x.titles = {}))).toMatch(/titles\.diplomacy/);
-    expect(rejection(() => determinize(null as unknown as PlayerView, 1)).code).toBe('INVALID_VIEW');
-    expect(rejection(() => determinize(v, Number.NaN)).code).toBe('INVALID_VIEW');
   });
 });
 

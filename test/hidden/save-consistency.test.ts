@@ -8,24 +8,14 @@ import type { GameState } from '../../src/index.js';
 import { deserialize, serialize } from '../../src/index.js';
 import { stateProblem } from '../../src/validate.js';
 import { rejection } from '../helpers/errors.js';
-import { playGame, testRandom } from '../helpers/hidden.js';
+import { firstState, recordStates } from '../helpers/hidden.js';
 
-const STATES: GameState[] = [];
-for (const [players, g] of [
+const STATES = recordStates('save-consistency', [
   [4, 11],
   [4, 12],
   [3, 13],
-] as const) {
-  playGame({ players, seed: `save-consistency-${g}` }, testRandom(g), ({ before, after }) => {
-    STATES.push(before);
-    if (after.step === 'over') STATES.push(after);
-  });
-}
-const first = (ok: (s: GameState) => boolean): GameState => {
-  const s = STATES.find(ok);
-  if (s === undefined) throw new Error('test setup: no recorded state fits');
-  return s;
-};
+]);
+const first = (ok: (s: GameState) => boolean): GameState => firstState(STATES, ok);
 
 const place = first((s) => s.players === 4 && s.step === 'place' && s.deckTop > 5 && s.middle.length === 1);
 const take = first((s) => s.players === 4 && s.step === 'take');
