@@ -21,6 +21,7 @@ import {
 import { stateProblem } from '../../src/validate.js';
 import { rejection } from '../helpers/errors.js';
 import { randomAction, recordStates, testRandom } from '../helpers/hidden.js';
+import { badSave, type Save, saveOf, tampered } from '../helpers/saves.js';
 
 /** States at each decision kind, from a few recorded games. */
 const STATES = recordStates('reject', [
@@ -32,22 +33,6 @@ const STATES = recordStates('reject', [
 /** The k-th recorded state waiting for `stepName`, in a game of `players` (4 unless given). */
 const at = (stepName: GameState['step'], k = 0, players = 4): GameState =>
   STATES.filter((s) => s.step === stepName && s.players === players)[k] as GameState;
-
-type Save = { format: unknown; version: unknown; state: Record<string, unknown> } & Record<string, unknown>;
-const saveOf = (s: GameState): Save => JSON.parse(serialize(s)) as Save;
-
-/** Rejects `text` with INVALID_SAVE; returns the message. */
-function badSave(text: string): string {
-  const e = rejection(() => deserialize(text));
-  expect(e.code).toBe('INVALID_SAVE');
-  return e.message;
-}
-
-function tampered(s: GameState, change: (save: Save) => void): string {
-  const save = saveOf(s);
-  change(save);
-  return badSave(JSON.stringify(save));
-}
 
 describe('deserialize rejects', () => {
   const s = at('bid', 3);

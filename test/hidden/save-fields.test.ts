@@ -7,6 +7,7 @@ import type { GameState } from '../../src/index.js';
 import { createGame, deserialize, SAVE_FORMAT, SAVE_VERSION, serialize } from '../../src/index.js';
 import { rejection } from '../helpers/errors.js';
 import { playGame, testRandom } from '../helpers/hidden.js';
+import { type Save, tampered } from '../helpers/saves.js';
 
 /** A 4-player game in the middle of bidding (every field has a value of its kind). */
 let bidding: GameState | undefined;
@@ -15,20 +16,12 @@ playGame({ players: 4, seed: 'save-fields' }, testRandom(7), ({ before }) => {
 });
 const s = bidding as GameState;
 
-type Saved = { format: unknown; version: unknown; state: Record<string, unknown> };
-
-/** The message `deserialize` rejects the changed save with (and checks the code). */
-function message(change: (save: Saved) => void): string {
-  const save = JSON.parse(serialize(s)) as Saved;
-  change(save);
-  const e = rejection(() => deserialize(JSON.stringify(save)));
-  expect(e.code).toBe('INVALID_SAVE');
-  return e.message;
-}
+/** The message `deserialize` rejects the changed save of `s` with (and checks the code). */
+const message = (change: (save: Save) => void): string => tampered(s, change);
 
 const field =
   (key: string, value: unknown) =>
-  (save: Saved): void => {
+  (save: Save): void => {
     save.state[key] = value;
   };
 
