@@ -230,6 +230,10 @@ describe('parseAction', () => {
   it('rejects prototype-pollution keys, inherited fields and non-plain objects', () => {
     expect(malformed('{"type":"pass","player":0,"__proto__":{"amount":1}}')).toMatch(/"__proto__" key/);
     expect(malformed({ type: 'pass', player: 0, constructor: 1 })).toMatch(/"constructor" key/);
+    expect(malformed({ type: 'pass', player: 0, prototype: 1 })).toBe('an action may not have a "prototype" key');
+    // An object without a prototype is plain data too.
+    const bare = Object.assign(Object.create(null) as object, { type: 'pass', player: 2 });
+    expect(parseAction(bare)).toEqual({ type: 'pass', player: 2 });
     const inherited = Object.assign(Object.create({ amount: 5 }) as object, { type: 'bid', player: 0 });
     expect(malformed(inherited)).toMatch(/plain object/);
     class Bid {
@@ -246,6 +250,8 @@ describe('parseAction', () => {
     for (const input of [null, undefined, 3, [], ['pass', 0], 'pass', '']) expect(malformed(input)).toBeTruthy();
     expect(malformed('{"type":"pass",')).toMatch(/not valid JSON/);
     expect(malformed(`{"type":"pass","player":0}${' '.repeat(MAX_ACTION_LENGTH)}`)).toMatch(/at most 4096 characters/);
+    // The limit itself is allowed.
+    expect(parseAction('{"type":"pass","player":0}'.padEnd(MAX_ACTION_LENGTH, ' '))).toEqual({ type: 'pass', player: 0 });
   });
 
   it('reads each field once and normalizes -0', () => {
