@@ -30,7 +30,10 @@ for (const file of files) {
       if (m.status === 'Survived' || m.status === 'NoCoverage') {
         const at = `${path}:${m.location.start.line}:${m.location.start.column}`;
         const code = (lines[m.location.start.line - 1] ?? '').trim();
-        survivors.push({ at, status: m.status, mutator: m.mutatorName, replacement: m.replacement ?? '', code });
+        // The replaced text itself when it fits on its line (a whole line can hold several mutants).
+        const { start, end } = m.location;
+        const span = start.line === end.line ? (lines[start.line - 1] ?? '').slice(start.column - 1, end.column - 1) : '';
+        survivors.push({ at, status: m.status, mutator: m.mutatorName, replacement: m.replacement ?? '', code, span });
       }
     }
   }
@@ -55,5 +58,5 @@ if (mergeTo) writeFileSync(mergeTo, JSON.stringify(merged));
 console.log(`\n${survivors.length} surviving mutants:`);
 for (const s of survivors)
   console.log(
-    `- ${s.at} ${s.status} ${s.mutator}: \`${s.replacement.replace(/\s+/g, ' ').slice(0, 80)}\`  in  \`${s.code.slice(0, 100)}\``,
+    `- ${s.at} ${s.status} ${s.mutator}: ${s.span ? `\`${s.span.slice(0, 60)}\` → ` : ''}\`${s.replacement.replace(/\s+/g, ' ').slice(0, 80)}\`  in  \`${s.code.slice(0, 100)}\``,
   );

@@ -11,6 +11,10 @@
  * and restores the file. A run that takes longer than `VERIFY_TIMEOUT_MS` (default 180 s) is
  * stopped and the mutant counts as detected, as a Stryker timeout does. It prints one line per
  * mutant and writes the verdicts as JSON next to the report (`survivors-verified.json`).
+ *
+ * `VERIFY_TESTS` (test file filters, space-separated, for example
+ * `VERIFY_TESTS=test/hidden/save-consistency`) runs only those files: a quick first pass. A mutant
+ * such a pass kills is killed by the whole suite too; one it does not kill needs a run without it.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -59,6 +63,9 @@ function mutate(source: string, m: Mutant): string {
 /** How long one run of the suite may take before the mutant counts as detected (hung). */
 const TIMEOUT_MS = Number(process.env.VERIFY_TIMEOUT_MS ?? 180_000);
 
+/** Test file filters of a quick first pass (all test files when unset). */
+const ONLY = (process.env.VERIFY_TESTS ?? '').split(/\s+/).filter((x) => x !== '');
+
 const SKIP = new Set(['node_modules', '.git', 'reports', '.stryker-tmp', 'dist', 'coverage']);
 const sandbox = mkdtempSync(join(tmpdir(), 'ftk-verify-'));
 cpSync(ROOT, sandbox, { recursive: true, filter: (src) => !SKIP.has(src.slice(ROOT.length + 1).split('/')[0] ?? '') });
@@ -74,7 +81,7 @@ for (const [file, { source, mutants }] of Object.entries(report.files)) {
     writeFileSync(target, mutate(source, m));
     const run = spawnSync(
       'npx',
-      ['vitest', 'run', '--config', 'test/conformance/vitest.mutation.config.ts', '--bail', '1', '--reporter', 'dot'],
+      ['vitest', 'run', '--config', 'test/conformance/vitest.mutation.config.ts', '--bail', '1', '--reporter', 'dot', ...ONLY],
       {
         cwd: sandbox,
         env: { ...process.env, CONFORMANCE_RUNS: process.env.CONFORMANCE_RUNS ?? '20', NO_COLOR: '1', FORCE_COLOR: '0' },
