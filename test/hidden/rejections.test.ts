@@ -18,6 +18,7 @@ import {
   serialize,
   step,
 } from '../../src/index.js';
+import { showValue } from '../../src/show.js';
 import { stateProblem } from '../../src/validate.js';
 import { rejection } from '../helpers/errors.js';
 import { randomAction, recordStates, testRandom } from '../helpers/hidden.js';
@@ -211,6 +212,8 @@ describe('parseAction', () => {
     expect(malformed({ type: 'bid', player: 0 })).toMatch(/integer "amount"/);
     expect(malformed({ type: 'place', player: 0, area: 'self', card: 'king-1' })).toMatch(/exactly the fields type, player, area/);
     expect(malformed({ player: 0 })).toMatch(/unknown action type/);
+    // A type that only turns into a known name (an array, an object with toString) is not one.
+    expect(malformed({ type: ['pass'], player: 0 })).toBe('unknown action type ["pass"]: expected place, take, king, bid, pass or pay');
     expect(malformed({ type: 'king', player: 1, office: 'military' })).toMatch(/integer "value"/);
   });
 
@@ -285,6 +288,29 @@ describe('parseAction', () => {
       expect(malformed(a)).toBeTruthy();
       expect(rejection(() => apply(s, a as Action)).code).toBe('MALFORMED_ACTION');
     }
+  });
+});
+
+describe('showValue: untrusted values in messages', () => {
+  it('renders numbers as written, BigInts with n, the rest as JSON or by kind', () => {
+    expect(showValue(Number.NaN)).toBe('NaN');
+    expect(showValue(2.5)).toBe('2.5');
+    expect(showValue(3n)).toBe('3n');
+    expect(showValue('fly')).toBe('"fly"');
+    expect(showValue(null)).toBe('null');
+    expect(showValue(undefined)).toBe('undefined');
+    expect(showValue(Symbol('x'))).toBe('Symbol(x)');
+    expect(showValue([1n])).toBe('an array');
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(showValue(cycle)).toBe('an object');
+  });
+
+  it('never returns more than 40 characters', () => {
+    const forty = 'x'.repeat(38);
+    expect(showValue(forty)).toBe(`"${forty}"`);
+    expect(showValue(`${forty}y`)).toBe(`"${'x'.repeat(36)}...`);
+    expect(showValue(`${forty}y`)).toHaveLength(40);
   });
 });
 
