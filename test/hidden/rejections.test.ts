@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Action, GameState } from '../../src/index.js';
+import type { Action, GameOptions, GameState } from '../../src/index.js';
 import {
   apply,
   createGame,
@@ -318,6 +318,26 @@ describe('replay rejects', () => {
   it('options without a seed, and bad options', () => {
     expect(rejection(() => replay({ players: 3 }, [])).code).toBe('INVALID_OPTIONS');
     expect(rejection(() => replay({ players: 7 as 3, seed: 1 }, [])).code).toBe('INVALID_OPTIONS');
+    for (const options of [null, undefined, 3, { players: 3 }]) {
+      const e = rejection(() => replay(options as unknown as GameOptions, []));
+      expect(e.code).toBe('INVALID_OPTIONS');
+      expect(e.message).toBe('replay needs the options the game was created with, including its seed');
+    }
+  });
+
+  it('actions that are not an array', () => {
+    const e = rejection(() => replay({ players: 3, seed: 1 }, 'pass' as unknown as Action[]));
+    expect(e.code).toBe('MALFORMED_ACTION');
+    expect(e.message).toBe('replay needs an array of actions');
+  });
+
+  it('passes on an error that is not a rules error as it is', () => {
+    const hostile = {
+      get type(): string {
+        throw new TypeError('boom');
+      },
+    };
+    expect(() => replay({ players: 3, seed: 1 }, [hostile as unknown as Action])).toThrow(new TypeError('boom'));
   });
 
   it('an action that does not apply, naming its position and keeping the code', () => {
