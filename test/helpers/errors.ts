@@ -2,7 +2,7 @@
  * Helpers for checking rejected input: catch the `RulesError`, and prove the input was untouched.
  *
  * `rejection(() => apply(state, action))` returns the thrown `RulesError` (and fails the test if
- * nothing, or something else, was thrown). `deepFreeze(x)` freezes a value recursively so that any
+ * nothing, or something else, was thrown, or its `name` is not `RulesError`). `deepFreeze(x)` freezes a value recursively so that any
  * mutation by the engine throws instead of passing unnoticed.
  */
 import { expect } from 'vitest';
@@ -14,6 +14,8 @@ export function rejection(fn: () => unknown): RulesError {
     fn();
   } catch (e) {
     expect(e).toBeInstanceOf(RulesError);
+    // Logs and stack traces name it too.
+    expect((e as RulesError).name).toBe('RulesError');
     return e as RulesError;
   }
   throw new Error('expected a RulesError, but nothing was thrown');
