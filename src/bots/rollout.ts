@@ -33,7 +33,7 @@ function findPlace(legal: readonly Action[], area: string): Action | undefined {
 }
 
 /** @internal The office index where player `p` has the most influence (ties: lowest index). */
-function strongestOffice(state: GameState, p: number): number {
+export function strongestOffice(state: GameState, p: number): number {
   const inf = new Array<number>(state.primary.length).fill(0);
   for (const c of state.hands[p] as readonly number[]) {
     const o = OFFICE_INDEX[c] as number;

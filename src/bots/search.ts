@@ -11,7 +11,7 @@ import { apply, legalActions, OFFICES } from '../index.js';
 import { evaluate } from './evaluate.js';
 import { biasHidden, observerOf } from './infer.js';
 import { sameAction } from './play.js';
-import { candidates, playout } from './rollout.js';
+import { candidates, playout, strongestOffice } from './rollout.js';
 import { INDEX_OF } from './tables.js';
 import type { BotRandom } from './types.js';
 
@@ -80,14 +80,23 @@ export function actionKey(a: Action): number {
 
 /**
  * @internal The key of `a` in state `s` for the searching seat `me`: the action, plus what the
- * seat observes there that a deal may change: its own drawn card when it places, the lot when
- * anyone bids. Without it, the tree would merge decisions the seat takes knowing different
- * cards (and could not value waiting for a better card).
+ * decision depends on that a deal may change. For the seat itself, what it observes: its own
+ * drawn card when it places, the lot when anyone bids. Without it, the tree would merge decisions
+ * the seat takes knowing different cards (and could not value waiting for a better card). For
+ * an opponent resolving a King, the office where that opponent holds most influence in the deal:
+ * a King is used very differently by a player who leads an office and by one who does not, and
+ * without the key the tree would learn one King choice for every hand the opponent might hold.
  */
 export function nodeKey(s: GameState, a: Action, me: number): number {
-  const obs = s.step === 'place' ? (s.toMove === me ? s.drawn : -1) : s.step === 'bid' ? s.lot : -1;
+  let obs = -1;
+  if (s.step === 'place') obs = s.toMove === me ? s.drawn : -1;
+  else if (s.step === 'bid') obs = s.lot;
+  else if (s.step === 'king' && s.toMove !== me) obs = OPPONENT_KING + strongestOffice(s, s.toMove);
   return actionKey(a) + 16384 * (obs + 1);
 }
+
+/** Observation codes above every card index: an opponent's strongest office when resolving a King. */
+const OPPONENT_KING = 128;
 
 function select(available: readonly Edge[], c: number): Edge {
   let best = available[0] as Edge;

@@ -3,7 +3,8 @@ import { botRandom, heuristicBot, ismctsBot } from '../../src/bots/index.js';
 import { ISMCTS_DEFAULTS } from '../../src/bots/ismcts.js';
 import { candidates, goldOfHand } from '../../src/bots/rollout.js';
 import type { SearchSettings } from '../../src/bots/search.js';
-import { actionKey, search } from '../../src/bots/search.js';
+import { actionKey, nodeKey, search } from '../../src/bots/search.js';
+import { cardIndex } from '../../src/cards.js';
 import type { Action, GameState, PlayerView } from '../../src/index.js';
 import { apply, createGame, currentPlayer, determinize, legalActions, view } from '../../src/index.js';
 import { auctionScenario } from '../helpers/scenario.js';
@@ -116,5 +117,40 @@ describe('action keys', () => {
       }
     }
     expect(seen.size).toBeGreaterThan(50);
+  });
+});
+
+describe('node keys', () => {
+  const states = positions(4, 2).map((p) => p.state);
+  const at = (ok: (s: GameState) => boolean): GameState => {
+    const s = states.find(ok);
+    expect(s).toBeDefined();
+    return s as GameState;
+  };
+
+  it('an opponent resolving a King: keyed by the office where they hold most influence in the deal', () => {
+    const s = at((x) => x.step === 'king');
+    const mover = s.toMove;
+    const me = (mover + 1) % 4;
+    const a = legalActions(s)[0] as Action;
+    const holding = (ids: string[]): GameState => ({ ...s, hands: s.hands.map((h, p) => (p === mover ? ids.map(cardIndex) : h)) });
+    const diplomacy = holding(['diplomacy-A', 'military-I']);
+    const military = holding(['diplomacy-I', 'military-A', 'military-B']);
+    expect(nodeKey(diplomacy, a, me)).not.toBe(nodeKey(military, a, me));
+    expect(nodeKey(diplomacy, a, me)).toBe(nodeKey(holding(['diplomacy-B']), a, me));
+    // The searching seat's own King choice: its hand is the same in every deal, no key needed.
+    expect(nodeKey(diplomacy, a, mover)).toBe(nodeKey(military, a, mover));
+    expect(nodeKey(diplomacy, a, mover)).toBe(actionKey(a));
+  });
+
+  it('placing: keyed by the drawn card for the searching seat only; bidding: by the lot', () => {
+    const s = at((x) => x.step === 'place');
+    const a = legalActions(s)[0] as Action;
+    const other = { ...s, drawn: s.drawn === 0 ? 1 : 0 };
+    expect(nodeKey(s, a, s.toMove)).not.toBe(nodeKey(other, a, s.toMove));
+    expect(nodeKey(s, a, (s.toMove + 1) % 4)).toBe(nodeKey(other, a, (s.toMove + 1) % 4));
+    const b = at((x) => x.step === 'bid');
+    const bid = legalActions(b)[0] as Action;
+    expect(nodeKey(b, bid, b.toMove)).not.toBe(nodeKey({ ...b, lot: b.lot === 0 ? 1 : 0 }, bid, b.toMove));
   });
 });
