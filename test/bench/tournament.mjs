@@ -1,12 +1,15 @@
 // npm run tournament — strength and speed of the bots (issue 6), on the built package.
 //
 //   node test/bench/tournament.mjs [--games 400] [--workers 2] [--only 1,2,3,timing] [--dist DIR]
+//                                  [--challenger BOT]
 //
 // Each line plays `games` games with fixed seeds, seats rotated game by game, and prints the
 // first bot's win rate (games won alone) with a 95% Wilson confidence interval against its
 // target. Then it times ismctsBot at 1,000 iterations in 4-player games against three
 // heuristic bots: the median milliseconds per decision (decisions with a single legal action
-// are not counted). Timings depend on the machine and its load.
+// are not counted). Timings depend on the machine and its load. `--challenger` puts another bot
+// id (for example `ismcts:4000`) in place of `ismcts:1000` on lines 2 and 3, against the same
+// opponents and seeds; the targets stay those of the issue.
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -21,6 +24,7 @@ const workers = Number(option('workers', '2'));
 const only = option('only', '1,2,3,timing').split(',');
 const timingGames = Number(option('timing-games', '4'));
 // A copy of the build (--dist) keeps a long run safe from rebuilds of dist/ meanwhile.
+const challenger = option('challenger', 'ismcts:1000');
 const dist = resolve(option('dist', new URL('../../dist', import.meta.url).pathname));
 const { heuristicBot, ismctsBot, playGame, simulate } = await import(pathToFileURL(resolve(dist, 'bots.js')).href);
 
@@ -28,17 +32,17 @@ const LINES = [
   { key: '1', title: 'heuristic vs random, 2 players', players: 2, bots: ['heuristic', 'random'], target: 0.95, seed: 'tournament-1' },
   {
     key: '2',
-    title: 'ismcts@1000 vs heuristic, 2 players',
+    title: `${challenger} vs heuristic, 2 players`,
     players: 2,
-    bots: ['ismcts:1000', 'heuristic'],
+    bots: [challenger, 'heuristic'],
     target: 0.65,
     seed: 'tournament-2',
   },
   {
     key: '3',
-    title: 'ismcts@1000 vs 3 heuristic, 4 players',
+    title: `${challenger} vs 3 heuristic, 4 players`,
     players: 4,
-    bots: ['ismcts:1000', 'heuristic', 'heuristic', 'heuristic'],
+    bots: [challenger, 'heuristic', 'heuristic', 'heuristic'],
     target: 0.4,
     seed: 'tournament-3',
   },
