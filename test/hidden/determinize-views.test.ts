@@ -4,11 +4,12 @@
  * `INVALID_VIEW` message. And a deal always lets a payment in progress be completed (RULES A5).
  */
 import { describe, expect, it } from 'vitest';
+import { GOLD, KIND, usedCards, VALUE } from '../../src/cards.js';
 import type { GameState, PlayerView } from '../../src/index.js';
 import { determinize, legalActions, view } from '../../src/index.js';
 import { goldIn } from '../../src/scoring.js';
 import { rejection } from '../helpers/errors.js';
-import { firstState, recordStates } from '../helpers/hidden.js';
+import { canSee, firstState, recordStates } from '../helpers/hidden.js';
 
 /** Every state of a few random 4-player games (and one 3-player game). */
 const STATES = recordStates('determinize-views', [
@@ -175,5 +176,43 @@ describe('A5: determinize deals a payer what the payment in progress needs', () 
         (x.payment as { due: number }).due = 79;
       }),
     ).toBe(`player ${s.toMove} cannot discard the ${79 - s.paid} cards due`);
+  });
+
+  it('A5: the deal of a payer is uniform when they need little, and still found when they need the best hidden gold', () => {
+    const s = find((x) => x.step === 'pay' && x.payMode === 'gold' && x.players === 4 && (x.hands[x.toMove] as number[]).length >= 5);
+    const payer = s.toMove;
+    const viewer = (payer + 1) % 4;
+    const v = view(s, viewer);
+    const slots = (v.handSizes[payer] as number) - (v.known[payer] as unknown[]).length;
+    const knownGold = (v.known[payer] ?? []).reduce((sum, c) => sum + (c.kind === 'gold' ? c.value : 0), 0);
+    const paid = (v.payment as { paid: number }).paid;
+    const hiddenCoins = usedCards(4)
+      .filter((c) => KIND[c] === GOLD && !canSee(s, viewer, c))
+      .map((c) => VALUE[c] as number)
+      .sort((a, b) => b - a);
+    expect(slots).toBeGreaterThanOrEqual(3);
+    const withNeed = (need: number): PlayerView => ({
+      ...v,
+      payment: { ...(v.payment as NonNullable<PlayerView['payment']>), due: paid + knownGold + need },
+    });
+    const hiddenGoldOf = (world: GameState): number => goldIn(world.hands[payer] as number[]) - knownGold;
+    // Needing one coin: the deal is drawn among all hands that hold one, not built from the largest coins.
+    const easy = withNeed(1);
+    const hands = new Set<string>();
+    let withoutThree = 0;
+    for (let seed = 0; seed < 100; seed++) {
+      const hand = determinize(easy, seed).hands[payer] as number[];
+      hands.add([...hand].sort((a, b) => a - b).join(','));
+      if (!hand.some((c) => KIND[c] === GOLD && VALUE[c] === 3 && !canSee(s, viewer, c))) withoutThree++;
+      expect(goldIn(hand) - knownGold).toBeGreaterThanOrEqual(1);
+    }
+    expect(hands.size).toBeGreaterThan(90);
+    expect(withoutThree).toBeGreaterThan(0);
+    // Needing the largest coins the hidden cards hold: every deal gives exactly those.
+    const best = hiddenCoins.slice(0, slots).reduce((a, b) => a + b, 0);
+    for (let seed = 0; seed < 20; seed++) expect(hiddenGoldOf(determinize(withNeed(best), seed))).toBe(best);
+    expect(rejection(() => determinize(withNeed(best + 1), 0)).message).toBe(
+      `player ${payer} cannot complete the payment with the hidden gold`,
+    );
   });
 });
