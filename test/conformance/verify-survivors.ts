@@ -63,6 +63,19 @@ function mutate(source: string, m: Mutant): string {
 /** How long one run of the suite may take before the mutant counts as detected (hung). */
 const TIMEOUT_MS = Number(process.env.VERIFY_TIMEOUT_MS ?? 180_000);
 
+/**
+ * Stops what is left of a run's process group: on a timeout only the first process is killed,
+ * and vitest's test workers (which a hung mutant keeps busy) would otherwise run on.
+ */
+function stopGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // The group has already exited.
+  }
+}
+
 /** Test file filters of a quick first pass (all test files when unset). */
 const ONLY = (process.env.VERIFY_TESTS ?? '').split(/\s+/).filter((x) => x !== '');
 
@@ -79,9 +92,10 @@ for (const [file, { source, mutants }] of Object.entries(report.files)) {
   const original = readFileSync(target, 'utf8');
   for (const m of mutants.filter((x) => x.status === 'Survived')) {
     writeFileSync(target, mutate(source, m));
+    // `setsid`: the run gets its own process group, so that its test workers can be stopped too.
     const run = spawnSync(
-      'npx',
-      ['vitest', 'run', '--config', 'test/conformance/vitest.mutation.config.ts', '--bail', '1', '--reporter', 'dot', ...ONLY],
+      'setsid',
+      ['npx', 'vitest', 'run', '--config', 'test/conformance/vitest.mutation.config.ts', '--bail', '1', '--reporter', 'dot', ...ONLY],
       {
         cwd: sandbox,
         env: { ...process.env, CONFORMANCE_RUNS: process.env.CONFORMANCE_RUNS ?? '20', NO_COLOR: '1', FORCE_COLOR: '0' },
@@ -91,6 +105,7 @@ for (const [file, { source, mutants }] of Object.entries(report.files)) {
         killSignal: 'SIGKILL',
       },
     );
+    stopGroup(run.pid);
     const record = (label: string, killed: boolean, by: string): void => {
       const line = m.location.start.line;
       verdicts.push({ id: m.id, file, line, mutator: m.mutatorName, replacement: m.replacement ?? '', killed, by });
