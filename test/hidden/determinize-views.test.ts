@@ -4,9 +4,9 @@
  * `INVALID_VIEW` message. And a deal always lets a payment in progress be completed (RULES A5).
  */
 import { describe, expect, it } from 'vitest';
-import { GOLD, KIND, usedCards, VALUE } from '../../src/cards.js';
-import type { GameState, PlayerView } from '../../src/index.js';
-import { determinize, legalActions, view } from '../../src/index.js';
+import { cardAt, GOLD, KIND, usedCards, VALUE } from '../../src/cards.js';
+import type { Card, GameState, PlayerView } from '../../src/index.js';
+import { cardById, createGame, determinize, legalActions, view } from '../../src/index.js';
 import { goldIn } from '../../src/scoring.js';
 import { rejection } from '../helpers/errors.js';
 import { canSee, firstState, recordStates } from '../helpers/hidden.js';
@@ -109,6 +109,65 @@ describe('determinize rejects a view that does not fit together, saying what is 
   });
 });
 
+describe('determinize names the place of a card that does not fit', () => {
+  it('H1: each list and field by its name', () => {
+    const v = view(take4, 0);
+    const middle = v.middle[0] as Card;
+    expect(rejection(() => determinize(5 as unknown as PlayerView, 1)).message).toBe('a view must be an object from view(state, viewer)');
+    // Not a card: null, or an object whose id is not a card id.
+    expect(rejected(v, (x) => (x.middle as unknown[]).push(null))).toBe('middle holds something that is not a card');
+    expect(rejected(v, (x) => (x.middle as unknown[]).push({ id: 5 }))).toBe('middle holds something that is not a card');
+    expect(rejected(v, (x) => x.known[2]?.push({ id: 5 }))).toBe('known[2] holds something that is not a card');
+    const mine = v.hand[0] as Card;
+    expect(rejected(v, (x) => x.known[2]?.push(mine))).toBe(`${mine.id} is shown twice (again in known[2])`);
+    const end = view(over4, 2);
+    const first = (end.hands as Card[][])[0]?.[0] as Card;
+    expect(rejected(end, (x) => (x.hands as unknown[][])[1]?.push(first))).toBe(`${first.id} is shown twice (again in hands[1])`);
+    expect(rejected(view(bid4, 0), (x) => (x.lot = (x.discard as unknown[])[0]))).toMatch(/^[a-z0-9-]+ is shown twice \(again in lot\)$/);
+    expect(
+      rejected(view(bid4, 0), (x) => {
+        x.king = { player: 0, card: (x.discard as unknown[])[0] };
+      }),
+    ).toMatch(/^[a-z0-9-]+ is shown twice \(again in king\)$/);
+    expect(rejected(view(place4, 1), (x) => (x.drawn = middle))).toBe(`${middle.id} is shown twice (again in drawn)`);
+  });
+
+  it('H1: an unshown hand cannot hold fewer cards than are known in it', () => {
+    const s = find((x) => x.players === 4 && x.step === 'bid' && x.known.some((k, p) => p !== 1 && k.length > 0));
+    const q = s.known.findIndex((k, p) => p !== 1 && k.length > 0);
+    const w = view(s, 1);
+    const have = (w.known[q] as unknown[]).length;
+    expect(rejected(w, (x) => (x.handSizes[q] = have - 1))).toBe(`handSizes[${q}] is ${have - 1} but the view shows ${have} cards there`);
+  });
+
+  it('A2: a lot is never up while there is an Advisor, even card 0 with Advisor 0', () => {
+    const s = find((x) => x.players === 4 && x.advisor === 0 && x.step === 'take' && !canSee(x, 1, 0));
+    expect(rejected(view(s, 1), (x) => (x.lot = cardById('diplomacy-A')))).toBe('a lot is on the table while there is an Advisor');
+  });
+
+  it('S3: with two players a title has no secondary value', () => {
+    const v = view(createGame({ players: 2, seed: 'two' }), 0);
+    expect(
+      rejected(v, (x) => ((x.titles as Record<string, { secondary: number | null }>).military = { primary: 3, secondary: 1 } as never)),
+    ).toBe('titles.military is missing or out of range');
+  });
+
+  it('A5: a discarding payer known to hold gold', () => {
+    const s = find((x) => x.players === 4 && x.step === 'pay' && x.payMode === 'gold');
+    const viewer = (s.toMove + 1) % 4;
+    const v = view(s, viewer);
+    const gold = usedCards(4).find((c) => KIND[c] === GOLD && !canSee(s, viewer, c)) as number;
+    expect(
+      rejected(v, (x) => {
+        const pay = x.payment as { mode: string; due: number; paid: number };
+        pay.mode = 'discard';
+        pay.due = pay.paid + 1;
+        x.known[s.toMove]?.push(cardAt(gold));
+      }),
+    ).toBe(`player ${s.toMove} pays by discarding but is known to hold gold`);
+  });
+});
+
 describe('determinize rejects inconsistent views', () => {
   const v = view(take4, 0);
   const invalid = (change: (x: Loose) => void): string => rejected(v, change);
@@ -176,6 +235,14 @@ describe('A5: determinize deals a payer what the payment in progress needs', () 
         (x.payment as { due: number }).due = 79;
       }),
     ).toBe(`player ${s.toMove} cannot discard the ${79 - s.paid} cards due`);
+    expect(
+      rejected(v, (x) => {
+        const pay = x.payment as { mode: string; due: number; paid: number };
+        pay.mode = 'discard';
+        pay.due = 79;
+        pay.paid = 2;
+      }),
+    ).toBe(`player ${s.toMove} cannot discard the 77 cards due`);
   });
 
   it('A5: the deal of a payer is uniform when they need little, and still found when they need the best hidden gold', () => {
