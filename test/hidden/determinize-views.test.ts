@@ -4,7 +4,7 @@
  * `INVALID_VIEW` message. And a deal always lets a payment in progress be completed (RULES A5).
  */
 import { describe, expect, it } from 'vitest';
-import { cardAt, GOLD, KIND, usedCards, VALUE } from '../../src/cards.js';
+import { cardAt, GOLD, KIND, KING, usedCards, VALUE } from '../../src/cards.js';
 import type { Card, GameState, PlayerView } from '../../src/index.js';
 import { cardById, createGame, determinize, legalActions, view } from '../../src/index.js';
 import { goldIn } from '../../src/scoring.js';
@@ -150,6 +150,23 @@ describe('determinize names the place of a card that does not fit', () => {
     expect(
       rejected(v, (x) => ((x.titles as Record<string, { secondary: number | null }>).military = { primary: 3, secondary: 1 } as never)),
     ).toBe('titles.military is missing or out of range');
+  });
+
+  it('K1: hidden hand places cannot outnumber the hidden cards that are not Kings', () => {
+    // Five players: no random removals, so every hidden King is on the favor pile.
+    const states = recordStates('determinize-kings', [
+      [5, 1],
+      [5, 2],
+    ]);
+    const s = firstState(states, (x) => x.step === 'bid' && x.favor.some((c, i) => KIND[c] === KING && x.favorBy[i] !== 0));
+    const v = view(s, 0);
+    const favorSlots = v.favorSize - v.myFavor.length;
+    expect(
+      rejected(v, (x) => {
+        x.handSizes[1] = (x.handSizes[1] as number) + favorSlots;
+        x.favorSize = x.myFavor.length;
+      }),
+    ).toBe('too many hidden hand cards: nobody keeps a King (RULES K1)');
   });
 
   it('A5: a discarding payer known to hold gold', () => {
