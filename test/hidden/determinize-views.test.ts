@@ -116,6 +116,7 @@ describe('determinize names the place of a card that does not fit', () => {
     expect(rejection(() => determinize(5 as unknown as PlayerView, 1)).message).toBe('a view must be an object from view(state, viewer)');
     // Not a card: null, or an object whose id is not a card id.
     expect(rejected(v, (x) => (x.middle as unknown[]).push(null))).toBe('middle holds something that is not a card');
+    expect(rejected(v, (x) => (x.middle as unknown[]).push(undefined))).toBe('middle holds something that is not a card');
     expect(rejected(v, (x) => (x.middle as unknown[]).push({ id: 5 }))).toBe('middle holds something that is not a card');
     expect(rejected(v, (x) => x.known[2]?.push({ id: 5 }))).toBe('known[2] holds something that is not a card');
     const mine = v.hand[0] as Card;
@@ -284,14 +285,18 @@ describe('A5: determinize deals a payer what the payment in progress needs', () 
     const easy = withNeed(1);
     const hands = new Set<string>();
     let withoutThree = 0;
+    let exact = 0;
     for (let seed = 0; seed < 100; seed++) {
       const hand = determinize(easy, seed).hands[payer] as number[];
       hands.add([...hand].sort((a, b) => a - b).join(','));
       if (!hand.some((c) => KIND[c] === GOLD && VALUE[c] === 3 && !canSee(s, viewer, c))) withoutThree++;
       expect(goldIn(hand) - knownGold).toBeGreaterThanOrEqual(1);
+      if (goldIn(hand) - knownGold === 1) exact++;
     }
     expect(hands.size).toBeGreaterThan(90);
     expect(withoutThree).toBeGreaterThan(0);
+    // Hands holding exactly the coin needed are among them.
+    expect(exact).toBeGreaterThan(0);
     // Needing the largest coins the hidden cards hold: every deal gives exactly those.
     const best = hiddenCoins.slice(0, slots).reduce((a, b) => a + b, 0);
     for (let seed = 0; seed < 20; seed++) expect(hiddenGoldOf(determinize(withNeed(best), seed))).toBe(best);
