@@ -170,6 +170,39 @@ describe('determinize names the place of a card that does not fit', () => {
     ).toBe('too many hidden hand cards: nobody keeps a King (RULES K1)');
   });
 
+  it('A5: a payer who discards is dealt only cards without gold, and needs enough of them hidden', () => {
+    // Five players, phase 2: the hidden places are the unseen hand cards and the favor pile only.
+    const states = recordStates('determinize-discard', [
+      [5, 3],
+      [5, 4],
+    ]);
+    const s = firstState(states, (x) => x.step === 'pay' && (x.known[x.toMove] as number[]).every((c) => KIND[c] !== GOLD));
+    const payer = s.toMove;
+    const viewer = (payer + 1) % 5;
+    const v = view(s, viewer);
+    const slotsOf = (q: number): number => (v.handSizes[q] as number) - (v.known[q] as unknown[]).length;
+    let total = v.favorSize - v.myFavor.length;
+    for (let q = 0; q < 5; q++) if (q !== viewer) total += slotsOf(q);
+    const noGold = usedCards(5).filter((c) => KIND[c] !== GOLD && KIND[c] !== KING && !canSee(s, viewer, c)).length;
+    // All hidden hand places go to the payer (`slots` of them), the rest to the favor pile.
+    const discarding = (slots: number): PlayerView => ({
+      ...v,
+      handSizes: v.handSizes.map((size, q) =>
+        q === payer ? (v.known[q] as unknown[]).length + slots : q === viewer ? size : (v.known[q] as unknown[]).length,
+      ),
+      favorSize: v.myFavor.length + total - slots,
+      payment: { player: payer, mode: 'discard', due: s.paid + 1, paid: s.paid },
+    });
+    expect(total).toBeGreaterThan(noGold);
+    for (let seed = 0; seed < 5; seed++) {
+      const hand = determinize(discarding(noGold), seed).hands[payer] as number[];
+      expect(hand.some((c) => KIND[c] === GOLD)).toBe(false);
+    }
+    expect(rejected(discarding(noGold + 1), () => undefined)).toBe(
+      `player ${payer} pays by discarding but too few cards without gold remain hidden`,
+    );
+  });
+
   it('A5: a discarding payer known to hold gold', () => {
     const s = find((x) => x.players === 4 && x.step === 'pay' && x.payMode === 'gold');
     const viewer = (s.toMove + 1) % 4;
