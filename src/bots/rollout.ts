@@ -32,15 +32,19 @@ function findPlace(legal: readonly Action[], area: string): Action | undefined {
   return undefined;
 }
 
+/** Scratch influence per office for {@link strongestOffice} (called in every playout and tree walk). */
+const officeInfluence = new Float64Array(6);
+
 /** @internal The office index where player `p` has the most influence (ties: lowest index). */
 export function strongestOffice(state: GameState, p: number): number {
-  const inf = new Array<number>(state.primary.length).fill(0);
+  const m = state.primary.length;
+  const inf = officeInfluence.fill(0, 0, m);
   for (const c of state.hands[p] as readonly number[]) {
     const o = OFFICE_INDEX[c] as number;
     if (o >= 0) inf[o] = (inf[o] as number) + (VALUE_OF[c] as number);
   }
   let best = 0;
-  for (let o = 1; o < inf.length; o++) if ((inf[o] as number) > (inf[best] as number)) best = o;
+  for (let o = 1; o < m; o++) if ((inf[o] as number) > (inf[best] as number)) best = o;
   return best;
 }
 

@@ -78,6 +78,9 @@ export function actionKey(a: Action): number {
   return a.player + 8 * (TYPE_CODE[a.type] + 8 * payload);
 }
 
+/** Observation codes above every card index: an opponent's strongest office when resolving a King. */
+const OPPONENT_KING = 128;
+
 /**
  * @internal The key of `a` in state `s` for the searching seat `me`: the action, plus what the
  * decision depends on that a deal may change. For the seat itself, what it observes: its own
@@ -94,9 +97,6 @@ export function nodeKey(s: GameState, a: Action, me: number): number {
   else if (s.step === 'king' && s.toMove !== me) obs = OPPONENT_KING + strongestOffice(s, s.toMove);
   return actionKey(a) + 16384 * (obs + 1);
 }
-
-/** Observation codes above every card index: an opponent's strongest office when resolving a King. */
-const OPPONENT_KING = 128;
 
 function select(available: readonly Edge[], c: number): Edge {
   let best = available[0] as Edge;
