@@ -7,6 +7,7 @@ import { actionKey, nodeKey, search } from '../../src/bots/search.js';
 import { cardIndex } from '../../src/cards.js';
 import type { Action, GameState, PlayerView } from '../../src/index.js';
 import { apply, createGame, currentPlayer, determinize, legalActions, view } from '../../src/index.js';
+import { firstState } from '../helpers/hidden.js';
 import { auctionScenario } from '../helpers/scenario.js';
 
 const SETTINGS: SearchSettings = { ...ISMCTS_DEFAULTS, iterations: 50, timeMs: Number.POSITIVE_INFINITY, now: () => 0 };
@@ -122,11 +123,7 @@ describe('action keys', () => {
 
 describe('node keys', () => {
   const states = positions(4, 2).map((p) => p.state);
-  const at = (ok: (s: GameState) => boolean): GameState => {
-    const s = states.find(ok);
-    expect(s).toBeDefined();
-    return s as GameState;
-  };
+  const at = (ok: (s: GameState) => boolean): GameState => firstState(states, ok);
 
   it('an opponent resolving a King: keyed by the office where they hold most influence in the deal', () => {
     const s = at((x) => x.step === 'king');

@@ -4,12 +4,11 @@
  * One row per check, each a small change to a real state.
  */
 import { describe, expect, it } from 'vitest';
-import { GOLD, idOf, KIND, KING, usedCards } from '../../src/cards.js';
+import { CARDS, GOLD, idOf, KIND, KING, usedCards } from '../../src/cards.js';
 import type { GameState } from '../../src/index.js';
-import { deserialize, serialize } from '../../src/index.js';
 import { stateProblem } from '../../src/validate.js';
-import { rejection } from '../helpers/errors.js';
 import { firstState, recordStates } from '../helpers/hidden.js';
+import { tampered } from '../helpers/saves.js';
 
 const STATES = recordStates('save-consistency', [
   [4, 11],
@@ -22,7 +21,6 @@ const place = first((s) => s.players === 4 && s.step === 'place' && s.deckTop > 
 const take = first((s) => s.players === 4 && s.step === 'take');
 const bid = first((s) => s.players === 4 && s.step === 'bid' && s.highBidder >= 0);
 const pay = first((s) => s.players === 4 && s.step === 'pay' && s.payMode === 'gold');
-const CARD_COUNT = 108;
 const over = first((s) => s.players === 4 && s.step === 'over');
 
 /** `stateProblem` of `s` changed by `change` (a shallow copy: change only whole fields). */
@@ -107,11 +105,10 @@ describe('stateProblem names the first inconsistency of a saved state', () => {
   });
 
   it('K1, H1: hands hold no King, and known lists cards of the hand', () => {
-    const king = over.discard.find((c) => c >= 54 && c < 69);
-    expect(king).toBeDefined();
+    const king = discarded(over, KING);
     const discard = over.discard.filter((c) => c !== king);
-    expect(problem(over, { hands: [[...(over.hands[0] as number[]), king as number], ...over.hands.slice(1)], discard })).toBe(
-      `hands[0] holds the King "${`king-${(king as number) - 53}`}": a King is never kept (RULES K1)`,
+    expect(problem(over, { hands: [[...(over.hands[0] as number[]), king], ...over.hands.slice(1)], discard })).toBe(
+      `hands[0] holds the King ${named(king)}: a King is never kept (RULES K1)`,
     );
     const other = (over.hands[1] as number[])[0] as number;
     expect(other).toBeDefined();
@@ -145,7 +142,7 @@ describe('stateProblem names the first inconsistency of a saved state', () => {
   });
 
   it('C3: every place is named, a card outside the catalogue or the game is caught in the deck too', () => {
-    const n = CARD_COUNT;
+    const n = CARDS.length;
     expect(problem(place, { middle: [...place.middle, n] })).toBe(`middle[1] holds #${n}, which is not a card`);
     expect(problem(place, { middle: [...place.middle, -1] })).toBe('middle[1] holds #-1, which is not a card');
     const { p, c: h } = held(place);
@@ -206,7 +203,7 @@ describe('stateProblem names the first inconsistency of a saved state', () => {
     expect(problem(place, { deck })).toBe('the drawn card must be the last card drawn from the deck');
     // A full turn: self, favor and every middle place used.
     const [a, b] = place.hands.flat();
-    const full = { ...lift({ ...place, ...lift(place, a as number) }, b as number) };
+    const full = lift({ ...place, ...lift(place, a as number) }, b as number);
     expect(problem(place, { ...full, middle: [...place.middle, a as number, b as number], selfUsed: true, favorUsed: true })).toBe(
       'step "place" needs an area that is not full',
     );
@@ -239,9 +236,9 @@ describe('stateProblem names the first inconsistency of a saved state', () => {
     expect(problem(bid, { ...lift(bid, king), king, step: 'king' })).toBe('step "king" in phase 2 comes after the lot left the table');
     expect(problem(bid, { ...lift(bid, king), king })).toBe('step "bid" cannot happen while a King waits to be resolved');
     // The high bidder is still in; player 1 is chosen so that a sign slip (-1 / +1) shows.
-    const other = [0, 1, 2, 3].find((q) => q !== bid.toMove && q === 1) ?? [0, 2, 3].find((q) => q !== bid.toMove);
-    expect(problem(bid, { highBidder: other as number, out: 1 << (other as number) })).toBe('the high bidder cannot be out of the lot');
-    const rival = [0, 1, 2, 3].find((q) => q !== pay.toMove) as number;
+    const other = bid.toMove === 1 ? 0 : 1;
+    expect(problem(bid, { highBidder: other, out: 1 << other })).toBe('the high bidder cannot be out of the lot');
+    const rival = (pay.toMove + 1) % 4;
     expect(problem(pay, { highBidder: rival })).toBe('step "pay" is the high bidder\'s decision');
   });
 
@@ -287,9 +284,10 @@ describe('stateProblem names the first inconsistency of a saved state', () => {
   });
 
   it('deserialize reports the problem under "state"', () => {
-    const save = JSON.parse(serialize(place)) as { state: Record<string, unknown> };
-    save.state.firstPlayer = 3;
-    save.state.toMove = (place.advisor + 1) % 4;
-    expect(rejection(() => deserialize(JSON.stringify(save))).message).toBe('state: step "place" is the Advisor\'s decision');
+    const message = tampered(place, (save) => {
+      save.state.firstPlayer = 3;
+      save.state.toMove = (place.advisor + 1) % 4;
+    });
+    expect(message).toBe('state: step "place" is the Advisor\'s decision');
   });
 });
