@@ -23,8 +23,8 @@ const games = Number(option('games', '400'));
 const workers = Number(option('workers', '2'));
 const only = option('only', '1,2,3,timing').split(',');
 const timingGames = Number(option('timing-games', '4'));
-// A copy of the build (--dist) keeps a long run safe from rebuilds of dist/ meanwhile.
 const challenger = option('challenger', 'ismcts:1000');
+// A copy of the build (--dist) keeps a long run safe from rebuilds of dist/ meanwhile.
 const dist = resolve(option('dist', new URL('../../dist', import.meta.url).pathname));
 const { heuristicBot, ismctsBot, playGame, simulate } = await import(pathToFileURL(resolve(dist, 'bots.js')).href);
 

@@ -28,11 +28,12 @@ for (const file of files) {
       if (m.status in row) row[m.status] += 1;
       else row.other += 1;
       if (m.status === 'Survived' || m.status === 'NoCoverage') {
-        const at = `${path}:${m.location.start.line}:${m.location.start.column}`;
-        const code = (lines[m.location.start.line - 1] ?? '').trim();
-        // The replaced text itself when it fits on its line (a whole line can hold several mutants).
         const { start, end } = m.location;
-        const span = start.line === end.line ? (lines[start.line - 1] ?? '').slice(start.column - 1, end.column - 1) : '';
+        const at = `${path}:${start.line}:${start.column}`;
+        const line = lines[start.line - 1] ?? '';
+        const code = line.trim();
+        // The replaced text itself when it fits on its line (a whole line can hold several mutants).
+        const span = start.line === end.line ? line.slice(start.column - 1, end.column - 1) : '';
         survivors.push({ at, status: m.status, mutator: m.mutatorName, replacement: m.replacement ?? '', code, span });
       }
     }
