@@ -1,24 +1,58 @@
 /**
- * @internal A smooth evaluation of a full (determinized) state for every seat: influence now,
- * plus the spread the cards still to come may bring, turned into expected title points; gold
- * buys a share of the favor pile and the lots in proportion to the gold each player holds. The reward is a logistic of the expected
- * point margin over the best opponent, and the real result once the game is over.
+ * @internal The search's estimate of a full (determinized) state for every seat. First a
+ * projection: influence now, plus the spread the cards still to come may bring, turned into
+ * expected title points and expected titles won; gold buys a share of the favor pile and the
+ * lots in proportion to the gold each player holds. Then a reward: with 2 players, a logistic of
+ * the expected point margin; with 3 to 5, each seat's chance to win, a softmax of weighted
+ * projections with weights fitted to the outcomes of self-play games ({@link VALUE_WEIGHTS}).
+ * Once the game is over, the real result.
  * @module
  */
 import type { GameState } from '../index.js';
 import { KIND_OF, LETTER_RANK, OFFICE_INDEX, VALUE_OF } from './tables.js';
+import { VALUE_WEIGHTS } from './value-weights.js';
 
 const GOV = 0;
 const GOLD = 2;
 
 /** @internal Weights of the evaluation. */
 export interface EvalParams {
-  /** Logistic temperature of the expected point margin (points). */
+  /**
+   * Logistic temperature of the expected point margin over the other player, in 2-player games
+   * (points). In 2-player games a win is a positive margin, and this sharp reward measured
+   * better than the fitted one (see `docs/bots.md`).
+   */
   readonly temperature: number;
   /** Points per coin of gold held (on top of the lots gold buys; a tie-break, RULES E3). */
   readonly coin: number;
   /** Gold-like weight every player has in the auction share (a player without gold can still pay by discarding). */
   readonly goldFloor: number;
+}
+
+/** @internal Stages of a game the value weights distinguish: 0–5 the auction, 6–13 the draft. */
+export const STAGES = 14;
+
+/**
+ * @internal The stage of a state that is not over: in the auction, by the lots left (0 = the
+ * last ones); in the draft, by the cards left to deal (6 = the end of the draft).
+ */
+export function stageOf(state: GameState): number {
+  const total = state.deck.length;
+  const lots = total / (state.players + 1);
+  const left = total - state.deckTop + state.favor.length + state.middle.length + (state.lot >= 0 ? 1 : 0) + (state.drawn >= 0 ? 1 : 0);
+  if (state.advisor < 0) return Math.min(5, Math.floor((6 * left) / (lots + 1)));
+  return 6 + Math.max(0, Math.min(7, Math.floor((8 * (left - lots)) / (total - lots + 1))));
+}
+
+/** @internal What the value weights multiply, per seat: see {@link valueFeatures}. */
+export interface ValueFeatures {
+  readonly stage: number;
+  /** Expected title points (plus `coin` per coin held). */
+  readonly expected: readonly number[];
+  /** Coin value of the gold held. */
+  readonly gold: readonly number[];
+  /** Expected primary titles won. */
+  readonly leads: readonly number[];
 }
 
 const MAX = 5 * 6;
@@ -29,6 +63,7 @@ const spread = new Float64Array(6);
 const expected = new Float64Array(5);
 const share = new Float64Array(5);
 const gold = new Float64Array(5);
+const leads = new Float64Array(5);
 
 function addFuture(c: number): void {
   if (KIND_OF[c] !== GOV) return;
@@ -54,8 +89,8 @@ function finalRewards(state: GameState, points: readonly number[], out: number[]
   for (let p = 0; p < n; p++) out[p] = keys[p] === best ? 1 / winners : 0;
 }
 
-/** @internal Fills `out[p]` with seat `p`'s reward in `[0, 1]` for `state`. */
-export function evaluate(state: GameState, out: number[], params: EvalParams): number[] {
+/** Influence, best letter and gold of every seat, from the hands. */
+function tally(state: GameState): void {
   const n = state.players;
   const m = state.primary.length;
   inf.fill(0, 0, n * m);
@@ -71,28 +106,39 @@ export function evaluate(state: GameState, out: number[], params: EvalParams): n
       } else if (k === GOLD) gold[p] = (gold[p] as number) + (VALUE_OF[c] as number);
     }
   }
-  if (state.step === 'over') {
-    const points = new Array<number>(n).fill(0);
-    for (let o = 0; o < m; o++) {
-      let first = -1;
-      let second = -1;
-      for (let p = 0; p < n; p++) {
-        const i = p * m + o;
-        if ((inf[i] as number) <= 0) continue;
-        if (first < 0 || ranksAbove(i, first * m + o)) {
-          second = first;
-          first = p;
-        } else if (second < 0 || ranksAbove(i, second * m + o)) second = p;
-      }
-      if (first >= 0) points[first] = (points[first] as number) + (state.primary[o] as number);
-      if (second >= 0 && n > 2) points[second] = (points[second] as number) + (state.secondary[o] as number);
+}
+
+/** The final points of every seat (RULES E1–E2), after {@link tally}. */
+function finalPoints(state: GameState): number[] {
+  const n = state.players;
+  const m = state.primary.length;
+  const points = new Array<number>(n).fill(0);
+  for (let o = 0; o < m; o++) {
+    let first = -1;
+    let second = -1;
+    for (let p = 0; p < n; p++) {
+      const i = p * m + o;
+      if ((inf[i] as number) <= 0) continue;
+      if (first < 0 || ranksAbove(i, first * m + o)) {
+        second = first;
+        first = p;
+      } else if (second < 0 || ranksAbove(i, second * m + o)) second = p;
     }
-    finalRewards(state, points, out);
-    return out;
+    if (first >= 0) points[first] = (points[first] as number) + (state.primary[o] as number);
+    if (second >= 0 && n > 2) points[second] = (points[second] as number) + (state.secondary[o] as number);
   }
-  // Cards still to reach a hand. Of each Advisor turn still in the deck, n cards go to the
-  // players' hands (one each) and one to the favor pile; the drawn card and the middle go to
-  // hands too. The favor pile and the lot go to whoever pays: shared in proportion to gold.
+  return points;
+}
+
+/**
+ * Fills `expected` and `leads` for a state that is not over, after {@link tally}. Of each
+ * Advisor turn still in the deck, n cards go to the players' hands (one each) and one to the
+ * favor pile; the drawn card and the middle go to hands too. The favor pile and the lot go to
+ * whoever pays: shared in proportion to gold.
+ */
+function project(state: GameState, params: EvalParams): void {
+  const n = state.players;
+  const m = state.primary.length;
   density.fill(0, 0, m);
   spread.fill(0, 0, m);
   for (let i = state.deckTop; i < state.deck.length; i++) addFuture(state.deck[i] as number);
@@ -109,6 +155,7 @@ export function evaluate(state: GameState, out: number[], params: EvalParams): n
   for (let p = 0; p < n; p++) {
     share[p] = even / n + (auction * ((gold[p] as number) + params.goldFloor)) / weightSum;
     expected[p] = params.coin * (gold[p] as number);
+    leads[p] = 0;
   }
   for (let o = 0; o < m; o++) {
     const mean = future > 0 ? (density[o] as number) / future : 0;
@@ -135,13 +182,65 @@ export function evaluate(state: GameState, out: number[], params: EvalParams): n
         first *= b;
       }
       expected[p] = (expected[p] as number) + primary * first + secondary * second;
+      leads[p] = (leads[p] as number) + first;
     }
   }
-  for (let p = 0; p < n; p++) {
-    let rival = Number.NEGATIVE_INFINITY;
-    for (let q = 0; q < n; q++) if (q !== p && (expected[q] as number) > rival) rival = expected[q] as number;
-    out[p] = 1 / (1 + Math.exp(-((expected[p] as number) - rival) / params.temperature));
+}
+
+/**
+ * @internal The projection of a state that is not over, per seat, copied out: what the value
+ * weights are fitted on (`npm run fit:value`).
+ */
+export function valueFeatures(state: GameState, params: EvalParams): ValueFeatures {
+  if (state.step === 'over') throw new Error('valueFeatures: the game is over');
+  const n = state.players;
+  tally(state);
+  project(state, params);
+  return {
+    stage: stageOf(state),
+    expected: Array.from(expected.subarray(0, n)),
+    gold: Array.from(gold.subarray(0, n)),
+    leads: Array.from(leads.subarray(0, n)),
+  };
+}
+
+/**
+ * @internal Fills `out[p]` with seat `p`'s reward for `state`, in `[0, 1]`: the real result when
+ * the game is over; else with 2 players a logistic of the expected point margin, with 3 to 5 the
+ * chance to win, a softmax of the projection weighted by {@link VALUE_WEIGHTS} for the player
+ * count and stage (summing to 1).
+ */
+export function evaluate(state: GameState, out: number[], params: EvalParams): number[] {
+  const n = state.players;
+  tally(state);
+  if (state.step === 'over') {
+    finalRewards(state, finalPoints(state), out);
+    return out;
   }
+  project(state, params);
+  if (n === 2) {
+    const margin = (expected[0] as number) - (expected[1] as number);
+    out[0] = 1 / (1 + Math.exp(-margin / params.temperature));
+    out[1] = 1 / (1 + Math.exp(margin / params.temperature));
+    return out;
+  }
+  const w = (VALUE_WEIGHTS[n - 3] as readonly (readonly number[])[])[stageOf(state)] as readonly number[];
+  const we = w[0] as number;
+  const wg = w[1] as number;
+  const wl = w[2] as number;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let p = 0; p < n; p++) {
+    const u = we * (expected[p] as number) + wg * (gold[p] as number) + wl * (leads[p] as number);
+    out[p] = u;
+    if (u > max) max = u;
+  }
+  let sum = 0;
+  for (let p = 0; p < n; p++) {
+    const e = Math.exp((out[p] as number) - max);
+    out[p] = e;
+    sum += e;
+  }
+  for (let p = 0; p < n; p++) out[p] = (out[p] as number) / sum;
   return out;
 }
 

@@ -29,7 +29,7 @@ export interface SearchSettings {
   readonly depthEsteem: number;
   /** UCB exploration constant. */
   readonly exploration: number;
-  /** Logistic temperature of the expected point margin (points). */
+  /** Logistic temperature of the expected point margin in 2-player games (points; see `EvalParams`). */
   readonly temperature: number;
   /** Points per coin held (see `EvalParams`). */
   readonly coin: number;
