@@ -59,6 +59,35 @@ describe('the search’s value estimate', () => {
     }
   });
 
+  it('with 2 players: a logistic of the expected point margin at the set temperature', () => {
+    const mid = states(2, 'margin').filter((s) => s.step !== 'over');
+    for (const s of mid.filter((_, i) => i % 11 === 0)) {
+      const { expected } = valueFeatures(s, ISMCTS_DEFAULTS);
+      const margin = (expected[0] as number) - (expected[1] as number);
+      for (const temperature of [1, 3]) {
+        const out = evaluate(s, [0, 0], { ...ISMCTS_DEFAULTS, temperature });
+        expect(out[0]).toBeCloseTo(1 / (1 + Math.exp(-margin / temperature)), 12);
+        expect(out[1]).toBeCloseTo(1 / (1 + Math.exp(margin / temperature)), 12);
+      }
+    }
+  });
+
+  it('with 3 to 5 players: a softmax of the projection weighted for the player count and stage', () => {
+    for (const players of [3, 4, 5] as const) {
+      const mid = states(players, `softmax-${players}`).filter((s) => s.step !== 'over');
+      for (const s of mid.filter((_, i) => i % 13 === 0)) {
+        const f = valueFeatures(s, ISMCTS_DEFAULTS);
+        const [we, wg, wl] = (VALUE_WEIGHTS[players - 3] as readonly (readonly number[])[])[f.stage] as readonly number[];
+        const u = f.expected.map(
+          (e, p) => (we as number) * e + (wg as number) * (f.gold[p] as number) + (wl as number) * (f.leads[p] as number),
+        );
+        const total = u.reduce((a, x) => a + Math.exp(x), 0);
+        const out = evaluate(s, new Array<number>(players).fill(0), ISMCTS_DEFAULTS);
+        for (let p = 0; p < players; p++) expect(out[p]).toBeCloseTo(Math.exp(u[p] as number) / total, 12);
+      }
+    }
+  });
+
   it('picks the winner-to-be more often than chance late in the auction', () => {
     let right = 0;
     const games = 40;
