@@ -34,7 +34,7 @@ export type IsmctsTuning = Omit<SearchSettings, 'iterations' | 'timeMs' | 'now'>
 export const ISMCTS_DEFAULTS: IsmctsTuning = {
   depth: 10,
   depthEsteem: 4,
-  exploration: 0.7,
+  exploration: 0.45,
   temperature: 1,
   coin: 0.02,
   goldFloor: 2,
