@@ -64,8 +64,10 @@ export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning): Bot {
  * there (its drawn card, the lot). Every iteration deals the cards it cannot see at random with
  * `determinize` (tilted towards opponents having kept good cards), walks down the tree choosing
  * by UCB among the actions legal in that deal, adds one node, plays a short playout with a
- * cheap rule-of-thumb policy, and scores the result for every player with a smooth estimate of
- * their title points (the real result when the game ends). It returns the most visited action.
+ * cheap rule-of-thumb policy, and scores the result for every player: from a projection of
+ * their title points, each one's chance to win with weights fitted to self-play games (with 2
+ * players, a logistic of the point margin), or the real result when the game ends. It returns
+ * the most visited action.
  *
  * To stay fast it considers only a few actions: pass or one above the high bid (never more
  * than the bidder can pay), the extreme values for Kings, the cheapest gold payment; and it
