@@ -5,12 +5,8 @@ import { ISMCTS_DEFAULTS } from '../../src/bots/ismcts.js';
 import { playGame } from '../../src/bots/play.js';
 import { VALUE_WEIGHTS } from '../../src/bots/value-weights.js';
 import type { GameState, PlayerCount } from '../../src/index.js';
-import { CARDS, score } from '../../src/index.js';
-
-const coinOf = (c: number): number => {
-  const card = CARDS[c];
-  return card?.kind === 'gold' ? card.value : 0;
-};
+import { score } from '../../src/index.js';
+import { goldIn } from '../../src/scoring.js';
 
 /** Every state of a heuristic self-play game, the last one over. */
 function states(players: PlayerCount, seed: string): GameState[] {
@@ -107,7 +103,7 @@ describe('the search’s value estimate', () => {
     for (const s of all.filter((_, i) => i % 7 === 0)) {
       const f = valueFeatures(s, ISMCTS_DEFAULTS);
       expect(f.stage).toBe(stageOf(s));
-      const gold = s.hands.map((h) => h.reduce((a, c) => a + coinOf(c), 0));
+      const gold = s.hands.map(goldIn);
       expect(f.gold).toEqual(gold);
       expect(f.leads.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(s.primary.length + 1e-9);
       for (const e of f.expected) expect(e).toBeGreaterThanOrEqual(0);
