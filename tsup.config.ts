@@ -11,7 +11,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     bots: 'src/bots/index.ts',
-    text: 'src/text.ts',
+    text: 'src/text/index.ts',
     cli: 'src/cli/main.ts',
     'simulate-worker': 'src/bots/worker.ts',
   },

@@ -12,22 +12,24 @@
  * @packageDocumentation
  */
 
-export type { StepResult } from './apply.js';
-export { apply, step } from './apply.js';
-export type { Card, GoldCard, GovernmentCard, KingCard, Letter, Mark, Office } from './cards.js';
-export { CARDS, cardById, deckSize, LETTERS, OFFICES, officesInPlay, RANDOM_REMOVALS } from './cards.js';
-export { determinize } from './determinize.js';
-export type { RulesErrorCode } from './errors.js';
-export { RulesError } from './errors.js';
-export { createGameWithEvents, eventsFor } from './events.js';
-export { currentPlayer, isGameOver, legalActions, phaseOf } from './legal.js';
-export { maxGameLength } from './limits.js';
-export { MAX_ACTION_LENGTH, parseAction } from './parse.js';
-export type { ReplayStep } from './replay.js';
-export { replay } from './replay.js';
-export { score } from './scoring.js';
-export { deserialize, SAVE_FORMAT, SAVE_VERSION, serialize } from './serialize.js';
-export { createGame, DEFAULT_VARIANTS, PUBLISHED_VARIANTS } from './setup.js';
+export type { Card, GoldCard, GovernmentCard, KingCard, Letter, Mark, Office } from './data/cards.js';
+export { CARDS, cardById, deckSize, LETTERS, OFFICES, officesInPlay, RANDOM_REMOVALS } from './data/cards.js';
+export type { StepResult } from './rules/apply.js';
+export { apply, step } from './rules/apply.js';
+export { currentPlayer, isGameOver, legalActions, phaseOf } from './rules/legal.js';
+export { maxGameLength } from './rules/limits.js';
+export { score } from './rules/scoring.js';
+export { createGame, DEFAULT_VARIANTS, PUBLISHED_VARIANTS } from './rules/setup.js';
+export { MAX_ACTION_LENGTH, parseAction } from './saves/parse.js';
+export type { ReplayStep } from './saves/replay.js';
+export { replay } from './saves/replay.js';
+export { deserialize, SAVE_FORMAT, SAVE_VERSION, serialize } from './saves/serialize.js';
+export { determinize } from './seat/determinize.js';
+export { createGameWithEvents, eventsFor } from './seat/events.js';
+export type { PaymentView, PlayerView, TitleValues, Viewer } from './seat/view.js';
+export { view } from './seat/view.js';
+export type { RulesErrorCode } from './state/errors.js';
+export { RulesError } from './state/errors.js';
 export type {
   Action,
   ActionType,
@@ -50,6 +52,4 @@ export type {
   Step,
   TakeAction,
   Variants,
-} from './types.js';
-export type { PaymentView, PlayerView, TitleValues, Viewer } from './view.js';
-export { view } from './view.js';
+} from './state/types.js';

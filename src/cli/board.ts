@@ -5,8 +5,8 @@
  */
 import type { Action, Card, PlayerView, Score } from '../index.js';
 import { OFFICES, officesInPlay } from '../index.js';
-import type { Lang } from '../text.js';
-import { describeAction, describeCard, labels } from '../text.js';
+import type { Lang } from '../text/index.js';
+import { describeAction, describeCard, labels } from '../text/index.js';
 
 function names(cards: readonly Card[], lang: Lang): string {
   return cards.length === 0 ? '—' : cards.map((c) => describeCard(c, lang)).join(', ');

@@ -4,7 +4,7 @@
  */
 import type { GameEvent, Viewer } from '../index.js';
 import { replay, score, view } from '../index.js';
-import { describeAction } from '../text.js';
+import { describeAction } from '../text/index.js';
 import type { Parsed } from './args.js';
 import { intOption, langOption, UsageError } from './args.js';
 import { renderBoard, renderScore } from './board.js';

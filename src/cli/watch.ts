@@ -4,8 +4,8 @@
  */
 import type { GameEvent, PlayerCount, Viewer } from '../index.js';
 import { createGameWithEvents, currentPlayer, eventsFor, isGameOver, score } from '../index.js';
-import type { Lang } from '../text.js';
-import { describeEvent } from '../text.js';
+import type { Lang } from '../text/index.js';
+import { describeEvent } from '../text/index.js';
 import type { Parsed } from './args.js';
 import { intOption, langOption, seedOption, stringOption, UsageError } from './args.js';
 import { renderScore } from './board.js';

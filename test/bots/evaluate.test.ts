@@ -6,7 +6,7 @@ import { playGame } from '../../src/bots/play.js';
 import { VALUE_WEIGHTS } from '../../src/bots/value-weights.js';
 import type { GameState, PlayerCount } from '../../src/index.js';
 import { score } from '../../src/index.js';
-import { goldIn } from '../../src/scoring.js';
+import { goldIn } from '../../src/rules/scoring.js';
 
 /** Every state of a heuristic self-play game, the last one over. */
 function states(players: PlayerCount, seed: string): GameState[] {

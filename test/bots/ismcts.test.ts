@@ -4,7 +4,7 @@ import { ISMCTS_DEFAULTS } from '../../src/bots/ismcts.js';
 import { candidates, goldOfHand } from '../../src/bots/rollout.js';
 import type { SearchSettings } from '../../src/bots/search.js';
 import { actionKey, nodeKey, search } from '../../src/bots/search.js';
-import { cardIndex } from '../../src/cards.js';
+import { cardIndex } from '../../src/data/cards.js';
 import type { Action, GameState, PlayerView } from '../../src/index.js';
 import { apply, createGame, currentPlayer, determinize, legalActions, view } from '../../src/index.js';
 import { firstState } from '../helpers/hidden.js';

@@ -13,7 +13,7 @@
  * mutant and writes the verdicts as JSON next to the report (`survivors-verified.json`).
  *
  * `VERIFY_TESTS` (test file filters, space-separated, for example
- * `VERIFY_TESTS=test/hidden/save-consistency`) runs only those files: a quick first pass. A mutant
+ * `VERIFY_TESTS=test/saves/save-consistency`) runs only those files: a quick first pass. A mutant
  * such a pass kills is killed by the whole suite too; one it does not kill needs a run without it.
  */
 import { spawnSync } from 'node:child_process';

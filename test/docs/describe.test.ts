@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Action, ActionType, GameEvent, GameEventType, GameState, PlayerCount } from '../../src/index.js';
 import { cardById, createGameWithEvents, eventsFor, isGameOver, legalActions, OFFICES, step, view } from '../../src/index.js';
-import type { Lang } from '../../src/text.js';
-import { describeAction, describeCard, describeEvent, labels } from '../../src/text.js';
+import type { Lang } from '../../src/text/index.js';
+import { describeAction, describeCard, describeEvent, labels } from '../../src/text/index.js';
 
 // Type-level exhaustiveness: adding an event or action type breaks these until it is listed here
 // (and describe.ts has its own `never` switch, so it cannot compile without a sentence either).

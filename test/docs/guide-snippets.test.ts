@@ -42,7 +42,7 @@ function typeErrors(list: readonly Snippet[]): Map<string, string[]> {
     paths: {
       'for-the-king-and-me': ['src/index.ts'],
       'for-the-king-and-me/bots': ['src/bots/index.ts'],
-      'for-the-king-and-me/text': ['src/text.ts'],
+      'for-the-king-and-me/text': ['src/text/index.ts'],
     },
   };
   const byFile = new Map(list.map((s) => [s.file, s.code]));

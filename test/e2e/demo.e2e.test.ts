@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer } from '../../docs/demo/serve.mjs';
-import { usedCards } from '../../src/cards.js';
+import { usedCards } from '../../src/data/cards.js';
 import type { Action, GameState } from '../../src/index.js';
 import { CARDS, createGame, score, step, view } from '../../src/index.js';
 

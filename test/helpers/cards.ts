@@ -8,7 +8,7 @@
  * exactly the cards of the game for that player count (`usedCards`): see `expectConserved`.
  */
 import { expect } from 'vitest';
-import { cardIndex, usedCards } from '../../src/cards.js';
+import { cardIndex, usedCards } from '../../src/data/cards.js';
 import type { GameState } from '../../src/index.js';
 import { CARDS } from '../../src/index.js';
 

@@ -25,7 +25,7 @@
  *   little and rarely jump high, so games reach payments, discards and forfeits.
  */
 
-import { KIND, KING } from '../../src/cards.js';
+import { KIND, KING } from '../../src/data/cards.js';
 import type { Action, GameEvent, GameOptions, GameState, PlayerCount } from '../../src/index.js';
 import { CARDS, createGame, legalActions, step } from '../../src/index.js';
 

@@ -18,7 +18,7 @@
  * `.pass(p)`, `.pay(p, 'gold-3-1')`) each apply one action and return a new `Table`.
  */
 
-import { usedCards } from '../../src/cards.js';
+import { usedCards } from '../../src/data/cards.js';
 import type { Action, Area, GameEvent, GameState, Office, PlayerCount, Variants } from '../../src/index.js';
 import { createGame, officesInPlay, RANDOM_REMOVALS, step } from '../../src/index.js';
 import { idOrNull, idsOf, index } from './cards.js';

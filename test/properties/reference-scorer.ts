@@ -1,6 +1,6 @@
 /**
  * A deliberately simple scorer written from RULES E1–E3 alone, to cross-check `score`.
- * It does not import `src/scoring.ts` (nor anything else of the engine's logic): only the card
+ * It does not import `src/rules/scoring.ts` (nor anything else of the engine's logic): only the card
  * catalogue, which is data (RULES C4). It favours obviousness over speed.
  */
 import type { GameState } from '../../src/index.js';

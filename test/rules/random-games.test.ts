@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KIND, KING } from '../../src/cards.js';
+import { KIND, KING } from '../../src/data/cards.js';
 import type { Action, GameEvent, PlayerCount, Variants } from '../../src/index.js';
 import { createGame, currentPlayer, isGameOver, legalActions, phaseOf, score, step } from '../../src/index.js';
 import { expectConserved } from '../helpers/cards.js';

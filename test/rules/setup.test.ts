@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { usedCards } from '../../src/cards.js';
+import { usedCards } from '../../src/data/cards.js';
 import type { GameState, GoldCard, GovernmentCard, PlayerCount } from '../../src/index.js';
 import {
   apply,
@@ -15,7 +15,7 @@ import {
   RANDOM_REMOVALS,
   score,
 } from '../../src/index.js';
-import { nextInt, seedState } from '../../src/rng.js';
+import { nextInt, seedState } from '../../src/state/rng.js';
 import { expectConserved } from '../helpers/cards.js';
 import { rejection } from '../helpers/errors.js';
 

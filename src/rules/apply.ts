@@ -1,0 +1,165 @@
+/**
+ * Applying actions: validation with clear errors, then the transition. Dispatches on the
+ * state's `step`, like `legalActions`, so the two cannot disagree.
+ * @module
+ */
+
+import { cardIndex } from '../data/cards.js';
+import { RulesError } from '../state/errors.js';
+import { checkShape } from '../state/shape.js';
+import type { Action, Area, GameEvent, GameState } from '../state/types.js';
+import { bid, canPay, maxBid, nextLot, pass, pay } from './auction.js';
+import type { Draft, Sink } from './draft.js';
+import { draftOf } from './draft.js';
+import { canPlace, continuePlacement, continueTakes, place, take } from './influence.js';
+import { canResolve, resolveKing } from './king.js';
+import { officeIndex } from './setup.js';
+
+/** What {@link step} returns: the next state and what happened on the way. */
+export interface StepResult {
+  /** The state after the action (the input is unchanged). */
+  readonly state: GameState;
+  /** Everything that happened, chance included, in order. Filter with `eventsFor` before showing it to a player. */
+  readonly events: readonly GameEvent[];
+}
+
+const STEP_OF: Readonly<Record<Action['type'], GameState['step']>> = {
+  place: 'place',
+  take: 'take',
+  king: 'king',
+  bid: 'bid',
+  pass: 'bid',
+  pay: 'pay',
+};
+const DECISION: Readonly<Record<GameState['step'], string>> = {
+  place: 'place the drawn card',
+  take: 'take a middle card',
+  king: 'resolve a King',
+  bid: 'bid or pass',
+  pay: 'pay for the lot',
+  over: 'nothing',
+};
+
+function illegal(message: string): RulesError {
+  return new RulesError('ILLEGAL_ACTION', message);
+}
+
+function knownCard(id: string): number {
+  const c = cardIndex(id);
+  if (c < 0) throw new RulesError('UNKNOWN_CARD', `there is no card "${id}"`);
+  return c;
+}
+
+/** @internal Validates `a` against `s` and applies it to a fresh draft. Throws before any change. */
+function transition(s: GameState, a: unknown, ev: Sink): GameState {
+  checkShape(a, s.players);
+  if (s.step === 'over') throw new RulesError('GAME_OVER', 'the game is over: no action applies');
+  const p = a.player;
+  if (p !== s.toMove)
+    throw new RulesError('NOT_YOUR_TURN', `player ${p} cannot act: it is player ${s.toMove}'s turn to ${DECISION[s.step]}`);
+  if (STEP_OF[a.type] !== s.step) {
+    throw new RulesError('WRONG_STEP', `player ${p} cannot ${a.type} now: the game waits for them to ${DECISION[s.step]}`);
+  }
+  const d = draftOf(s);
+  switch (a.type) {
+    case 'place':
+      if (!canPlace(s, a.area)) throw illegal(`player ${p} cannot place in ${a.area}: ${fullReason(s, a.area)}`);
+      place(d, a.area, ev);
+      break;
+    case 'take': {
+      const c = knownCard(a.card);
+      if (!s.middle.includes(c)) throw illegal(`player ${p} cannot take ${a.card}: it is not in the middle`);
+      take(d, c, ev);
+      break;
+    }
+    case 'king': {
+      const o = officeIndex(s, a.office);
+      if (o < 0) throw illegal(`${a.office} is not in play with ${s.players} players`);
+      if (!canResolve(s, o, a.value)) {
+        throw illegal(
+          a.value === s.primary[o]
+            ? `player ${p} cannot set ${a.office} to ${a.value}: it is already ${a.value}`
+            : `player ${p} cannot set ${a.office} to ${a.value}: a title value is 1 to 6`,
+        );
+      }
+      resolveKing(d, o, a.value, ev);
+      resume(d, ev);
+      break;
+    }
+    case 'bid': {
+      const max = maxBid(s);
+      if (a.amount <= s.highBid) {
+        throw illegal(
+          s.highBid === 0
+            ? `player ${p} cannot bid ${a.amount}: a bid is at least 1`
+            : `player ${p} cannot bid ${a.amount}: the high bid is ${s.highBid}`,
+        );
+      }
+      if (a.amount > max) throw illegal(`player ${p} cannot bid ${a.amount}: the highest bid with ${s.players} players is ${max}`);
+      bid(d, a.amount, ev);
+      break;
+    }
+    case 'pass':
+      pass(d, ev);
+      break;
+    case 'pay': {
+      const c = knownCard(a.card);
+      if (!canPay(s, c)) {
+        throw illegal(
+          (s.hands[p] as readonly number[]).includes(c)
+            ? `player ${p} cannot pay with ${a.card}: only gold pays for this lot`
+            : `player ${p} cannot pay with ${a.card}: it is not in their hand`,
+        );
+      }
+      pay(d, c, ev);
+      break;
+    }
+  }
+  return d;
+}
+
+function fullReason(s: GameState, area: Area): string {
+  if (area === 'middle') return `the middle already holds ${s.middle.length} cards, one per opponent`;
+  return `this turn's ${area} slot is already used`;
+}
+
+/** @internal After a King's resolution, the game goes on where the King interrupted it (RULES K1). */
+function resume(d: Draft, ev: Sink): void {
+  if (d.advisor < 0) nextLot(d, ev);
+  else if (d.toMove === d.advisor) continuePlacement(d, ev);
+  else continueTakes(d, d.toMove, ev);
+}
+
+/**
+ * Applies an action and returns the next state. The input is never changed. An action is
+ * accepted if and only if it equals (by value) one of `legalActions(state)`.
+ *
+ * @throws {@link RulesError} with a code (`MALFORMED_ACTION`, `GAME_OVER`, `NOT_YOUR_TURN`,
+ * `WRONG_STEP`, `UNKNOWN_CARD`, `ILLEGAL_ACTION`) and a message a person can act on.
+ * @example
+ * ```ts
+ * let state = createGame({ players: 3, seed: 42 });
+ * state = apply(state, { type: 'place', player: currentPlayer(state)!, area: 'middle' });
+ * ```
+ */
+export function apply(state: GameState, action: Action): GameState {
+  return transition(state, action, null);
+}
+
+/**
+ * Applies an action and reports everything that happened: the player's own move and every
+ * chance step and consequence it set off (draws, King gains, lots revealed, forfeits, the end).
+ * `apply` is its shorthand without events.
+ *
+ * @throws {@link RulesError} exactly as {@link apply}.
+ * @example
+ * ```ts
+ * const { state: next, events } = step(state, { type: 'pass', player: 1 });
+ * for (const e of eventsFor(events, 0)) console.log(e.type);
+ * ```
+ */
+export function step(state: GameState, action: Action): StepResult {
+  const events: GameEvent[] = [];
+  const next = transition(state, action, events);
+  return { state: next, events };
+}

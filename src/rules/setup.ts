@@ -1,0 +1,156 @@
+/**
+ * Setup (RULES S1–S5): options, the deck, titles and the first Advisor.
+ * @module
+ */
+import { OFFICES, officesInPlay, RANDOM_REMOVALS, usedCards } from '../data/cards.js';
+import { RulesError } from '../state/errors.js';
+import { nextInt, seedState, shuffleInPlace } from '../state/rng.js';
+import { showValue } from '../state/show.js';
+import type { GameEvent, GameOptions, GameState, PlayerCount, Variants } from '../state/types.js';
+import type { Draft } from './draft.js';
+import { draftOf } from './draft.js';
+import { startTurn } from './influence.js';
+
+/** The default variants: the project's source description of the game (RULES A5, S3). */
+export const DEFAULT_VARIANTS: Readonly<Variants> = Object.freeze({ payment: 'gold-or-discard', secondaryTitle: 'half' });
+
+/**
+ * The retail rule book's variants, as publicly summarised (RULES V): pay by lot kind, and a
+ * separate secondary title tile.
+ *
+ * @example
+ * ```ts
+ * const game = createGame({ players: 4, seed: 7, variants: PUBLISHED_VARIANTS });
+ * ```
+ */
+export const PUBLISHED_VARIANTS: Readonly<Variants> = Object.freeze({ payment: 'by-lot', secondaryTitle: 'tile' });
+
+const OPTION_KEYS = new Set(['players', 'seed', 'firstPlayer', 'variants']);
+const VARIANT_KEYS = new Set(['payment', 'secondaryTitle']);
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/** @internal Validates options and fills in defaults; throws `INVALID_OPTIONS`. */
+export function normalizeOptions(options: unknown): {
+  players: PlayerCount;
+  seed: number | string | undefined;
+  firstPlayer: number | undefined;
+  variants: Variants;
+} {
+  if (!isRecord(options)) throw new RulesError('INVALID_OPTIONS', 'options must be an object such as { players: 4 }');
+  for (const key of Object.keys(options)) {
+    if (!OPTION_KEYS.has(key))
+      throw new RulesError('INVALID_OPTIONS', `unknown option "${key}": expected players, seed, firstPlayer or variants`);
+  }
+  const { players, seed, firstPlayer, variants } = options;
+  if (players !== 2 && players !== 3 && players !== 4 && players !== 5) {
+    throw new RulesError('INVALID_OPTIONS', `players must be 2, 3, 4 or 5 (RULES S1), got ${showValue(players)}`);
+  }
+  if (seed !== undefined && !(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
+    throw new RulesError('INVALID_OPTIONS', `seed must be a finite number or a string, got ${showValue(seed)}`);
+  }
+  if (
+    firstPlayer !== undefined &&
+    !(typeof firstPlayer === 'number' && Number.isInteger(firstPlayer) && firstPlayer >= 0 && firstPlayer < players)
+  ) {
+    throw new RulesError('INVALID_OPTIONS', `firstPlayer must be a player index from 0 to ${players - 1}, got ${showValue(firstPlayer)}`);
+  }
+  let v: Variants = DEFAULT_VARIANTS;
+  if (variants !== undefined) {
+    if (!isRecord(variants)) throw new RulesError('INVALID_OPTIONS', 'variants must be an object such as { payment: "by-lot" }');
+    for (const key of Object.keys(variants)) {
+      if (!VARIANT_KEYS.has(key)) throw new RulesError('INVALID_OPTIONS', `unknown variant "${key}": expected payment or secondaryTitle`);
+    }
+    const payment = variants.payment ?? DEFAULT_VARIANTS.payment;
+    const secondaryTitle = variants.secondaryTitle ?? DEFAULT_VARIANTS.secondaryTitle;
+    if (payment !== 'gold-or-discard' && payment !== 'by-lot') {
+      throw new RulesError('INVALID_OPTIONS', `variants.payment must be "gold-or-discard" or "by-lot", got ${showValue(payment)}`);
+    }
+    if (secondaryTitle !== 'half' && secondaryTitle !== 'tile') {
+      throw new RulesError('INVALID_OPTIONS', `variants.secondaryTitle must be "half" or "tile", got ${showValue(secondaryTitle)}`);
+    }
+    v = { payment, secondaryTitle };
+  }
+  return { players, seed: seed as number | string | undefined, firstPlayer: firstPlayer as number | undefined, variants: v };
+}
+
+function randomSeed(): number {
+  const words = new Uint32Array(2);
+  globalThis.crypto.getRandomValues(words);
+  // 53 random bits: an exact, JSON-safe integer.
+  return ((words[0] as number) & 0x1fffff) * 0x100000000 + (words[1] as number);
+}
+
+/** @internal createGame, optionally collecting the setup's events (the first Advisor's turn and draw). */
+export function setup(options: GameOptions, events: GameEvent[] | null): GameState {
+  const o = normalizeOptions(options);
+  const n = o.players;
+  const seed = o.seed ?? randomSeed();
+  const rng = seedState(seed);
+  const deck = usedCards(n).slice();
+  shuffleInPlace(rng, deck);
+  const removed = deck.splice(0, RANDOM_REMOVALS[n]);
+  const first = o.firstPlayer ?? nextInt(rng, n);
+  const offices = officesInPlay(n).length;
+  const d: Draft = {
+    players: n,
+    variants: { payment: o.variants.payment, secondaryTitle: o.variants.secondaryTitle },
+    seed,
+    rng,
+    step: 'place',
+    toMove: first,
+    firstPlayer: first,
+    advisor: first,
+    deck,
+    deckTop: 0,
+    removed,
+    drawn: -1,
+    selfUsed: false,
+    favorUsed: false,
+    hands: Array.from({ length: n }, () => []),
+    known: Array.from({ length: n }, () => []),
+    middle: [],
+    favor: [],
+    favorBy: [],
+    lot: -1,
+    lotBy: -1,
+    highBid: 0,
+    highBidder: -1,
+    out: 0,
+    defaulted: 0,
+    payMode: null,
+    paid: 0,
+    king: -1,
+    primary: new Array<number>(offices).fill(3),
+    secondary: new Array<number>(offices).fill(n === 2 ? 0 : 1),
+    discard: [],
+    forfeits: 0,
+    lotsDiscarded: 0,
+  };
+  startTurn(d, first, events);
+  return draftOf(d);
+}
+
+/**
+ * Creates a new game (RULES S1–S5). The first Advisor already holds their first drawn card.
+ *
+ * @throws {@link RulesError} `INVALID_OPTIONS` for a player count other than 2–5, an unknown
+ * option or variant, a bad seed, or a `firstPlayer` out of range.
+ * @example
+ * ```ts
+ * const game = createGame({ players: 4, seed: 'friday-night' });
+ * currentPlayer(game); // the first Advisor
+ * legalActions(game);  // where to place the drawn card
+ * ```
+ */
+export function createGame(options: GameOptions): GameState {
+  return setup(options, null);
+}
+
+/** @internal Office names in play for a state, by title index. */
+export function officeIndex(s: GameState, office: string): number {
+  const o = (OFFICES as readonly string[]).indexOf(office);
+  return o >= 0 && o < s.primary.length ? o : -1;
+}

@@ -1,0 +1,268 @@
+/**
+ * Save and load: a versioned JSON text, and a loader that trusts nothing in it.
+ * @module
+ */
+import { cardIndex, idOf } from '../data/cards.js';
+import { RulesError } from '../state/errors.js';
+import { isRngState } from '../state/rng.js';
+import { showValue } from '../state/show.js';
+import type { GameState, Step } from '../state/types.js';
+import { stateProblem } from './validate.js';
+
+/** The `format` field of a save. */
+export const SAVE_FORMAT = 'for-the-king-and-me/save';
+
+/** The save format version this library writes and reads. */
+export const SAVE_VERSION = 1;
+
+const ENVELOPE_KEYS = ['format', 'version', 'state'] as const;
+
+/** The keys of a saved state, in order. Card fields hold card ids (`null` for "no card"). */
+const STATE_KEYS = [
+  'players',
+  'variants',
+  'seed',
+  'rng',
+  'step',
+  'toMove',
+  'firstPlayer',
+  'advisor',
+  'deck',
+  'deckTop',
+  'removed',
+  'drawn',
+  'selfUsed',
+  'favorUsed',
+  'hands',
+  'known',
+  'middle',
+  'favor',
+  'favorBy',
+  'lot',
+  'lotBy',
+  'highBid',
+  'highBidder',
+  'out',
+  'defaulted',
+  'payMode',
+  'paid',
+  'king',
+  'primary',
+  'secondary',
+  'discard',
+  'forfeits',
+  'lotsDiscarded',
+] as const;
+
+const STEPS: readonly Step[] = ['place', 'take', 'king', 'bid', 'pay', 'over'];
+
+const ids = (list: readonly number[]): string[] => list.map(idOf);
+const idOrNull = (c: number): string | null => (c < 0 ? null : idOf(c));
+
+/**
+ * Writes a game state as a versioned JSON text: `{ format, version, state }`. Cards are written
+ * as their ids (`"diplomacy-A"`), "no card" as `null`; every other field as in {@link GameState}.
+ *
+ * A save holds the whole game, hidden parts included (deck order, hands, seed): keep it on the
+ * server or with the owner of the game, and send players {@link view}s instead.
+ *
+ * @example
+ * ```ts
+ * const text = serialize(state);
+ * const again = deserialize(text); // deep-equals state
+ * ```
+ */
+export function serialize(state: GameState): string {
+  const s = state;
+  const saved = {
+    players: s.players,
+    variants: { payment: s.variants.payment, secondaryTitle: s.variants.secondaryTitle },
+    seed: s.seed,
+    rng: s.rng.slice(),
+    step: s.step,
+    toMove: s.toMove,
+    firstPlayer: s.firstPlayer,
+    advisor: s.advisor,
+    deck: ids(s.deck),
+    deckTop: s.deckTop,
+    removed: ids(s.removed),
+    drawn: idOrNull(s.drawn),
+    selfUsed: s.selfUsed,
+    favorUsed: s.favorUsed,
+    hands: s.hands.map(ids),
+    known: s.known.map(ids),
+    middle: ids(s.middle),
+    favor: ids(s.favor),
+    favorBy: s.favorBy.slice(),
+    lot: idOrNull(s.lot),
+    lotBy: s.lotBy,
+    highBid: s.highBid,
+    highBidder: s.highBidder,
+    out: s.out,
+    defaulted: s.defaulted,
+    payMode: s.payMode,
+    paid: s.paid,
+    king: idOrNull(s.king),
+    primary: s.primary.slice(),
+    secondary: s.secondary.slice(),
+    discard: ids(s.discard),
+    forfeits: s.forfeits,
+    lotsDiscarded: s.lotsDiscarded,
+  };
+  return JSON.stringify({ format: SAVE_FORMAT, version: SAVE_VERSION, state: saved });
+}
+
+function bad(where: string, what: string): RulesError {
+  return new RulesError('INVALID_SAVE', `${where}: ${what}`);
+}
+
+function record(x: unknown, where: string, keys: readonly string[]): Record<string, unknown> {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) throw bad(where, `must be an object, got ${showValue(x)}`);
+  const own = Object.keys(x);
+  for (const key of own) {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw bad(where, `has a forbidden key "${key}"`);
+    if (!keys.includes(key)) throw bad(where, `has an unknown key "${key}"`);
+  }
+  for (const key of keys) if (!Object.hasOwn(x, key)) throw bad(where, `lacks the key "${key}"`);
+  return x as Record<string, unknown>;
+}
+
+function int(x: unknown, where: string, min: number, max: number): number {
+  if (typeof x !== 'number' || !Number.isInteger(x) || x < min || x > max)
+    throw bad(where, `must be an integer from ${min} to ${max}, got ${showValue(x)}`);
+  return x + 0;
+}
+
+function bool(x: unknown, where: string): boolean {
+  if (typeof x !== 'boolean') throw bad(where, `must be true or false, got ${showValue(x)}`);
+  return x;
+}
+
+function card(x: unknown, where: string): number {
+  if (typeof x !== 'string') throw bad(where, `must be a card id, got ${showValue(x)}`);
+  const c = cardIndex(x);
+  if (c < 0) throw bad(where, `${showValue(x)} is not a card id`);
+  return c;
+}
+
+function cardOrNone(x: unknown, where: string): number {
+  return x === null ? -1 : card(x, where);
+}
+
+function array(x: unknown, where: string, maxLength: number): unknown[] {
+  if (!Array.isArray(x)) throw bad(where, `must be an array, got ${showValue(x)}`);
+  if (x.length > maxLength) throw bad(where, `has ${x.length} entries, at most ${maxLength}`);
+  return x;
+}
+
+function cards(x: unknown, where: string): number[] {
+  return array(x, where, 108).map((c, i) => card(c, `${where}[${i}]`));
+}
+
+function ints(x: unknown, where: string, maxLength: number, min: number, max: number): number[] {
+  return array(x, where, maxLength).map((v, i) => int(v, `${where}[${i}]`, min, max));
+}
+
+/** Reads the saved state's fields with their types; consistency is checked afterwards. */
+function readState(x: unknown): GameState {
+  const r = record(x, 'state', STATE_KEYS);
+  const at = (key: string): string => `state.${key}`;
+  const players = int(r.players, at('players'), 2, 5) as GameState['players'];
+  const v = record(r.variants, at('variants'), ['payment', 'secondaryTitle']);
+  if (v.payment !== 'gold-or-discard' && v.payment !== 'by-lot') {
+    throw bad(at('variants.payment'), `must be "gold-or-discard" or "by-lot", got ${showValue(v.payment)}`);
+  }
+  if (v.secondaryTitle !== 'half' && v.secondaryTitle !== 'tile') {
+    throw bad(at('variants.secondaryTitle'), `must be "half" or "tile", got ${showValue(v.secondaryTitle)}`);
+  }
+  const seed = r.seed;
+  if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
+    throw bad(at('seed'), `must be a finite number or a string, got ${showValue(seed)}`);
+  }
+  if (!isRngState(r.rng)) throw bad(at('rng'), `must be 4 integers from -2147483648 to 4294967295, got ${showValue(r.rng)}`);
+  const step = r.step;
+  if (typeof step !== 'string' || !(STEPS as readonly string[]).includes(step))
+    throw bad(at('step'), `must be one of ${STEPS.join(', ')}, got ${showValue(step)}`);
+  const payMode = r.payMode;
+  if (payMode !== null && payMode !== 'gold' && payMode !== 'discard')
+    throw bad(at('payMode'), `must be "gold", "discard" or null, got ${showValue(payMode)}`);
+  const hands = array(r.hands, at('hands'), players).map((h, p) => cards(h, `${at('hands')}[${p}]`));
+  const known = array(r.known, at('known'), players).map((h, p) => cards(h, `${at('known')}[${p}]`));
+  const big = Number.MAX_SAFE_INTEGER;
+  // Same key order as the engine's states (one object shape keeps the hot path fast).
+  return {
+    players,
+    variants: { payment: v.payment, secondaryTitle: v.secondaryTitle },
+    seed: typeof seed === 'number' ? seed + 0 : seed,
+    rng: (r.rng as number[]).map((w) => w + 0),
+    step: step as Step,
+    toMove: int(r.toMove, at('toMove'), -1, players - 1),
+    firstPlayer: int(r.firstPlayer, at('firstPlayer'), 0, players - 1),
+    advisor: int(r.advisor, at('advisor'), -1, players - 1),
+    deck: cards(r.deck, at('deck')),
+    deckTop: int(r.deckTop, at('deckTop'), 0, 108),
+    removed: cards(r.removed, at('removed')),
+    drawn: cardOrNone(r.drawn, at('drawn')),
+    selfUsed: bool(r.selfUsed, at('selfUsed')),
+    favorUsed: bool(r.favorUsed, at('favorUsed')),
+    hands,
+    known,
+    middle: cards(r.middle, at('middle')),
+    favor: cards(r.favor, at('favor')),
+    favorBy: ints(r.favorBy, at('favorBy'), 108, 0, players - 1),
+    lot: cardOrNone(r.lot, at('lot')),
+    lotBy: int(r.lotBy, at('lotBy'), -1, players - 1),
+    highBid: int(r.highBid, at('highBid'), 0, 108),
+    highBidder: int(r.highBidder, at('highBidder'), -1, players - 1),
+    out: int(r.out, at('out'), 0, 31),
+    defaulted: int(r.defaulted, at('defaulted'), 0, 31),
+    payMode,
+    paid: int(r.paid, at('paid'), 0, 108),
+    king: cardOrNone(r.king, at('king')),
+    primary: ints(r.primary, at('primary'), 6, 1, 6),
+    secondary: ints(r.secondary, at('secondary'), 6, 0, 6),
+    discard: cards(r.discard, at('discard')),
+    forfeits: int(r.forfeits, at('forfeits'), 0, big),
+    lotsDiscarded: int(r.lotsDiscarded, at('lotsDiscarded'), 0, big),
+  };
+}
+
+/**
+ * Reads a save written by {@link serialize}, trusting nothing in it. It checks the JSON, the
+ * format and version, every field's presence, type and range (no missing or extra keys, no
+ * `__proto__`/`constructor` keys), the card ids, that the game holds exactly its cards (each
+ * card used for the player count exactly once, none missing), the hands (`known` inside the
+ * hand, no King kept), the counts (deck, removals, middle, favor pile and its owners, titles)
+ * and that the fields agree with the decision the game waits for (`place` needs a drawn card
+ * and an Advisor, `bid` a lot, `pay` a payment the winner can complete, `king` a King card,
+ * `over` no player to move, no favor pile and a drawn deck).
+ *
+ * It returns a fresh state or throws; it never returns a corrupt state.
+ *
+ * @throws {@link RulesError} `INVALID_SAVE` with a message naming what is wrong and where
+ * (`state.hands[2][1]: "gold-9-1" is not a card id`).
+ * @example
+ * ```ts
+ * try {
+ *   state = deserialize(text);
+ * } catch (e) {
+ *   if (e instanceof RulesError && e.code === 'INVALID_SAVE') console.error(e.message);
+ * }
+ * ```
+ */
+export function deserialize(text: string): GameState {
+  if (typeof text !== 'string') throw bad('save', `must be a JSON string, got ${typeof text}`);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw bad('save', `is not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const env = record(data, 'save', ENVELOPE_KEYS);
+  if (env.format !== SAVE_FORMAT) throw bad('save.format', `must be "${SAVE_FORMAT}", got ${showValue(env.format)}`);
+  if (env.version !== SAVE_VERSION) throw bad('save.version', `this library reads version ${SAVE_VERSION}, got ${showValue(env.version)}`);
+  const state = readState(env.state);
+  const problem = stateProblem(state);
+  if (problem !== null) throw bad('state', problem);
+  return state;
+}

@@ -1,0 +1,477 @@
+/**
+ * Determinization for bots: a full game state that a seat cannot tell from the real one.
+ * @module
+ */
+import type { Card } from '../data/cards.js';
+import { CARDS, cardIndex, GOLD, KIND, KING, officesInPlay, RANDOM_REMOVALS, usedCards, VALUE } from '../data/cards.js';
+import { RulesError } from '../state/errors.js';
+import { nextInt, seedState, shuffleInPlace } from '../state/rng.js';
+import type { GameState, PlayerCount, Step } from '../state/types.js';
+import type { PlayerView } from './view.js';
+
+const STEPS: readonly Step[] = ['place', 'take', 'king', 'bid', 'pay', 'over'];
+
+/** Scratch marks per catalogue index, reused by every call (the engine is single-threaded per realm). */
+const mark = new Int8Array(CARDS.length);
+const UNUSED = 0;
+const HIDDEN = 1;
+const SEEN = 2;
+const REST = 3; // a hidden card dealt to the deck's rest or the random removals
+/** Marks 10 + p: in player p's hand. */
+const IN_HAND = 10;
+
+/** Per player count, the starting marks: `HIDDEN` for the cards used with that count, else `UNUSED`. */
+const TEMPLATES: Int8Array[] = [];
+
+function templateFor(n: number): Int8Array {
+  let t = TEMPLATES[n];
+  if (t === undefined) {
+    t = new Int8Array(CARDS.length);
+    for (const c of usedCards(n)) t[c] = HIDDEN;
+    TEMPLATES[n] = t;
+  }
+  return t;
+}
+
+/** How many random picks to try before building a payer's hand greedily. */
+const PAYER_TRIES = 64;
+
+function invalid(message: string): RulesError {
+  return new RulesError('INVALID_VIEW', message);
+}
+
+function isInt(x: unknown, lo: number, hi: number): x is number {
+  return typeof x === 'number' && Number.isInteger(x) && x >= lo && x <= hi;
+}
+
+function list(x: unknown, what: string): readonly unknown[] {
+  if (!Array.isArray(x)) throw invalid(`${what} must be an array`);
+  return x;
+}
+
+/** Catalogue objects to their indexes: views from `view` hold these very objects. */
+const BY_OBJECT: ReadonlyMap<unknown, number> = new Map(CARDS.map((c, i) => [c, i]));
+
+function indexOfCard(c: unknown, what: string): number {
+  const known = BY_OBJECT.get(c);
+  if (known !== undefined) return known;
+  // A view that went through JSON: look the card up by its id.
+  const id = typeof c === 'object' && c !== null ? (c as { id?: unknown }).id : undefined;
+  const i = typeof id === 'string' ? cardIndex(id) : -1;
+  if (i < 0) throw invalid(`${what} holds something that is not a card`);
+  return i;
+}
+
+/** Marks a visible card as placed (it must be a hidden, used card so far) and returns its index. */
+function see(c: unknown, what: string, as: number): number {
+  const i = indexOfCard(c, what);
+  const m = mark[i] as number;
+  if (m === UNUSED) throw invalid(`${what} holds ${(CARDS[i] as Card).id}, which is not used with this player count`);
+  if (m !== HIDDEN) throw invalid(`${(CARDS[i] as Card).id} is shown twice (again in ${what})`);
+  mark[i] = as;
+  return i;
+}
+
+function cardsOf(x: unknown, what: string, as: number): number[] {
+  const l = list(x, what);
+  const out = new Array<number>(l.length);
+  for (let i = 0; i < l.length; i++) out[i] = see(l[i], what, as);
+  return out;
+}
+
+/** Swaps `a[i]` and `a[j]`. */
+function swap(a: number[], i: number, j: number): void {
+  const t = a[i] as number;
+  a[i] = a[j] as number;
+  a[j] = t;
+}
+
+/** Moves a uniform random choice of `count` cards of `a[from … to)` to `a[from … from + count)`. */
+function pick(rng: number[], a: number[], from: number, to: number, count: number): void {
+  for (let k = 0; k < count; k++) swap(a, from + k, from + k + nextInt(rng, to - from - k));
+}
+
+/** Moves the cards of `a[from …)` that pass `keep` to the front of that range; returns how many. */
+function partition(a: number[], from: number, keep: (c: number) => boolean): number {
+  let n = from;
+  for (let i = from; i < a.length; i++) if (keep(a[i] as number)) swap(a, n++, i);
+  return n - from;
+}
+
+function coins(c: number): number {
+  return KIND[c] === GOLD ? (VALUE[c] as number) : 0;
+}
+
+function goldOf(a: readonly number[], from: number, to: number): number {
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += coins(a[i] as number);
+  return sum;
+}
+
+interface Payer {
+  readonly player: number;
+  /** Gold still needed from the hidden cards, or -1 for "no gold allowed". */
+  readonly gold: number;
+}
+
+/**
+ * Deals the payer's hidden cards into `nk[0 … slots)` so that the payment in progress can be
+ * completed (RULES A5): enough gold, or no gold at all for a winner paying by discarding.
+ */
+function dealPayer(rng: number[], nk: number[], slots: number, payer: Payer): void {
+  if (payer.gold < 0) {
+    const eligible = partition(nk, 0, (c) => KIND[c] !== GOLD);
+    if (eligible < slots) throw invalid(`player ${payer.player} pays by discarding but too few cards without gold remain hidden`);
+    pick(rng, nk, 0, eligible, slots);
+    return;
+  }
+  for (let t = 0; t < PAYER_TRIES; t++) {
+    pick(rng, nk, 0, nk.length, slots);
+    if (goldOf(nk, 0, slots) >= payer.gold) return;
+  }
+  // Rare: the payer needs most of the hidden gold. Take the highest coins until enough, then pick the rest at random.
+  nk.sort((a, b) => coins(b) - coins(a));
+  let k = 0;
+  let sum = 0;
+  while (k < slots && sum < payer.gold) sum += coins(nk[k++] as number);
+  if (sum < payer.gold) throw invalid(`player ${payer.player} cannot complete the payment with the hidden gold`);
+  pick(rng, nk, k, nk.length, slots - k);
+}
+
+/**
+ * A full {@link GameState} consistent with a view (RULES H), for bots that search over the
+ * hidden information (determinized or information-set Monte Carlo search).
+ *
+ * Every card the viewer cannot place is dealt at random from the cards of the game that the view
+ * does not show: into other players' hands (beside the cards known to be there), the rest of the
+ * deck, the favor pile (beside the viewer's own favor cards, in a random order), another Advisor's
+ * drawn card, and the cards removed at random at setup. The deal respects what the rules imply:
+ * nobody keeps a King (RULES K1), and a payment in progress can be completed (RULES A5). Apart
+ * from that it is uniform; a history-aware bot may reject samples that contradict what it saw
+ * (the view holds no history). Who placed the other favor cards and the lot, which no view
+ * shows and no rule uses, is drawn at random among the other players; the deck's drawn part
+ * (history, never read again) is listed in catalogue order.
+ *
+ * Guarantees: `view(result, view.viewer)` deep-equals `view`; the result holds exactly the cards
+ * of the game (each used card once); the same view and seed give the same result. The result's
+ * generator state is derived from `seed`, so future chance (the favor pile's shuffle, forfeits)
+ * differs from sample to sample; its `seed` field is `seed`. A spectator's view works too (every
+ * hand is then dealt). Fast enough to call a thousand times per decision.
+ *
+ * @param view - a view from `view(state, viewer)`, as is or after a JSON round trip.
+ * @param seed - any number or string; each seed gives one sample.
+ * @throws {@link RulesError} `INVALID_VIEW` when the view is not consistent (cheap checks: field
+ * types, counts, cards shown twice or not used with the player count, too many or too few
+ * hidden cards for the hidden places, a payment that cannot be completed).
+ * @example
+ * ```ts
+ * const seen = view(state, me);
+ * for (let i = 0; i < 1000; i++) {
+ *   const world = determinize(seen, i);
+ *   // play out from `world`, for example with random legal actions, and score the outcome
+ * }
+ * ```
+ */
+export function determinize(view: PlayerView, seed: number | string): GameState {
+  const frame = checkView(view, seed);
+  const shown = readShown(view, frame);
+  const hidden = listUnseen(view, frame, shown);
+  // The generator of the sample: derived from the seed, it deals every hidden place in turn.
+  const rng = seedState(seed);
+  const hands = dealHands(rng, view, frame, shown, hidden);
+  const piles = dealPiles(rng, frame, shown, hidden);
+  return rebuild(view, frame, shown, hands, piles, seed, rng);
+}
+
+/** The view's frame: the fields every later step relies on, checked. */
+interface Frame {
+  readonly n: PlayerCount;
+  /** The viewer, or -1 for a spectator. */
+  readonly me: number;
+  readonly step: Step;
+  readonly over: boolean;
+  readonly toMove: number;
+  readonly advisor: number;
+  readonly handSizes: readonly unknown[];
+  readonly knownIn: readonly unknown[];
+  readonly deckLeft: number;
+  readonly removals: number;
+  readonly used: readonly number[];
+}
+
+/** Step 1, check the view: its frame (players, viewer, step, counts) is of the right types and ranges. */
+function checkView(view: PlayerView, seed: number | string): Frame {
+  if (typeof view !== 'object' || view === null) throw invalid('a view must be an object from view(state, viewer)');
+  if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
+    throw invalid('seed must be a finite number or a string');
+  }
+  const v = view;
+  const n = v.players;
+  if (n !== 2 && n !== 3 && n !== 4 && n !== 5) throw invalid('players must be 2 to 5');
+  const me = v.viewer === 'spectator' ? -1 : v.viewer;
+  if (!(me === -1 ? v.viewer === 'spectator' : isInt(me, 0, n - 1))) throw invalid(`viewer must be a player 0 to ${n - 1} or "spectator"`);
+  const step = v.step;
+  if (!STEPS.includes(step)) throw invalid('step is not a step of the game');
+  const over = step === 'over';
+  const toMove = v.currentPlayer === null ? -1 : v.currentPlayer;
+  if (!isInt(toMove, over ? -1 : 0, over ? -1 : n - 1)) throw invalid('currentPlayer does not fit the step');
+  const advisor = v.advisor === null ? -1 : v.advisor;
+  if (!isInt(advisor, -1, n - 1)) throw invalid('advisor must be a player or null');
+  const handSizes = list(v.handSizes, 'handSizes');
+  const knownIn = list(v.known, 'known');
+  if (handSizes.length !== n || knownIn.length !== n) throw invalid(`handSizes and known must list ${n} players`);
+  const deckLeft = v.deckSize;
+  const removals = RANDOM_REMOVALS[n as PlayerCount];
+  const used = usedCards(n);
+  if (!isInt(deckLeft, 0, used.length - removals)) throw invalid('deckSize is out of range');
+  if (!isInt(v.favorSize, 0, used.length)) throw invalid('favorSize is out of range');
+  return { n, me, step, over, toMove, advisor, handSizes, knownIn, deckLeft, removals, used };
+}
+
+/** What the view shows, as catalogue indexes, each card marked where it is seen. */
+interface Shown {
+  /** Whole hands the view shows (the viewer's; every hand at the end); `undefined` where hidden. */
+  readonly hands: (number[] | undefined)[];
+  readonly known: number[][];
+  readonly middle: number[];
+  readonly discard: number[];
+  readonly myFavor: number[];
+  readonly lot: number;
+  readonly king: number;
+  readonly holds: boolean;
+  /** The drawn card if the view shows it, else -1. */
+  readonly drawn: number;
+}
+
+/** Step 2, read what the view shows: every visible card, once, in a place that fits the step. */
+function readShown(v: PlayerView, f: Frame): Shown {
+  const { n, me, over, advisor } = f;
+  mark.set(templateFor(n));
+  const allHands = over ? list(v.hands, 'hands') : null;
+  if (allHands !== null && allHands.length !== n) throw invalid(`hands must list ${n} hands at the end`);
+  const hands: (number[] | undefined)[] = new Array<number[] | undefined>(n);
+  for (let p = 0; p < n; p++) {
+    const shown = allHands !== null ? allHands[p] : p === me ? v.hand : null;
+    if (shown !== null) hands[p] = cardsOf(shown, `hands[${p}]`, IN_HAND + p);
+  }
+  const known: number[][] = new Array<number[]>(n);
+  for (let p = 0; p < n; p++) {
+    const k = list(f.knownIn[p], `known[${p}]`);
+    const out = new Array<number>(k.length);
+    for (let i = 0; i < k.length; i++) {
+      const c = indexOfCard(k[i], `known[${p}]`);
+      if (hands[p] !== undefined) {
+        if (mark[c] !== IN_HAND + p) throw invalid(`known[${p}] lists ${(CARDS[c] as Card).id}, which is not in that hand`);
+      } else see(k[i], `known[${p}]`, IN_HAND + p);
+      out[i] = c;
+    }
+    known[p] = out;
+  }
+  const middle = cardsOf(v.middle, 'middle', SEEN);
+  const discard = cardsOf(v.discard, 'discard', SEEN);
+  const myFavor = cardsOf(v.myFavor, 'myFavor', SEEN);
+  const lot = v.lot === null ? -1 : see(v.lot, 'lot', SEEN);
+  const king = v.king === null ? -1 : see(v.king.card, 'king', SEEN);
+  const holds = v.advisorHoldsCard === true;
+  if (v.drawn !== null && (me < 0 || advisor !== me || !holds))
+    throw invalid('drawn is shown but the viewer is not the Advisor holding a card');
+  if (holds && advisor < 0) throw invalid('advisorHoldsCard without an Advisor');
+  const drawn = v.drawn === null ? -1 : see(v.drawn, 'drawn', SEEN);
+  if (holds && advisor === me && drawn < 0) throw invalid('the viewer is the Advisor holding a card, but drawn is null');
+  if (me < 0 && myFavor.length > 0) throw invalid('a spectator has no favor cards');
+  if (lot >= 0 && advisor >= 0) throw invalid('a lot is on the table while there is an Advisor');
+  return { hands, known, middle, discard, myFavor, lot, king, holds, drawn };
+}
+
+/** The hidden places and the unseen cards to deal into them. */
+interface Unseen {
+  readonly handSlots: number;
+  readonly favorSlots: number;
+  readonly drawnSlot: 0 | 1;
+  /** Unseen cards that are not Kings (hands may hold only these, RULES K1). */
+  readonly nk: number[];
+  readonly kings: number[];
+}
+
+/** Step 3, list the unseen cards: exactly as many as the hidden places (hands, favor pile, drawn card, deck, removals). */
+function listUnseen(v: PlayerView, f: Frame, s: Shown): Unseen {
+  let handSlots = 0;
+  for (let p = 0; p < f.n; p++) {
+    const size = f.handSizes[p];
+    if (!isInt(size, 0, f.used.length)) throw invalid(`handSizes[${p}] must be a count`);
+    const hand = s.hands[p];
+    const have = hand !== undefined ? hand.length : (s.known[p] as number[]).length;
+    if (hand !== undefined ? have !== size : have > size)
+      throw invalid(`handSizes[${p}] is ${size} but the view shows ${have} cards there`);
+    if (hand === undefined) handSlots += size - have;
+  }
+  const favorSlots = v.favorSize - s.myFavor.length;
+  if (favorSlots < 0) throw invalid('myFavor holds more cards than the favor pile');
+  const drawnSlot = s.holds && s.drawn < 0 ? 1 : 0;
+  const nk: number[] = [];
+  const kings: number[] = [];
+  for (let c = 0; c < mark.length; c++) if (mark[c] === HIDDEN) (KIND[c] === KING ? kings : nk).push(c);
+  const hidden = nk.length + kings.length;
+  const slots = handSlots + favorSlots + drawnSlot + f.deckLeft + f.removals;
+  if (hidden !== slots) throw invalid(`the view leaves ${hidden} cards unseen but has ${slots} hidden places for them`);
+  if (nk.length < handSlots) throw invalid('too many hidden hand cards: nobody keeps a King (RULES K1)');
+  return { handSlots, favorSlots, drawnSlot, nk, kings };
+}
+
+/**
+ * Step 4, deal the hands: the payer's first (so the payment in progress can be completed, RULES
+ * A5), then every other hidden hand, from the unseen cards that are not Kings. Leaves the cards
+ * not dealt at `u.nk[u.handSlots …]`.
+ */
+function dealHands(rng: number[], v: PlayerView, f: Frame, s: Shown, u: Unseen): number[][] {
+  const { n, over, handSizes } = f;
+  const { known } = s;
+  const { nk } = u;
+  const hands = s.hands.slice();
+  const payment = v.payment;
+  let dealt = 0;
+  if (payment !== null && !over) {
+    const p = payment.player;
+    if (!isInt(p, 0, n - 1) || !isInt(payment.due, 1, 108) || !isInt(payment.paid, 0, payment.due - 1))
+      throw invalid('payment is out of range');
+    const size = handSizes[p] as number;
+    if (payment.mode === 'discard' && size < payment.due - payment.paid)
+      throw invalid(`player ${p} cannot discard the ${payment.due - payment.paid} cards due`);
+    if (hands[p] === undefined) {
+      const slotsOfPayer = size - (known[p] as number[]).length;
+      const noGold = payment.mode === 'discard' && v.variants.payment === 'gold-or-discard';
+      if (noGold && (known[p] as number[]).some((c) => KIND[c] === GOLD))
+        throw invalid(`player ${p} pays by discarding but is known to hold gold`);
+      const need = payment.due - payment.paid - goldOf(known[p] as number[], 0, (known[p] as number[]).length);
+      if (noGold || (payment.mode === 'gold' && need > 0)) {
+        dealPayer(rng, nk, slotsOfPayer, { player: p, gold: noGold ? -1 : need });
+      } else pick(rng, nk, 0, nk.length, slotsOfPayer);
+      hands[p] = (known[p] as number[]).concat(nk.slice(0, slotsOfPayer));
+      dealt = slotsOfPayer;
+    }
+  }
+  pick(rng, nk, dealt, nk.length, u.handSlots - dealt);
+  const out = new Array<number[]>(n);
+  for (let p = 0; p < n; p++) {
+    const shown = hands[p];
+    if (shown !== undefined) {
+      out[p] = shown;
+      continue;
+    }
+    const k = known[p] as number[];
+    const size = handSizes[p] as number;
+    const hand = k.slice();
+    for (let i = k.length; i < size; i++) hand.push(nk[dealt++] as number);
+    out[p] = hand;
+  }
+  return out;
+}
+
+/** The piles a deal fills besides the hands. */
+interface Piles {
+  readonly drawn: number;
+  readonly favor: number[];
+  readonly favorBy: number[];
+  readonly deck: number[];
+  readonly deckTop: number;
+  readonly removed: number[];
+  /** Draws a player other than the viewer, at random (who placed a hidden favor card or the lot). */
+  readonly other: () => number;
+}
+
+/**
+ * Step 5, deal the piles: the rest of the unseen cards (Kings included), shuffled, to the drawn
+ * card, the favor pile (then shuffled with the viewer's own favor cards), the deck's rest and the
+ * random removals; the deck's drawn part is listed in catalogue order.
+ */
+function dealPiles(rng: number[], f: Frame, s: Shown, u: Unseen): Piles {
+  const { n, me } = f;
+  const rest = u.nk.slice(u.handSlots).concat(u.kings);
+  shuffleInPlace(rng, rest);
+  let r = 0;
+  let drawn = s.drawn;
+  if (u.drawnSlot === 1) drawn = rest[r++] as number;
+  const favor = s.myFavor.slice();
+  const favorBy = new Array<number>(favor.length).fill(me);
+  const other = (): number => {
+    if (me < 0) return nextInt(rng, n);
+    const q = nextInt(rng, n - 1);
+    return q >= me ? q + 1 : q;
+  };
+  for (let i = 0; i < u.favorSlots; i++) {
+    favor.push(rest[r++] as number);
+    favorBy.push(other());
+  }
+  shuffleInPlace(rng, favor, favorBy);
+  const deckRest = rest.slice(r, r + f.deckLeft);
+  const removed = rest.slice(r + f.deckLeft);
+  for (const c of rest) mark[c] = REST;
+  if (drawn >= 0) mark[drawn] = SEEN;
+  for (let i = 0; i < favor.length; i++) mark[favor[i] as number] = SEEN;
+  // The deck: the cards drawn so far (any order; the drawn card last), then the rest.
+  const deck: number[] = [];
+  for (let c = 0; c < mark.length; c++) if (mark[c] !== UNUSED && mark[c] !== REST && c !== drawn) deck.push(c);
+  if (drawn >= 0) deck.push(drawn);
+  const deckTop = deck.length;
+  for (const c of deckRest) deck.push(c);
+  return { drawn, favor, favorBy, deck, deckTop, removed, other };
+}
+
+/** Step 6, rebuild the state: the dealt places, the public fields of the view, and the sample's generator. */
+function rebuild(v: PlayerView, f: Frame, s: Shown, hands: number[][], piles: Piles, seed: number | string, rng: number[]): GameState {
+  const { n } = f;
+  const offices = officesInPlay(n);
+  const primary = new Array<number>(offices.length);
+  const secondary = new Array<number>(offices.length);
+  for (let o = 0; o < offices.length; o++) {
+    const t = v.titles[offices[o] as keyof typeof v.titles];
+    if (t === undefined || !isInt(t.primary, 1, 6) || (n === 2 ? t.secondary !== null : !isInt(t.secondary, 0, 6))) {
+      throw invalid(`titles.${offices[o]} is missing or out of range`);
+    }
+    primary[o] = t.primary;
+    secondary[o] = t.secondary ?? 0;
+  }
+  let out = 0;
+  let defaulted = 0;
+  if (s.lot >= 0) {
+    out = (1 << n) - 1;
+    for (const p of v.stillIn) out &= ~(1 << p);
+    for (const p of v.defaulted) defaulted |= 1 << p;
+  }
+  const payment = v.payment;
+  return {
+    players: n,
+    variants: { payment: v.variants.payment, secondaryTitle: v.variants.secondaryTitle },
+    seed,
+    rng,
+    step: f.step,
+    toMove: f.toMove,
+    firstPlayer: v.firstPlayer,
+    advisor: f.advisor,
+    deck: piles.deck,
+    deckTop: piles.deckTop,
+    removed: piles.removed,
+    drawn: piles.drawn,
+    selfUsed: v.selfUsed,
+    favorUsed: v.favorUsed,
+    hands,
+    known: s.known,
+    middle: s.middle,
+    favor: piles.favor,
+    favorBy: piles.favorBy,
+    lot: s.lot,
+    lotBy: s.lot >= 0 ? piles.other() : -1,
+    highBid: v.highBid,
+    highBidder: v.highBidder === null ? -1 : v.highBidder,
+    out,
+    defaulted,
+    payMode: payment === null ? null : payment.mode,
+    paid: payment === null ? 0 : payment.paid,
+    king: s.king,
+    primary,
+    secondary,
+    discard: s.discard,
+    forfeits: v.forfeits,
+    lotsDiscarded: v.lotsDiscarded,
+  };
+}

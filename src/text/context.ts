@@ -1,0 +1,25 @@
+/**
+ * What a sentence may name besides the action or event itself (shared by `describe.ts` and the
+ * phrase tables, so neither imports the other).
+ * @module
+ */
+import type { Card } from '../data/cards.js';
+import type { Viewer } from '../seat/view.js';
+
+/**
+ * What a sentence may name besides the action or event itself. A `PlayerView` has every
+ * field, so `describeAction(action, lang, view(state, me))` just works.
+ */
+export interface DescribeContext {
+  /**
+   * The seat reading the sentence. Its own actions read as commands ("Bid 4 for Diplomacy 3",
+   * for buttons) and its own events in the second person ("You bid 4").
+   */
+  readonly viewer?: Viewer;
+  /** The lot on the table, named in a bid ("… for Diplomacy 3"). */
+  readonly lot?: Card | null;
+  /** The card the Advisor holds drawn, named in a place action when known. */
+  readonly drawn?: Card | null;
+  /** The payment in progress: tells paying with gold from discarding (otherwise: a gold card is paid, any other discarded). */
+  readonly payment?: { readonly mode: 'gold' | 'discard' } | null;
+}

@@ -1,0 +1,293 @@
+/**
+ * After the field types, `deserialize` checks that a saved state is one the rules can reach
+ * (`stateProblem`): each kind of inconsistency is reported by its own sentence, naming the field.
+ * One row per check, each a small change to a real state.
+ */
+import { describe, expect, it } from 'vitest';
+import { CARDS, GOLD, idOf, KIND, KING, usedCards } from '../../src/data/cards.js';
+import type { GameState } from '../../src/index.js';
+import { stateProblem } from '../../src/saves/validate.js';
+import { firstState, recordStates } from '../helpers/hidden.js';
+import { tampered } from '../helpers/saves.js';
+
+const STATES = recordStates('save-consistency', [
+  [4, 11],
+  [4, 12],
+  [3, 13],
+]);
+const first = (ok: (s: GameState) => boolean): GameState => firstState(STATES, ok);
+
+const place = first((s) => s.players === 4 && s.step === 'place' && s.deckTop > 5 && s.middle.length === 1);
+const take = first((s) => s.players === 4 && s.step === 'take');
+const bid = first((s) => s.players === 4 && s.step === 'bid' && s.highBidder >= 0);
+const pay = first((s) => s.players === 4 && s.step === 'pay' && s.payMode === 'gold');
+const over = first((s) => s.players === 4 && s.step === 'over');
+
+/** `stateProblem` of `s` changed by `change` (a shallow copy: change only whole fields). */
+const problem = (s: GameState, change: Partial<GameState>): string | null => stateProblem({ ...s, ...change });
+
+/**
+ * The fields of `s` that hold card `c` (hands, known, middle, favor, discard), with `c` taken out:
+ * merged with a change that puts `c` in a single field (`drawn`, `lot`, `king`), the state still
+ * uses every card exactly once.
+ */
+function lift(s: GameState, c: number): Partial<GameState> {
+  const out: Partial<GameState> = {
+    hands: s.hands.map((h) => h.filter((x) => x !== c)),
+    known: s.known.map((k) => k.filter((x) => x !== c)),
+    middle: s.middle.filter((x) => x !== c),
+    discard: s.discard.filter((x) => x !== c),
+  };
+  const i = s.favor.indexOf(c);
+  if (i >= 0) return { ...out, favor: s.favor.filter((_, j) => j !== i), favorBy: s.favorBy.filter((_, j) => j !== i) };
+  return out;
+}
+
+/** A card of kind `kind` in `s`'s discard pile. */
+function discarded(s: GameState, kind: number): number {
+  const c = s.discard.find((x) => KIND[x] === kind);
+  expect(c).toBeDefined();
+  return c as number;
+}
+
+/** The first card in any hand of `s`, and whose hand it is in. */
+function held(s: GameState): { p: number; c: number } {
+  const p = s.hands.findIndex((h) => h.length > 0);
+  expect(p).toBeGreaterThanOrEqual(0);
+  return { p, c: (s.hands[p] as number[])[0] as number };
+}
+
+/** The quoted name of card `c`, as messages give it. */
+const named = (c: number): string => `"${idOf(c)}"`;
+
+describe('stateProblem names the first inconsistency of a saved state', () => {
+  it('the recorded states themselves are consistent', () => {
+    for (const s of STATES) expect(stateProblem(s)).toBeNull();
+  });
+
+  it('C3, S2: cards and counts', () => {
+    const c = place.deck[place.deckTop] as number;
+    expect(problem(place, { players: 6 as GameState['players'] })).toBe('players must be 2 to 5, got 6');
+    expect(problem(place, { hands: place.hands.slice(1) })).toBe('hands must list 4 hands, got 3');
+    expect(problem(place, { known: place.known.slice(1) })).toBe('known must list 4 players, got 3');
+    expect(problem(place, { deck: place.deck.slice(1) })).toBe('deck must hold 80 cards with 4 players, got 79');
+    expect(problem(place, { removed: place.removed.slice(1) })).toBe('removed must hold 8 cards with 4 players, got 7');
+    expect(problem(place, { deckTop: 81 })).toBe('deckTop must be 0 to 80, got 81');
+    expect(problem(place, { middle: [1, 2, 3, 4] })).toBe('middle holds 4 cards, at most 3 with 4 players');
+    expect(problem(place, { favorBy: [...place.favorBy, 0] })).toBe(
+      `favorBy has ${place.favorBy.length + 1} entries for ${place.favor.length} favor cards`,
+    );
+    expect(problem(place, { middle: [...place.middle, c] })).toMatch(/ appears twice: in /);
+    expect(problem(place, { middle: [...place.middle, 999] })).toBe('middle[1] holds #999, which is not a card');
+  });
+
+  it('S4, A3: players, bids and masks in range', () => {
+    expect(problem(place, { firstPlayer: 4 })).toBe('firstPlayer must be 0 to 3, got 4');
+    expect(problem(place, { toMove: 4 })).toBe('toMove must be -1 to 3, got 4');
+    expect(problem(place, { advisor: 4 })).toBe('advisor must be -1 to 3, got 4');
+    expect(problem(place, { lotBy: 4 })).toBe('lotBy must be -1 to 3, got 4');
+    expect(problem(bid, { highBid: 81 })).toBe('highBid must be 0 to 80, got 81');
+    expect(problem(bid, { highBidder: 4 })).toBe('highBidder must be -1 to 3, got 4');
+    expect(problem(bid, { highBid: 0 })).toBe('highBid and highBidder disagree: a high bidder holds a bid of at least 1');
+    expect(problem(bid, { out: 16 })).toBe('out must be a bit mask of players (0 to 15), got 16');
+    expect(problem(bid, { defaulted: 16 })).toBe('defaulted must be a bit mask of players (0 to 15), got 16');
+    expect(problem(bid, { out: 0, defaulted: 1 })).toBe('defaulted players must also be out of the lot');
+    expect(problem(pay, { paid: 81 })).toBe('paid must be 0 to 80, got 81');
+    expect(problem(place, { forfeits: -1 })).toBe('forfeits must be a count, got -1');
+    expect(problem(place, { lotsDiscarded: -1 })).toBe('lotsDiscarded must be a count, got -1');
+  });
+
+  it('S3, K2: title values', () => {
+    expect(problem(place, { primary: [3, 3, 3, 3] })).toBe('primary must hold 5 titles with 4 players, got 4');
+    expect(problem(place, { secondary: [1, 1, 1, 1] })).toBe('secondary must hold 5 titles with 4 players, got 4');
+    expect(problem(place, { primary: [7, 3, 3, 3, 3], secondary: [3, 1, 1, 1, 1] })).toBe('primary[0] (diplomacy) must be 1 to 6, got 7');
+    expect(problem(place, { secondary: [1, 2, 1, 1, 1] })).toMatch(/^secondary\[1\] \(military\) must be \d \(RULES S3\), got 2$/);
+  });
+
+  it('K1, H1: hands hold no King, and known lists cards of the hand', () => {
+    const king = discarded(over, KING);
+    const discard = over.discard.filter((c) => c !== king);
+    expect(problem(over, { hands: [[...(over.hands[0] as number[]), king], ...over.hands.slice(1)], discard })).toBe(
+      `hands[0] holds the King ${named(king)}: a King is never kept (RULES K1)`,
+    );
+    const other = (over.hands[1] as number[])[0] as number;
+    expect(other).toBeDefined();
+    expect(problem(over, { known: [[other], ...over.known.slice(1)] })).toMatch(/^known\[0\] lists "[^"]+", which is not in hands\[0\]$/);
+  });
+
+  it('I2, I3: the decisions of phase 1', () => {
+    expect(problem(place, { step: 'bid' })).toBe('step "bid" cannot happen while there is an Advisor');
+    expect(problem(place, { paid: 1 })).toBe('phase 1 (an Advisor) has no lot, bids or payment');
+    expect(problem(place, { toMove: (place.advisor + 1) % 4 })).toBe('step "place" is the Advisor\'s decision');
+    expect(problem(take, { toMove: take.advisor })).toBe('step "take" is an opponent\'s decision, not the Advisor\'s');
+    expect(problem(take, { toMove: -1 })).toBe('step "take" needs a player to move');
+  });
+
+  it('A2–A5: the decisions of phase 2', () => {
+    expect(problem(bid, { step: 'place' })).toBe('step "place" needs an Advisor');
+    expect(problem(bid, { selfUsed: true })).toBe('phase 2 has no drawn card, middle cards or used slots');
+    expect(problem(bid, { lotBy: -1 })).toBe('a lot needs lotBy, the player who put it on the favor pile');
+    expect(problem(bid, { paid: 1 })).toBe('step "bid" has no payment in progress');
+    expect(problem(bid, { toMove: bid.highBidder })).toBe(`player ${bid.highBidder} is to bid but already holds the high bid`);
+    expect(problem(bid, { out: bid.out | (1 << bid.toMove) })).toBe(`player ${bid.toMove} is to bid but is out of this lot`);
+    expect(problem(pay, { payMode: null })).toBe('step "pay" needs payMode');
+    expect(problem(pay, { paid: pay.highBid })).toBe(`paid (${pay.highBid}) must be below the bid (${pay.highBid}) while paying`);
+    expect(problem(pay, { highBid: 80 })).toMatch(/^player \d holds too little gold to pay the \d+ still due$/);
+    expect(problem(pay, { payMode: 'discard' })).toBe('payMode "discard" is only for a winner without gold (RULES A5)');
+  });
+
+  it('A8, E4: a finished game', () => {
+    expect(problem(over, { toMove: 0 })).toBe('a game that is over has no player to move and no Advisor');
+    expect(problem(over, { highBid: 1, highBidder: 0 })).toBe('a game that is over has no bids');
+  });
+
+  it('C3: every place is named, a card outside the catalogue or the game is caught in the deck too', () => {
+    const n = CARDS.length;
+    expect(problem(place, { middle: [...place.middle, n] })).toBe(`middle[1] holds #${n}, which is not a card`);
+    expect(problem(place, { middle: [...place.middle, -1] })).toBe('middle[1] holds #-1, which is not a card');
+    const { p, c: h } = held(place);
+    expect(problem(place, { discard: [...place.discard, h] })).toBe(
+      `${named(h)} appears twice: in discard[${place.discard.length}] and in hands[${p}][0]`,
+    );
+    expect(problem(place, { favor: [...place.favor, h], favorBy: [...place.favorBy, 0] })).toBe(
+      `${named(h)} appears twice: in favor[${place.favor.length}] and in hands[${p}][0]`,
+    );
+    expect(problem(over, { ...lift(over, 0), middle: [0, 0] })).toBe(`${named(0)} appears twice: in middle[0] and in middle[1]`);
+    const t = held(take);
+    expect(problem(take, { drawn: t.c })).toBe(`${named(t.c)} appears twice: in hands[${t.p}][0] and in drawn`);
+    // The deck's drawn part is checked only against the catalogue and the random removals.
+    const unused = [...Array(n).keys()].find((c) => !usedCards(4).includes(c)) as number;
+    const deck = place.deck.slice();
+    deck[0] = unused;
+    expect(problem(place, { deck })).toBe(`deck or removed holds ${named(unused)}, which is not a card of this game`);
+    deck[0] = 999;
+    expect(problem(place, { deck })).toBe('deck or removed holds #999, which is not a card of this game');
+    deck[0] = place.deck[1] as number;
+    expect(problem(place, { deck })).toBe(`${named(deck[0])} appears twice in deck and removed`);
+    const favorBy = place.favorBy.slice();
+    expect(favorBy.length).toBeGreaterThan(0);
+    favorBy[0] = 4;
+    expect(problem(place, { favorBy })).toBe('favorBy[0] must be a player 0 to 3, got 4');
+  });
+
+  it('V2: a secondary tile is 1 to 6 and differs from its primary', () => {
+    const tile = { variants: { ...place.variants, secondaryTitle: 'tile' as const }, primary: [3, 3, 3, 3, 3] };
+    expect(problem(place, { ...tile, secondary: [1, 2, 4, 5, 6] })).toBeNull();
+    expect(problem(place, { ...tile, secondary: [1, 3, 1, 1, 1] })).toBe(
+      'secondary[1] (military) must be 1 to 6 and differ from the primary (RULES V2), got 3',
+    );
+    expect(problem(place, { ...tile, secondary: [1, 1, 7, 1, 1] })).toBe(
+      'secondary[2] (architecture) must be 1 to 6 and differ from the primary (RULES V2), got 7',
+    );
+  });
+
+  it('H1, K1: known lists a card once; the King being resolved is a King card', () => {
+    const h = (over.hands[2] as number[])[0] as number;
+    expect(problem(over, { known: [over.known[0], over.known[1], [h, h], over.known[3]] as number[][] })).toBe(
+      `known[2] lists ${named(h)} twice`,
+    );
+    const t = held(take).c;
+    expect(problem(take, { ...lift(take, t), king: t })).toBe(`king holds ${named(t)}, which is not a King card`);
+  });
+
+  it('I2, I3: phase 1 has no lot, bids or payment, and its steps have what they need', () => {
+    const { c } = held(place);
+    expect(problem(place, { ...lift(place, c), lot: c })).toBe('phase 1 (an Advisor) has no lot, bids or payment');
+    expect(problem(place, { lotBy: 0 })).toBe('phase 1 (an Advisor) has no lot, bids or payment');
+    expect(problem(place, { highBid: 1, highBidder: 0 })).toBe('phase 1 (an Advisor) has no lot, bids or payment');
+    expect(problem(place, { out: 1 })).toBe('phase 1 (an Advisor) has no lot, bids or payment');
+    expect(problem(place, { payMode: 'gold' })).toBe('phase 1 (an Advisor) has no lot, bids or payment');
+    // The drawn card is the deck's last drawn card.
+    const deck = place.deck.slice();
+    [deck[place.deckTop - 1], deck[place.deckTop - 2]] = [deck[place.deckTop - 2] as number, deck[place.deckTop - 1] as number];
+    expect(problem(place, { deck })).toBe('the drawn card must be the last card drawn from the deck');
+    // A full turn: self, favor and every middle place used.
+    const [a, b] = place.hands.flat();
+    const full = lift({ ...place, ...lift(place, a as number) }, b as number);
+    expect(problem(place, { ...full, middle: [...place.middle, a as number, b as number], selfUsed: true, favorUsed: true })).toBe(
+      'step "place" needs an area that is not full',
+    );
+    expect(
+      problem(place, { ...lift(place, a as number), middle: [...place.middle, a as number], selfUsed: true, favorUsed: true }),
+    ).toBeNull();
+    // Another decision while the Advisor holds a card.
+    const last = take.deck[take.deckTop - 1] as number;
+    expect(problem(take, { ...lift(take, last), drawn: last })).toBe('step "take" cannot happen while the Advisor holds a drawn card');
+    expect(problem(take, { middle: [], discard: [...take.discard, ...take.middle] })).toBe('step "take" needs a card in the middle');
+  });
+
+  it('A1–A8: phase 2 has drawn the whole deck and its steps have what they need', () => {
+    const last = bid.deck[bid.deck.length - 1] as number;
+    expect(problem(bid, { ...lift(bid, last), deckTop: bid.deck.length - 1 })).toBe('phase 2 starts only once the deck is drawn');
+    expect(problem(bid, { ...lift(bid, last), drawn: last })).toBe('phase 2 has no drawn card, middle cards or used slots');
+    expect(problem(bid, { ...lift(bid, last), middle: [last] })).toBe('phase 2 has no drawn card, middle cards or used slots');
+    expect(problem(bid, { favorUsed: true })).toBe('phase 2 has no drawn card, middle cards or used slots');
+    expect(problem(bid, { step: 'take' })).toBe('step "take" needs an Advisor');
+    // Without a lot: no bids, and no bidding.
+    const noLot = { lot: -1, discard: [...bid.discard, bid.lot] };
+    const cleared = { ...noLot, lotBy: -1, highBid: 0, highBidder: -1, out: 0, defaulted: 0 };
+    expect(problem(bid, cleared)).toBe('step "bid" needs a lot');
+    expect(problem(bid, { ...cleared, lotBy: 0 })).toBe('without a lot there are no bids');
+    expect(problem(bid, { ...cleared, highBid: 1, highBidder: (bid.toMove + 1) % 4 })).toBe('without a lot there are no bids');
+    expect(problem(bid, { ...cleared, out: 1 << ((bid.toMove + 1) % 4) })).toBe('without a lot there are no bids');
+    expect(problem(bid, { payMode: 'gold' })).toBe('step "bid" has no payment in progress');
+    // A King won at auction is resolved after the lot left the table, before anything else.
+    const king = discarded(bid, KING);
+    expect(problem(bid, { ...lift(bid, king), king, step: 'king' })).toBe('step "king" in phase 2 comes after the lot left the table');
+    expect(problem(bid, { ...lift(bid, king), king })).toBe('step "bid" cannot happen while a King waits to be resolved');
+    // The high bidder is still in; player 1 is chosen so that a sign slip (-1 / +1) shows.
+    const other = bid.toMove === 1 ? 0 : 1;
+    expect(problem(bid, { highBidder: other, out: 1 << other })).toBe('the high bidder cannot be out of the lot');
+    const rival = (pay.toMove + 1) % 4;
+    expect(problem(pay, { highBidder: rival })).toBe('step "pay" is the high bidder\'s decision');
+  });
+
+  it('V1, A5: the payment mode and what the payer can pay', () => {
+    const byLot = { variants: { ...pay.variants, payment: 'by-lot' as const } };
+    const goldLot = KIND[pay.lot] === GOLD;
+    expect(problem(pay, { ...byLot, payMode: goldLot ? 'gold' : 'discard' })).toBe(
+      'payMode must be "discard" for a Gold lot and "gold" otherwise (RULES V1)',
+    );
+    const p = pay.toMove;
+    const hand = pay.hands[p] as number[];
+    const gold = hand.filter((c) => KIND[c] === GOLD);
+    const keep = hand.filter((c) => KIND[c] !== GOLD);
+    const due = keep.length + 1;
+    expect(
+      problem(pay, {
+        payMode: 'discard',
+        hands: pay.hands.map((h, q) => (q === p ? keep : h)),
+        known: pay.known.map((k, q) => (q === p ? k.filter((c) => keep.includes(c)) : k)),
+        discard: [...pay.discard, ...gold],
+        highBid: pay.paid + due,
+      }),
+    ).toBe(`player ${p} holds too few cards to discard the ${due} still due`);
+  });
+
+  it('A8: a finished game has no decision, cards in waiting or bids', () => {
+    expect(problem(over, { advisor: 0 })).toBe('a game that is over has no player to move and no Advisor');
+    const c = (over.hands[0] as number[])[0] as number;
+    const waiting = 'a game that is over has no favor pile, lot, King or drawn card';
+    expect(problem(over, { ...lift(over, c), favor: [c], favorBy: [0] })).toBe(waiting);
+    expect(problem(over, { ...lift(over, c), lot: c })).toBe(waiting);
+    expect(problem(over, { ...lift(over, c), drawn: c })).toBe(waiting);
+    const king = discarded(over, KING);
+    expect(problem(over, { ...lift(over, king), king })).toBe(waiting);
+    const drawnAll = 'a game that is over has drawn the deck and emptied the middle';
+    const last = over.deck[over.deck.length - 1] as number;
+    expect(problem(over, { ...lift(over, last), deckTop: over.deck.length - 1 })).toBe(drawnAll);
+    expect(problem(over, { ...lift(over, c), middle: [c] })).toBe(drawnAll);
+    const bids = 'a game that is over has no bids';
+    expect(problem(over, { payMode: 'gold' })).toBe(bids);
+    expect(problem(over, { paid: 1 })).toBe(bids);
+    expect(problem(over, { out: 1 })).toBe(bids);
+  });
+
+  it('deserialize reports the problem under "state"', () => {
+    const message = tampered(place, (save) => {
+      save.state.firstPlayer = 3;
+      save.state.toMove = (place.advisor + 1) % 4;
+    });
+    expect(message).toBe('state: step "place" is the Advisor\'s decision');
+  });
+});

@@ -1,0 +1,340 @@
+/**
+ * `determinize` takes a view from outside (a bot's input, possibly from the network), so it
+ * checks that view field by field before dealing (RULES H1–H3): each inconsistency gets its own
+ * `INVALID_VIEW` message. And a deal always lets a payment in progress be completed (RULES A5).
+ */
+import { describe, expect, it } from 'vitest';
+import { cardAt, GOLD, KIND, KING, usedCards, VALUE } from '../../src/data/cards.js';
+import type { Card, GameState, PlayerView } from '../../src/index.js';
+import { cardById, createGame, determinize, legalActions, view } from '../../src/index.js';
+import { goldIn } from '../../src/rules/scoring.js';
+import { rejection } from '../helpers/errors.js';
+import { canSee, firstState, recordStates } from '../helpers/hidden.js';
+
+/** Every state of a few random 4-player games (and one 3-player game). */
+const STATES = recordStates('determinize-views', [
+  [4, 1],
+  [4, 2],
+  [4, 3],
+  [4, 4],
+  [3, 5],
+]);
+const find = (ok: (s: GameState) => boolean): GameState => firstState(STATES, ok);
+
+type Loose = Record<string, unknown> & { handSizes: number[]; known: unknown[][]; myFavor: unknown[] };
+
+/** The message `determinize` rejects a changed copy of `v` with (and checks the code). */
+function rejected(v: PlayerView, change: (x: Loose) => void): string {
+  const copy = JSON.parse(JSON.stringify(v)) as Loose;
+  change(copy);
+  const e = rejection(() => determinize(copy as unknown as PlayerView, 1));
+  expect(e.code).toBe('INVALID_VIEW');
+  return e.message;
+}
+
+const take4 = find((s) => s.players === 4 && s.step === 'take' && s.favorBy.includes(0));
+const place4 = find((s) => s.players === 4 && s.step === 'place' && s.advisor === 1);
+const bid4 = find((s) => s.players === 4 && s.step === 'bid');
+const over4 = find((s) => s.players === 4 && s.step === 'over');
+
+describe('determinize rejects a view that does not fit together, saying what is wrong', () => {
+  it('H1: the view, the seed, the player count and the viewer', () => {
+    const v = view(take4, 0);
+    expect(rejection(() => determinize(null as unknown as PlayerView, 1)).message).toBe(
+      'a view must be an object from view(state, viewer)',
+    );
+    expect(rejection(() => determinize(v, Number.NaN)).message).toBe('seed must be a finite number or a string');
+    expect(rejected(v, (x) => (x.players = 6))).toBe('players must be 2 to 5');
+    for (const viewer of [4, 5, -1, 1.5])
+      expect(rejected(v, (x) => (x.viewer = viewer))).toBe('viewer must be a player 0 to 3 or "spectator"');
+  });
+
+  it('H1: whose turn it is and the Advisor', () => {
+    const v = view(take4, 0);
+    expect(rejected(v, (x) => (x.currentPlayer = 4))).toBe('currentPlayer does not fit the step');
+    expect(rejected(v, (x) => (x.currentPlayer = null))).toBe('currentPlayer does not fit the step');
+    expect(rejected(view(over4, 0), (x) => (x.currentPlayer = 0))).toBe('currentPlayer does not fit the step');
+    expect(rejected(v, (x) => (x.advisor = 4))).toBe('advisor must be a player or null');
+    expect(rejected(v, (x) => (x.advisor = -2))).toBe('advisor must be a player or null');
+  });
+
+  it('H1: lists and counts', () => {
+    const v = view(take4, 0);
+    expect(rejected(v, (x) => (x.handSizes = 'none' as unknown as number[]))).toBe('handSizes must be an array');
+    expect(rejected(v, (x) => (x.known = 5 as unknown as unknown[][]))).toBe('known must be an array');
+    expect(rejected(v, (x) => (x.known[2] = 'none' as unknown as unknown[]))).toBe('known[2] must be an array');
+    expect(rejected(v, (x) => (x.middle = {} as unknown[]))).toBe('middle must be an array');
+    expect(rejected(v, (x) => (x.discard = 1 as unknown as unknown[]))).toBe('discard must be an array');
+    expect(rejected(v, (x) => (x.myFavor = null as unknown as unknown[]))).toBe('myFavor must be an array');
+    expect(rejected(v, (x) => x.known.pop())).toBe('handSizes and known must list 4 players');
+    expect(rejected(v, (x) => (x.deckSize = 81))).toBe('deckSize is out of range');
+    expect(rejected(v, (x) => (x.handSizes[1] = -1))).toBe('handSizes[1] must be a count');
+    expect(rejected(v, (x) => (x.handSizes[1] = 0.5))).toBe('handSizes[1] must be a count');
+    expect(rejected(v, (x) => (x.favorSize = 0))).toBe('myFavor holds more cards than the favor pile');
+  });
+
+  it('H1: the end of the game shows every hand', () => {
+    const v = view(over4, 2);
+    expect(() => determinize(v, 1)).not.toThrow();
+    expect(determinize(v, 1).hands).toEqual(over4.hands);
+    expect(rejected(v, (x) => (x.hands as unknown[]).pop())).toBe('hands must list 4 hands at the end');
+    expect(rejected(v, (x) => (x.hands = 'all' as unknown as unknown[]))).toBe('hands must be an array');
+  });
+
+  it('H2: known cards of a shown hand must be in it', () => {
+    const v = view(take4, 0);
+    const other = v.middle[0];
+    expect(other).toBeDefined();
+    expect(rejected(v, (x) => x.known[0]?.push(other))).toBe(`known[0] lists ${other?.id}, which is not in that hand`);
+  });
+
+  it('H2: only the Advisor holding a card sees it', () => {
+    const advisor = view(place4, 1);
+    expect(advisor.drawn).not.toBeNull();
+    const other = view(place4, 2);
+    expect(rejected(other, (x) => (x.drawn = advisor.drawn))).toBe('drawn is shown but the viewer is not the Advisor holding a card');
+    expect(rejected(view(place4, 'spectator'), (x) => (x.drawn = advisor.drawn))).toBe(
+      'drawn is shown but the viewer is not the Advisor holding a card',
+    );
+    expect(rejected(advisor, (x) => (x.advisorHoldsCard = false))).toBe('drawn is shown but the viewer is not the Advisor holding a card');
+    expect(rejected(advisor, (x) => (x.drawn = null))).toBe('the viewer is the Advisor holding a card, but drawn is null');
+    expect(rejected(view(bid4, 0), (x) => (x.advisorHoldsCard = true))).toBe('advisorHoldsCard without an Advisor');
+  });
+
+  it('H2, A2: a spectator has no favor cards; a lot is never up while there is an Advisor', () => {
+    const v = view(take4, 0);
+    expect(v.myFavor.length).toBeGreaterThan(0);
+    expect(rejected(v, (x) => (x.viewer = 'spectator'))).toBe('a spectator has no favor cards');
+    expect(rejected(view(bid4, 0), (x) => (x.advisor = 1))).toBe('a lot is on the table while there is an Advisor');
+  });
+});
+
+describe('determinize names the place of a card that does not fit', () => {
+  it('H1: each list and field by its name', () => {
+    const v = view(take4, 0);
+    const middle = v.middle[0] as Card;
+    expect(rejection(() => determinize(5 as unknown as PlayerView, 1)).message).toBe('a view must be an object from view(state, viewer)');
+    // Not a card: null, or an object whose id is not a card id.
+    expect(rejected(v, (x) => (x.middle as unknown[]).push(null))).toBe('middle holds something that is not a card');
+    expect(rejected(v, (x) => (x.middle as unknown[]).push(undefined))).toBe('middle holds something that is not a card');
+    expect(rejected(v, (x) => (x.middle as unknown[]).push({ id: 5 }))).toBe('middle holds something that is not a card');
+    expect(rejected(v, (x) => x.known[2]?.push({ id: 5 }))).toBe('known[2] holds something that is not a card');
+    const mine = v.hand[0] as Card;
+    expect(rejected(v, (x) => x.known[2]?.push(mine))).toBe(`${mine.id} is shown twice (again in known[2])`);
+    const end = view(over4, 2);
+    const first = (end.hands as Card[][])[0]?.[0] as Card;
+    expect(rejected(end, (x) => (x.hands as unknown[][])[1]?.push(first))).toBe(`${first.id} is shown twice (again in hands[1])`);
+    expect(rejected(view(bid4, 0), (x) => (x.lot = (x.discard as unknown[])[0]))).toMatch(/^[a-z0-9-]+ is shown twice \(again in lot\)$/);
+    expect(
+      rejected(view(bid4, 0), (x) => {
+        x.king = { player: 0, card: (x.discard as unknown[])[0] };
+      }),
+    ).toMatch(/^[a-z0-9-]+ is shown twice \(again in king\)$/);
+    expect(rejected(view(place4, 1), (x) => (x.drawn = middle))).toBe(`${middle.id} is shown twice (again in drawn)`);
+  });
+
+  it('H1: an unshown hand cannot hold fewer cards than are known in it', () => {
+    const s = find((x) => x.players === 4 && x.step === 'bid' && x.known.some((k, p) => p !== 1 && k.length > 0));
+    const q = s.known.findIndex((k, p) => p !== 1 && k.length > 0);
+    const w = view(s, 1);
+    const have = (w.known[q] as unknown[]).length;
+    expect(rejected(w, (x) => (x.handSizes[q] = have - 1))).toBe(`handSizes[${q}] is ${have - 1} but the view shows ${have} cards there`);
+  });
+
+  it('A2: a lot is never up while there is an Advisor, even card 0 with Advisor 0', () => {
+    const s = find((x) => x.players === 4 && x.advisor === 0 && x.step === 'take' && !canSee(x, 1, 0));
+    expect(rejected(view(s, 1), (x) => (x.lot = cardById('diplomacy-A')))).toBe('a lot is on the table while there is an Advisor');
+  });
+
+  it('S3: with two players a title has no secondary value', () => {
+    const v = view(createGame({ players: 2, seed: 'two' }), 0);
+    expect(
+      rejected(v, (x) => ((x.titles as Record<string, { secondary: number | null }>).military = { primary: 3, secondary: 1 } as never)),
+    ).toBe('titles.military is missing or out of range');
+  });
+
+  it('K1: hidden hand places cannot outnumber the hidden cards that are not Kings', () => {
+    // Five players: no random removals, so every hidden King is on the favor pile.
+    const states = recordStates('determinize-kings', [
+      [5, 1],
+      [5, 2],
+    ]);
+    const s = firstState(states, (x) => x.step === 'bid' && x.favor.some((c, i) => KIND[c] === KING && x.favorBy[i] !== 0));
+    const v = view(s, 0);
+    const favorSlots = v.favorSize - v.myFavor.length;
+    expect(
+      rejected(v, (x) => {
+        x.handSizes[1] = (x.handSizes[1] as number) + favorSlots;
+        x.favorSize = x.myFavor.length;
+      }),
+    ).toBe('too many hidden hand cards: nobody keeps a King (RULES K1)');
+  });
+
+  it('A5: a payer who discards is dealt only cards without gold, and needs enough of them hidden', () => {
+    // Five players, phase 2: the hidden places are the unseen hand cards and the favor pile only.
+    const states = recordStates('determinize-discard', [
+      [5, 3],
+      [5, 4],
+    ]);
+    const s = firstState(states, (x) => x.step === 'pay' && (x.known[x.toMove] as number[]).every((c) => KIND[c] !== GOLD));
+    const payer = s.toMove;
+    const viewer = (payer + 1) % 5;
+    const v = view(s, viewer);
+    const slotsOf = (q: number): number => (v.handSizes[q] as number) - (v.known[q] as unknown[]).length;
+    let total = v.favorSize - v.myFavor.length;
+    for (let q = 0; q < 5; q++) if (q !== viewer) total += slotsOf(q);
+    const noGold = usedCards(5).filter((c) => KIND[c] !== GOLD && KIND[c] !== KING && !canSee(s, viewer, c)).length;
+    // All hidden hand places go to the payer (`slots` of them), the rest to the favor pile.
+    const discarding = (slots: number): PlayerView => ({
+      ...v,
+      handSizes: v.handSizes.map((size, q) =>
+        q === payer ? (v.known[q] as unknown[]).length + slots : q === viewer ? size : (v.known[q] as unknown[]).length,
+      ),
+      favorSize: v.myFavor.length + total - slots,
+      payment: { player: payer, mode: 'discard', due: s.paid + 1, paid: s.paid },
+    });
+    expect(total).toBeGreaterThan(noGold);
+    for (let seed = 0; seed < 5; seed++) {
+      const hand = determinize(discarding(noGold), seed).hands[payer] as number[];
+      expect(hand.some((c) => KIND[c] === GOLD)).toBe(false);
+    }
+    expect(rejected(discarding(noGold + 1), () => undefined)).toBe(
+      `player ${payer} pays by discarding but too few cards without gold remain hidden`,
+    );
+  });
+
+  it('A5: a discarding payer known to hold gold', () => {
+    const s = find((x) => x.players === 4 && x.step === 'pay' && x.payMode === 'gold');
+    const viewer = (s.toMove + 1) % 4;
+    const v = view(s, viewer);
+    const gold = usedCards(4).find((c) => KIND[c] === GOLD && !canSee(s, viewer, c)) as number;
+    expect(
+      rejected(v, (x) => {
+        const pay = x.payment as { mode: string; due: number; paid: number };
+        pay.mode = 'discard';
+        pay.due = pay.paid + 1;
+        x.known[s.toMove]?.push(cardAt(gold));
+      }),
+    ).toBe(`player ${s.toMove} pays by discarding but is known to hold gold`);
+  });
+});
+
+describe('determinize rejects inconsistent views', () => {
+  const v = view(take4, 0);
+  const invalid = (change: (x: Loose) => void): string => rejected(v, change);
+
+  it('a card shown twice, or not used with the player count', () => {
+    expect(invalid((x) => (x.discard as unknown[]).push((x.middle as unknown[])[0]))).toMatch(/shown twice/);
+    expect(invalid((x) => (x.middle as unknown[]).push({ id: 'livestock-A' }))).toMatch(/not used with this player count/);
+    expect(invalid((x) => (x.middle as unknown[]).push({ id: 'nope' }))).toMatch(/not a card/);
+  });
+
+  it('counts that do not add up', () => {
+    expect(invalid((x) => (x.deckSize = (x.deckSize as number) + 1))).toMatch(/unseen but has .* hidden places/);
+    expect(invalid((x) => ((x.handSizes as number[])[1] = 99))).toMatch(/unseen|count/);
+    expect(invalid((x) => ((x.handSizes as number[])[0] = ((x.handSizes as number[])[0] as number) + 1))).toMatch(/handSizes\[0\]/);
+    expect(invalid((x) => (x.favorSize = -1))).toMatch(/favorSize/);
+    expect(invalid((x) => (x.handSizes as number[]).pop())).toMatch(/handSizes and known must list/);
+  });
+
+  it('a viewer or fields that do not fit', () => {
+    expect(invalid((x) => (x.viewer = 7))).toMatch(/viewer/);
+    expect(invalid((x) => (x.viewer = -1))).toMatch(/viewer/);
+    expect(invalid((x) => (x.players = 6))).toMatch(/players/);
+    expect(invalid((x) => (x.step = 'nap'))).toMatch(/step/);
+    expect(invalid((x) => (x.titles = {}))).toMatch(/titles\.diplomacy/);
+    expect(rejection(() => determinize(null as unknown as PlayerView, 1)).code).toBe('INVALID_VIEW');
+    expect(rejection(() => determinize(v, Number.NaN)).code).toBe('INVALID_VIEW');
+  });
+});
+
+describe('A5: determinize deals a payer what the payment in progress needs', () => {
+  const paying = STATES.filter((s) => s.step === 'pay');
+
+  it('A5: every deal lets the payer finish: enough hidden gold, or no gold at all when discarding', () => {
+    expect(paying.length).toBeGreaterThan(3);
+    for (const s of paying) {
+      const payer = s.toMove;
+      for (let viewer = 0; viewer < s.players; viewer++) {
+        if (viewer === payer) continue;
+        const v = view(s, viewer);
+        for (let seed = 0; seed < 10; seed++) {
+          const world = determinize(v, seed);
+          const hand = world.hands[payer] as number[];
+          const coins = goldIn(hand);
+          if (world.payMode === 'gold') expect(coins).toBeGreaterThanOrEqual(world.highBid - world.paid);
+          else if (s.variants.payment === 'gold-or-discard') expect(coins).toBe(0);
+          expect(legalActions(world).length).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+
+  it('A5: a payment that the hidden cards cannot cover is rejected', () => {
+    const s = find((x) => x.step === 'pay' && x.payMode === 'gold' && x.players === 4);
+    const viewer = (s.toMove + 1) % s.players;
+    const v = view(s, viewer);
+    expect(rejected(v, (x) => ((x.payment as { due: number }).due = 80))).toBe(
+      `player ${s.toMove} cannot complete the payment with the hidden gold`,
+    );
+    expect(rejected(v, (x) => ((x.payment as { due: number }).due = 0))).toBe('payment is out of range');
+    expect(rejected(v, (x) => ((x.payment as { paid: number }).paid = (x.payment as { due: number }).due))).toBe('payment is out of range');
+    expect(rejected(v, (x) => ((x.payment as { player: number }).player = 4))).toBe('payment is out of range');
+    expect(
+      rejected(v, (x) => {
+        (x.payment as { mode: string }).mode = 'discard';
+        (x.payment as { due: number }).due = 79;
+      }),
+    ).toBe(`player ${s.toMove} cannot discard the ${79 - s.paid} cards due`);
+    expect(
+      rejected(v, (x) => {
+        const pay = x.payment as { mode: string; due: number; paid: number };
+        pay.mode = 'discard';
+        pay.due = 79;
+        pay.paid = 2;
+      }),
+    ).toBe(`player ${s.toMove} cannot discard the 77 cards due`);
+  });
+
+  it('A5: the deal of a payer is uniform when they need little, and still found when they need the best hidden gold', () => {
+    const s = find((x) => x.step === 'pay' && x.payMode === 'gold' && x.players === 4 && (x.hands[x.toMove] as number[]).length >= 5);
+    const payer = s.toMove;
+    const viewer = (payer + 1) % 4;
+    const v = view(s, viewer);
+    const slots = (v.handSizes[payer] as number) - (v.known[payer] as unknown[]).length;
+    const knownGold = (v.known[payer] ?? []).reduce((sum, c) => sum + (c.kind === 'gold' ? c.value : 0), 0);
+    const paid = (v.payment as { paid: number }).paid;
+    const hiddenCoins = usedCards(4)
+      .filter((c) => KIND[c] === GOLD && !canSee(s, viewer, c))
+      .map((c) => VALUE[c] as number)
+      .sort((a, b) => b - a);
+    expect(slots).toBeGreaterThanOrEqual(3);
+    const withNeed = (need: number): PlayerView => ({
+      ...v,
+      payment: { ...(v.payment as NonNullable<PlayerView['payment']>), due: paid + knownGold + need },
+    });
+    const hiddenGoldOf = (world: GameState): number => goldIn(world.hands[payer] as number[]) - knownGold;
+    // Needing one coin: the deal is drawn among all hands that hold one, not built from the largest coins.
+    const easy = withNeed(1);
+    const hands = new Set<string>();
+    let withoutThree = 0;
+    let exact = 0;
+    for (let seed = 0; seed < 100; seed++) {
+      const hand = determinize(easy, seed).hands[payer] as number[];
+      hands.add([...hand].sort((a, b) => a - b).join(','));
+      if (!hand.some((c) => KIND[c] === GOLD && VALUE[c] === 3 && !canSee(s, viewer, c))) withoutThree++;
+      expect(goldIn(hand) - knownGold).toBeGreaterThanOrEqual(1);
+      if (goldIn(hand) - knownGold === 1) exact++;
+    }
+    expect(hands.size).toBeGreaterThan(90);
+    expect(withoutThree).toBeGreaterThan(0);
+    // Hands holding exactly the coin needed are among them.
+    expect(exact).toBeGreaterThan(0);
+    // Needing the largest coins the hidden cards hold: every deal gives exactly those.
+    const best = hiddenCoins.slice(0, slots).reduce((a, b) => a + b, 0);
+    for (let seed = 0; seed < 20; seed++) expect(hiddenGoldOf(determinize(withNeed(best), seed))).toBe(best);
+    expect(rejection(() => determinize(withNeed(best + 1), 0)).message).toBe(
+      `player ${payer} cannot complete the payment with the hidden gold`,
+    );
+  });
+});
