@@ -1,0 +1,299 @@
+/**
+ * The contract every match-host {@link Store} keeps, as a reusable suite:
+ *
+ * ```ts
+ * storeContract('MemoryStore', async () => new MemoryStore());
+ * ```
+ *
+ * `makeStore` may return a fresh store or one shared with other tests (a PostgreSQL database):
+ * every test uses match ids of its own and leaves no deadline behind, and `listMatches` is checked
+ * on matches created in the far future so that older rows do not get in the way. Each store a
+ * test makes is closed at its end. `reopen`, when given, opens a second handle on the same data
+ * (the same file or database) to check that what one handle acknowledged, the other reads.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Action } from '../../src/index.js';
+import type { Deadline, LogEntry, MatchRecord, SeatRecord, Store } from '../../src/server/store/store.js';
+
+/** Options of {@link storeContract}. */
+export interface StoreContractOptions {
+  /** A second, independent handle on the same data as the last store `makeStore` returned. */
+  readonly reopen?: () => Promise<Store>;
+}
+
+const open: SeatRecord = { name: null, tokenHash: null, bot: null, left: false };
+
+/** A match record with a fresh id. */
+export function sampleMatch(over: Partial<MatchRecord> = {}): MatchRecord {
+  return {
+    id: `m-${randomUUID()}`,
+    createdAt: 1_700_000_000_000,
+    options: { players: 3, seed: 'contract', variants: { payment: 'by-lot' } },
+    spectators: 'public',
+    turnTimeMs: null,
+    creatorHash: 'c'.repeat(64),
+    seats: [
+      open,
+      { name: 'Ada', tokenHash: 'a'.repeat(64), bot: null, left: false },
+      { name: 'Bot', tokenHash: null, bot: 'heuristic', left: false },
+    ],
+    version: 0,
+    ...over,
+  };
+}
+
+const pass = (player: number): Action => ({ type: 'pass', player });
+
+/** A log entry. */
+export function entry(seq: number, action: Action = pass(seq % 3), by: LogEntry['by'] = 'seat'): LogEntry {
+  return { seq, action, by, at: 1_700_000_000_000 + seq };
+}
+
+/** Waits until `cond()` holds (polling), or fails after `ms`. */
+async function until(cond: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** Runs the store contract against the stores `makeStore` returns. */
+export function storeContract(name: string, makeStore: () => Promise<Store>, options: StoreContractOptions = {}): void {
+  describe(`Store contract: ${name}`, () => {
+    const made: Store[] = [];
+    const make = async (): Promise<Store> => {
+      const s = await makeStore();
+      made.push(s);
+      return s;
+    };
+    afterEach(async () => {
+      for (const s of made.splice(0)) await s.close();
+    });
+
+    it('stores a match and gives back an equal copy; an unknown id is null', async () => {
+      const store = await make();
+      const m = sampleMatch({ turnTimeMs: 30_000, spectators: 'none' });
+      await store.createMatch(m);
+      expect(await store.getMatch(m.id)).toEqual(m);
+      expect(await store.getMatch(`m-${randomUUID()}`)).toBeNull();
+    });
+
+    it('rejects a second match with the same id and keeps the first', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      await expect(store.createMatch({ ...m, createdAt: 5 })).rejects.toThrow();
+      expect((await store.getMatch(m.id))?.createdAt).toBe(m.createdAt);
+    });
+
+    it('a record handed back is a copy: changing it changes nothing stored', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      const got = (await store.getMatch(m.id)) as unknown as { seats: SeatRecord[] };
+      got.seats.length = 0;
+      expect((await store.getMatch(m.id))?.seats).toHaveLength(3);
+    });
+
+    it('updateSeats is compare-and-set on the version', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      const seats: SeatRecord[] = [
+        { name: 'Bo', tokenHash: 'b'.repeat(64), bot: null, left: false },
+        m.seats[1] as SeatRecord,
+        m.seats[2] as SeatRecord,
+      ];
+      expect(await store.updateSeats(m.id, 0, seats)).toBe(true);
+      expect(await store.updateSeats(m.id, 0, [open, open, open])).toBe(false);
+      const got = await store.getMatch(m.id);
+      expect(got?.version).toBe(1);
+      expect(got?.seats).toEqual(seats);
+      expect(await store.updateSeats(`m-${randomUUID()}`, 0, seats)).toBe(false);
+    });
+
+    it('concurrent updateSeats with the same expected version: exactly one wins', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      const tries = Array.from({ length: 8 }, (_, i) =>
+        store.updateSeats(m.id, 0, [{ name: `P${i}`, tokenHash: String(i).repeat(64), bot: null, left: false }, open, open]),
+      );
+      const won = (await Promise.all(tries)).filter(Boolean);
+      expect(won).toHaveLength(1);
+      expect((await store.getMatch(m.id))?.version).toBe(1);
+    });
+
+    it('listMatches: newest first, at most limit', async () => {
+      const store = await make();
+      const base = 4_000_000_000_000 + Math.floor(Math.random() * 1e9);
+      const ms = [0, 2, 1].map((d) => sampleMatch({ createdAt: base + d }));
+      for (const m of ms) await store.createMatch(m);
+      const listed = await store.listMatches(2);
+      expect(listed.map((m) => m.id)).toEqual([ms[1]?.id, ms[2]?.id]);
+      expect(await store.listMatches(0)).toEqual([]);
+    });
+
+    it('append is compare-and-set on (match, seq): no gap, no overwrite', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      expect(await store.append(m.id, entry(2))).toBe(false);
+      expect(await store.append(m.id, entry(1, pass(0)))).toBe(true);
+      expect(await store.append(m.id, entry(1, pass(1)))).toBe(false);
+      expect(await store.append(m.id, entry(2, pass(1), 'bot'))).toBe(true);
+      expect(await store.append(m.id, entry(4))).toBe(false);
+      expect(await store.readLog(m.id, 0)).toEqual([entry(1, pass(0)), entry(2, pass(1), 'bot')]);
+    });
+
+    it('append to a match that does not exist is refused', async () => {
+      const store = await make();
+      expect(await store.append(`m-${randomUUID()}`, entry(1))).toBe(false);
+    });
+
+    it('concurrent appends at the same seq: exactly one is written', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      const results = await Promise.all([0, 1, 2, 0, 1, 2].map((p) => store.append(m.id, entry(1, pass(p)))));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const log = await store.readLog(m.id, 0);
+      expect(log).toHaveLength(1);
+      expect(log[0]?.action).toEqual(pass(results.indexOf(true) % 3));
+    });
+
+    it('a long run of appends keeps its order; readLog reads from a seq', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      const placed: Action = { type: 'place', player: 2, area: 'favor' };
+      for (let s = 1; s <= 40; s++)
+        expect(await store.append(m.id, entry(s, s === 7 ? placed : pass(s % 3), s % 5 === 0 ? 'timer' : 'seat'))).toBe(true);
+      const all = await store.readLog(m.id, 0);
+      expect(all.map((e) => e.seq)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      expect(all[6]?.action).toEqual(placed);
+      expect(all[4]?.by).toBe('timer');
+      expect((await store.readLog(m.id, 37)).map((e) => e.seq)).toEqual([38, 39, 40]);
+      expect(await store.readLog(m.id, 40)).toEqual([]);
+      expect(await store.readLog(m.id, 99)).toEqual([]);
+      expect(await store.readLog(`m-${randomUUID()}`, 0)).toEqual([]);
+    });
+
+    it('logs of different matches are independent', async () => {
+      const store = await make();
+      const a = sampleMatch();
+      const b = sampleMatch();
+      await store.createMatch(a);
+      await store.createMatch(b);
+      expect(await store.append(a.id, entry(1))).toBe(true);
+      expect(await store.append(b.id, entry(1))).toBe(true);
+      expect(await store.append(a.id, entry(2))).toBe(true);
+      expect((await store.readLog(a.id, 0)).length).toBe(2);
+      expect((await store.readLog(b.id, 0)).length).toBe(1);
+    });
+
+    it('watch hears every append, its own included, with the match and seq; unsubscribe stops it', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      const heard: [string, number][] = [];
+      const stop = store.watch((id, seq) => {
+        if (id === m.id) heard.push([id, seq]);
+      });
+      await store.append(m.id, entry(1));
+      await store.append(m.id, entry(1)); // refused: not heard
+      await store.append(m.id, entry(2));
+      await until(() => heard.length >= 2);
+      expect(heard).toEqual([
+        [m.id, 1],
+        [m.id, 2],
+      ]);
+      stop();
+      await store.append(m.id, entry(3));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard).toHaveLength(2);
+    });
+
+    it('a watcher that throws does not stop the others', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      let heard = 0;
+      const stopA = store.watch(() => {
+        throw new Error('listener failure');
+      });
+      const stopB = store.watch((id) => {
+        if (id === m.id) heard++;
+      });
+      await store.append(m.id, entry(1));
+      await until(() => heard === 1);
+      stopA();
+      stopB();
+    });
+
+    it('deadlines: set, replace, clear; claimDue takes only what is due, once', async () => {
+      const store = await make();
+      const a = sampleMatch();
+      const b = sampleMatch();
+      await store.createMatch(a);
+      await store.createMatch(b);
+      const now = 1_000_000;
+      const mine = (ds: Deadline[]): Deadline[] => ds.filter((d) => d.matchId === a.id || d.matchId === b.id);
+      await store.setDeadline(a.id, { matchId: a.id, seq: 3, at: now + 500 });
+      await store.setDeadline(a.id, { matchId: a.id, seq: 4, at: now - 10 }); // replaces
+      await store.setDeadline(b.id, { matchId: b.id, seq: 1, at: now + 1000 });
+      expect(mine(await store.claimDue(now, 100))).toEqual([{ matchId: a.id, seq: 4, at: now - 10 }]);
+      expect(mine(await store.claimDue(now, 100))).toEqual([]);
+      await store.setDeadline(b.id, null);
+      expect(mine(await store.claimDue(now + 5000, 100))).toEqual([]);
+    });
+
+    it('claimDue hands out at most limit deadlines, earliest first, the rest later', async () => {
+      const store = await make();
+      const ms = [sampleMatch(), sampleMatch(), sampleMatch()];
+      for (const m of ms) await store.createMatch(m);
+      const t = 2_000_000;
+      for (const [i, m] of ms.entries()) await store.setDeadline(m.id, { matchId: m.id, seq: 1, at: t - 10 * i });
+      const first = await store.claimDue(t, 2);
+      expect(first.map((d) => d.matchId)).toEqual([ms[2]?.id, ms[1]?.id]);
+      expect((await store.claimDue(t, 10)).map((d) => d.matchId)).toEqual([ms[0]?.id]);
+    });
+
+    it('concurrent claimDue: each deadline goes to exactly one caller', async () => {
+      const store = await make();
+      const ms = Array.from({ length: 6 }, () => sampleMatch());
+      for (const m of ms) await store.createMatch(m);
+      for (const m of ms) await store.setDeadline(m.id, { matchId: m.id, seq: 2, at: 3_000_000 });
+      const ids = new Set(ms.map((m) => m.id));
+      const claims = await Promise.all(Array.from({ length: 5 }, () => store.claimDue(3_000_000, 3)));
+      const got = claims.flat().filter((d) => ids.has(d.matchId));
+      expect(got).toHaveLength(6);
+      expect(new Set(got.map((d) => d.matchId)).size).toBe(6);
+    });
+
+    if (options.reopen) {
+      const reopen = options.reopen;
+      it('a second handle reads what the first acknowledged: matches, seats, the log, deadlines', async () => {
+        const store = await make();
+        const m = sampleMatch();
+        await store.createMatch(m);
+        expect(await store.updateSeats(m.id, 0, [open, open, open])).toBe(true);
+        for (let s = 1; s <= 5; s++) await store.append(m.id, entry(s));
+        await store.setDeadline(m.id, { matchId: m.id, seq: 6, at: 5_000_000 });
+        await store.close();
+        made.splice(made.indexOf(store), 1);
+        const again = await reopen();
+        made.push(again);
+        expect(await again.getMatch(m.id)).toEqual({ ...m, seats: [open, open, open], version: 1 });
+        expect((await again.readLog(m.id, 0)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+        expect(await again.append(m.id, entry(5))).toBe(false);
+        expect(await again.append(m.id, entry(6))).toBe(true);
+        expect((await again.claimDue(5_000_000, 100)).filter((d) => d.matchId === m.id)).toEqual([
+          { matchId: m.id, seq: 6, at: 5_000_000 },
+        ]);
+      });
+    }
+  });
+}
