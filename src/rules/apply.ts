@@ -61,6 +61,7 @@ function transition(s: GameState, a: unknown, ev: Sink): GameState {
     throw new RulesError('WRONG_STEP', `player ${p} cannot ${a.type} now: the game waits for them to ${DECISION[s.step]}`);
   }
   const d = draftOf(s);
+  d.moveCount = s.moveCount + 1;
   switch (a.type) {
     case 'place':
       if (!canPlace(s, a.area)) throw illegal(`player ${p} cannot place in ${a.area}: ${fullReason(s, a.area)}`);

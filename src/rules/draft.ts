@@ -50,6 +50,7 @@ export function draftOf(s: GameState): Draft {
     discard: s.discard,
     forfeits: s.forfeits,
     lotsDiscarded: s.lotsDiscarded,
+    moveCount: s.moveCount,
   };
 }
 

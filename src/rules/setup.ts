@@ -128,6 +128,7 @@ export function setup(options: GameOptions, events: GameEvent[] | null): GameSta
     discard: [],
     forfeits: 0,
     lotsDiscarded: 0,
+    moveCount: 0,
   };
   startTurn(d, first, events);
   return draftOf(d);

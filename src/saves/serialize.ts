@@ -12,8 +12,12 @@ import { stateProblem } from './validate.js';
 /** The `format` field of a save. */
 export const SAVE_FORMAT = 'for-the-king-and-me/save';
 
-/** The save format version this library writes and reads. */
-export const SAVE_VERSION = 1;
+/**
+ * The save format version this library writes and reads. Version 2 added `moveCount`; a
+ * version 1 save is refused with a message saying so (the count of actions cannot be
+ * recovered from a state: bids and passes leave no trace in it).
+ */
+export const SAVE_VERSION = 2;
 
 const ENVELOPE_KEYS = ['format', 'version', 'state'] as const;
 
@@ -52,6 +56,7 @@ const STATE_KEYS = [
   'discard',
   'forfeits',
   'lotsDiscarded',
+  'moveCount',
 ] as const;
 
 const STEPS: readonly Step[] = ['place', 'take', 'king', 'bid', 'pay', 'over'];
@@ -108,6 +113,7 @@ export function serialize(state: GameState): string {
     discard: ids(s.discard),
     forfeits: s.forfeits,
     lotsDiscarded: s.lotsDiscarded,
+    moveCount: s.moveCount,
   };
   return JSON.stringify({ format: SAVE_FORMAT, version: SAVE_VERSION, state: saved });
 }
@@ -224,6 +230,7 @@ function readState(x: unknown): GameState {
     discard: cards(r.discard, at('discard')),
     forfeits: int(r.forfeits, at('forfeits'), 0, big),
     lotsDiscarded: int(r.lotsDiscarded, at('lotsDiscarded'), 0, big),
+    moveCount: int(r.moveCount, at('moveCount'), 0, big),
   };
 }
 
@@ -260,6 +267,13 @@ export function deserialize(text: string): GameState {
   }
   const env = record(data, 'save', ENVELOPE_KEYS);
   if (env.format !== SAVE_FORMAT) throw bad('save.format', `must be "${SAVE_FORMAT}", got ${showValue(env.format)}`);
+  if (env.version === 1) {
+    throw bad(
+      'save.version',
+      'this is a version 1 save, written before saves carried moveCount, which cannot be recovered from a state; ' +
+        `this library reads version ${SAVE_VERSION}: replay the game's actions (a GameRecord) instead, or load it with the library version that wrote it`,
+    );
+  }
   if (env.version !== SAVE_VERSION) throw bad('save.version', `this library reads version ${SAVE_VERSION}, got ${showValue(env.version)}`);
   const state = readState(env.state);
   const problem = stateProblem(state);

@@ -5,6 +5,7 @@
  * @module
  */
 import { CARDS, GOLD, idOf, KIND, KING, MAX_BID, officesInPlay, RANDOM_REMOVALS, usedCards } from '../data/cards.js';
+import { maxGameLength } from '../rules/limits.js';
 import { goldIn } from '../rules/scoring.js';
 import type { GameState } from '../state/types.js';
 
@@ -98,6 +99,30 @@ function checkCounts(s: GameState): string | null {
   if (!inRange(s.paid, 0, MAX_BID[n] as number)) return `paid must be 0 to ${MAX_BID[n]}, got ${s.paid}`;
   if (!inRange(s.forfeits, 0, Number.MAX_SAFE_INTEGER)) return `forfeits must be a count, got ${s.forfeits}`;
   if (!inRange(s.lotsDiscarded, 0, Number.MAX_SAFE_INTEGER)) return `lotsDiscarded must be a count, got ${s.lotsDiscarded}`;
+  return null;
+}
+
+/**
+ * The fewest actions that can have led to a state, from what it shows. Each term counts actions
+ * of its own: every card drawn and no longer held was placed (RULES I2); every card known in a
+ * hand arrived by a take (RULES I3) or by winning its lot (a bid, RULES A3); every forfeit ended
+ * a round won by a bid (RULES A7); every King on the discard was resolved (a king action, RULES
+ * K1) or was a lot discarded unsold, and every unsold lot was passed on (RULES A4).
+ */
+function fewestActions(s: GameState): number {
+  const placed = s.deckTop - (s.drawn >= 0 ? 1 : 0);
+  let known = 0;
+  for (const k of s.known) known += k.length;
+  let kings = 0;
+  for (const c of s.discard) if (KIND[c] === KING) kings++;
+  return placed + known + s.forfeits + Math.max(kings, s.lotsDiscarded);
+}
+
+function checkMoveCount(s: GameState): string | null {
+  const most = maxGameLength({ players: s.players });
+  if (!inRange(s.moveCount, 0, most)) return `moveCount must be 0 to ${most} with ${s.players} players, got ${s.moveCount}`;
+  const fewest = fewestActions(s);
+  if (s.moveCount < fewest) return `moveCount is ${s.moveCount}, but the table shows at least ${fewest} actions taken`;
   return null;
 }
 
@@ -216,5 +241,5 @@ function checkStep(s: GameState): string | null {
  * waits for (`step`) needs. Assumes the fields have the right JavaScript types.
  */
 export function stateProblem(s: GameState): string | null {
-  return checkCounts(s) ?? checkTitles(s) ?? checkCards(s) ?? checkHands(s) ?? checkStep(s);
+  return checkCounts(s) ?? checkTitles(s) ?? checkCards(s) ?? checkHands(s) ?? checkStep(s) ?? checkMoveCount(s);
 }

@@ -225,6 +225,7 @@ function checkView(view: PlayerView, seed: number | string): Frame {
   const used = usedCards(n);
   if (!isInt(deckLeft, 0, used.length - removals)) throw invalid('deckSize is out of range');
   if (!isInt(v.favorSize, 0, used.length)) throw invalid('favorSize is out of range');
+  if (!isInt(v.moveCount, 0, Number.MAX_SAFE_INTEGER)) throw invalid('moveCount must be a count of actions');
   return { n, me, step, over, toMove, advisor, handSizes, knownIn, deckLeft, removals, used };
 }
 
@@ -473,5 +474,6 @@ function rebuild(v: PlayerView, f: Frame, s: Shown, hands: number[][], piles: Pi
     discard: s.discard,
     forfeits: v.forfeits,
     lotsDiscarded: v.lotsDiscarded,
+    moveCount: v.moveCount,
   };
 }

@@ -95,6 +95,12 @@ export interface PlayerView {
   readonly forfeits: number;
   /** Lots discarded unsold so far. */
   readonly lotsDiscarded: number;
+  /**
+   * The number of actions applied so far (`GameState.moveCount`): the same in every seat's view.
+   * A cursor for a client: send it with a move so that the server can refuse a move made on a
+   * stale view, or ask for the events after it when reconnecting.
+   */
+  readonly moveCount: number;
   /** The viewer's legal actions (empty unless the viewer is to move). */
   readonly legal: readonly Action[];
   /** At the end only: every player's hand, public for scoring. */
@@ -183,6 +189,7 @@ export function view(state: GameState, viewer: Viewer): PlayerView {
     discard: cards(state.discard),
     forfeits: state.forfeits,
     lotsDiscarded: state.lotsDiscarded,
+    moveCount: state.moveCount,
     legal: me >= 0 ? legalActions(state, me).slice() : [],
   };
   if (!over) return base;

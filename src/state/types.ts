@@ -117,6 +117,12 @@ export interface GameState {
   readonly forfeits: number;
   /** Number of lots discarded unsold so far (RULES A4, A7). */
   readonly lotsDiscarded: number;
+  /**
+   * The number of actions applied so far: 0 after {@link createGame}, one more after each
+   * {@link apply}. Public (every {@link PlayerView} carries it), so a client and a server can use
+   * it as a cursor: to detect a stale move (optimistic concurrency) or to ask for what they missed.
+   */
+  readonly moveCount: number;
 }
 
 /** The Advisor places the drawn card in an area (RULES I2). */

@@ -46,12 +46,12 @@ describe('deserialize rejects', () => {
   });
 
   it('a wrong format or version, or a different envelope', () => {
-    expect(tampered(s, (x) => (x.version = 2))).toMatch(/save\.version: this library reads version 1, got 2/);
+    expect(tampered(s, (x) => (x.version = 3))).toMatch(/save\.version: this library reads version 2, got 3/);
     expect(tampered(s, (x) => (x.version = '1'))).toMatch(/save\.version/);
     expect(tampered(s, (x) => (x.format = 'chess/save'))).toMatch(/save\.format/);
     expect(tampered(s, (x) => (x.extra = true))).toMatch(/save: has an unknown key "extra"/);
     expect(badSave('[]')).toMatch(/save: must be an object/);
-    expect(badSave(`{"format":"${SAVE_FORMAT}","version":1}`)).toMatch(/lacks the key "state"/);
+    expect(badSave(`{"format":"${SAVE_FORMAT}","version":2}`)).toMatch(/lacks the key "state"/);
   });
 
   it('prototype-pollution keys, anywhere', () => {

@@ -28,7 +28,7 @@ const field =
 describe('deserialize names the field and the fault', () => {
   it('the format is a published constant', () => {
     expect(SAVE_FORMAT).toBe('for-the-king-and-me/save');
-    expect(SAVE_VERSION).toBe(1);
+    expect(SAVE_VERSION).toBe(2);
     expect(rejection(() => deserialize(42 as unknown as string)).message).toBe('save: must be a JSON string, got number');
     expect(message((x) => (x.format = 'x'))).toBe('save.format: must be "for-the-king-and-me/save", got "x"');
   });

@@ -1,0 +1,95 @@
+/**
+ * The move counter: `moveCount` in the state and in every view counts the actions applied, and a
+ * save's count is checked against what the table shows and against `maxGameLength`.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { GameState, PlayerView } from '../../src/index.js';
+import { apply, createGame, deserialize, determinize, maxGameLength, serialize, view } from '../../src/index.js';
+import { rejection } from '../helpers/errors.js';
+import { playGame, testRandom } from '../helpers/hidden.js';
+import { tampered } from '../helpers/saves.js';
+import { gameCaseArb, play, runs, timeoutFor } from '../properties/games.js';
+
+const states: GameState[] = [];
+playGame({ players: 3, seed: 'move-count' }, testRandom(3), ({ before, after }) => {
+  states.push(before);
+  if (after.step === 'over') states.push(after);
+});
+const final = states[states.length - 1] as GameState;
+const middle = states[Math.floor(states.length / 2)] as GameState;
+
+describe('moveCount counts the actions applied', () => {
+  const n = runs(100);
+  it(
+    'is 0 at createGame, one more after every action, and the same in every seat view',
+    () => {
+      fc.assert(
+        fc.property(gameCaseArb, (c) => {
+          expect(createGame(c.options).moveCount).toBe(0);
+          play(c, 20_000, {
+            after: ({ index, before, after }) => {
+              expect(before.moveCount).toBe(index);
+              expect(after.moveCount).toBe(index + 1);
+              for (let p = 0; p < after.players; p++) expect(view(after, p).moveCount).toBe(index + 1);
+              expect(view(after, 'spectator').moveCount).toBe(index + 1);
+            },
+          });
+        }),
+        { numRuns: n },
+      );
+    },
+    timeoutFor(n, 50),
+  );
+
+  it('a rejected action leaves the count as it was (the input state is unchanged)', () => {
+    const s = middle;
+    const before = s.moveCount;
+    expect(() => apply(s, { type: 'pass', player: (s.toMove + 1) % s.players })).toThrow();
+    expect(s.moveCount).toBe(before);
+  });
+
+  it('determinize keeps the view count; a view without one is refused', () => {
+    const v = view(middle, 0);
+    expect(determinize(v, 1).moveCount).toBe(middle.moveCount);
+    const { moveCount: _, ...old } = v;
+    const e = rejection(() => determinize(old as unknown as PlayerView, 1));
+    expect(e.code).toBe('INVALID_VIEW');
+    expect(e.message).toMatch(/moveCount must be a count/);
+  });
+});
+
+describe('a save carries moveCount (save version 2)', () => {
+  it('round-trips it, at every step', () => {
+    for (const s of states) expect(deserialize(serialize(s)).moveCount).toBe(s.moveCount);
+  });
+
+  it('refuses a version 1 save (written before the count) with a message that says why', () => {
+    const msg = tampered(middle, (x) => {
+      x.version = 1;
+      delete x.state.moveCount;
+    });
+    expect(msg).toMatch(/^save\.version: this is a version 1 save, written before saves carried moveCount/);
+    expect(msg).toMatch(/GameRecord/);
+  });
+
+  it('refuses a version 2 save without it, or out of range', () => {
+    expect(tampered(middle, (x) => delete x.state.moveCount)).toBe('state: lacks the key "moveCount"');
+    expect(tampered(middle, (x) => (x.state.moveCount = -1))).toMatch(/^state\.moveCount: must be an integer from 0/);
+    expect(tampered(middle, (x) => (x.state.moveCount = 1.5))).toMatch(/^state\.moveCount: must be an integer/);
+    const most = maxGameLength({ players: 3 });
+    expect(tampered(middle, (x) => (x.state.moveCount = most + 1))).toBe(
+      `state: moveCount must be 0 to ${most} with 3 players, got ${most + 1}`,
+    );
+    expect(deserialize(serialize({ ...middle, moveCount: most })).moveCount).toBe(most);
+  });
+
+  it('refuses a count below the actions the table shows (cards placed, taken or won, forfeits, Kings resolved)', () => {
+    expect(tampered(middle, (x) => (x.state.moveCount = 0))).toMatch(
+      /^state: moveCount is 0, but the table shows at least \d+ actions taken$/,
+    );
+    expect(tampered(final, (x) => (x.state.moveCount = 10))).toMatch(/the table shows at least/);
+    // The bound is a bound: every state of a real game passes it (the round-trip test above).
+    expect(deserialize(serialize(createGame({ players: 2, seed: 1 }))).moveCount).toBe(0);
+  });
+});
