@@ -14,6 +14,7 @@
 
 export type { Card, GoldCard, GovernmentCard, KingCard, Letter, Mark, Office } from './data/cards.js';
 export { CARDS, cardById, deckSize, LETTERS, OFFICES, officesInPlay, RANDOM_REMOVALS } from './data/cards.js';
+export { ACTION_IDS_PER_PLAYER, actionFromId, actionId, actionIdCount } from './rules/action-ids.js';
 export type { StepResult } from './rules/apply.js';
 export { apply, step } from './rules/apply.js';
 export { currentPlayer, isGameOver, legalActions, phaseOf } from './rules/legal.js';
