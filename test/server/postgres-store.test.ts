@@ -1,0 +1,266 @@
+/**
+ * The PostgreSQL store's own guarantees, on a real server (the throwaway cluster of
+ * `test/helpers/postgres.sh`): several store instances stand for several hosts on one database.
+ * Appends race on the (match, seq) key, deadlines are claimed once, notifications cross
+ * instances and survive the listening connection being killed, and migrations run once.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createPostgresStore, type PostgresStore } from '../../src/server/store/postgres.js';
+import type { LogEntry, MatchRecord } from '../../src/server/store/store.js';
+import { describePg, freshDatabase } from '../helpers/pg.js';
+
+function match(id: string, createdAt = 1): MatchRecord {
+  return {
+    id,
+    createdAt,
+    options: { players: 4, seed: `seed-${id}` },
+    spectators: 'public',
+    turnTimeMs: 30_000,
+    creatorHash: 'c'.repeat(64),
+    seats: Array.from({ length: 4 }, () => ({ name: null, tokenHash: null, bot: null, left: false })),
+    version: 0,
+  };
+}
+
+function entry(seq: number, by: LogEntry['by'] = 'seat'): LogEntry {
+  return { seq, action: { type: 'pass' } as unknown as LogEntry['action'], by, at: 1_700_000_000_000 + seq };
+}
+
+/** Resolves when `predicate` holds, polling; rejects after `ms`. */
+async function until(predicate: () => boolean, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describePg('PostgreSQL store', (adminUrl) => {
+  let db: { url: string; drop: () => Promise<void> };
+  const open: PostgresStore[] = [];
+  const store = async (onError?: (e: Error) => void): Promise<PostgresStore> => {
+    const s = await createPostgresStore({ connectionString: db.url, poolSize: 8, onError: onError ?? (() => {}) });
+    open.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    db = await freshDatabase(adminUrl, 'store');
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((s) => s.close()));
+    await db?.drop();
+  });
+
+  it('creates the schema once when several hosts start at the same moment, and again is a no-op', async () => {
+    const stores = await Promise.all([store(), store(), store(), store()]);
+    expect(stores.map((s) => s.schema)).toEqual(['ftk', 'ftk', 'ftk', 'ftk']);
+    await store();
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      const r = await c.query('SELECT version FROM ftk.migrations ORDER BY version');
+      expect(r.rows).toEqual([{ version: 1 }]);
+      const keys = await c.query(
+        `SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+         WHERE i.indrelid = 'ftk.log'::regclass AND i.indisprimary ORDER BY a.attnum`,
+      );
+      expect(keys.rows.map((r) => r.attname)).toEqual(['match_id', 'seq']);
+    } finally {
+      await c.end();
+    }
+  });
+
+  it('refuses a schema newer than the code, and a bad schema name', async () => {
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      await c.query('CREATE SCHEMA future; CREATE TABLE future.migrations (version integer PRIMARY KEY, applied_at timestamptz)');
+      await c.query('INSERT INTO future.migrations VALUES (99, now())');
+    } finally {
+      await c.end();
+    }
+    await expect(createPostgresStore({ connectionString: db.url, schema: 'future' })).rejects.toThrow(/version 99, newer/);
+    await expect(createPostgresStore({ connectionString: db.url, schema: 'Bad-Name' })).rejects.toThrow(RangeError);
+    await expect(createPostgresStore({ connectionString: db.url, poolSize: 0 })).rejects.toThrow(RangeError);
+  });
+
+  it('two hosts appending the same seq at once: exactly one succeeds, the log has it once', async () => {
+    const [a, b] = await Promise.all([store(), store()]);
+    await a.createMatch(match('race'));
+    for (let seq = 1; seq <= 5; seq++) {
+      const tries = Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b).append('race', { ...entry(seq), at: i }));
+      const won = (await Promise.all(tries)).filter(Boolean);
+      expect(won).toHaveLength(1);
+    }
+    const log = await b.readLog('race', 0);
+    expect(log.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('refuses a gap, a repeat, seq 0 and an unknown match, writing nothing', async () => {
+    const s = await store();
+    await s.createMatch(match('gaps'));
+    expect(await s.append('gaps', entry(2))).toBe(false);
+    expect(await s.append('gaps', entry(0))).toBe(false);
+    expect(await s.append('gaps', entry(1.5))).toBe(false);
+    expect(await s.append('gaps', entry(1))).toBe(true);
+    expect(await s.append('gaps', entry(1))).toBe(false);
+    expect(await s.append('gaps', entry(3))).toBe(false);
+    expect(await s.append('nobody', entry(1))).toBe(false);
+    expect((await s.readLog('gaps', 0)).map((e) => e.seq)).toEqual([1]);
+    expect(await s.readLog('nobody', 0)).toEqual([]);
+  });
+
+  it('keeps entries and matches exactly as given (JSON round trip, numbers back as numbers)', async () => {
+    const s = await store();
+    const m = { ...match('exact', 1_764_000_000_123), turnTimeMs: null };
+    await s.createMatch(m);
+    await expect(s.createMatch(m)).rejects.toThrow(/already exists/);
+    expect(await s.getMatch('exact')).toEqual(m);
+    const e: LogEntry = { seq: 1, action: { type: 'bid', player: 2, cards: [3, 17] } as unknown as LogEntry['action'], by: 'timer', at: 1_764_000_000_999 };
+    expect(await s.append('exact', e)).toBe(true);
+    expect(await s.readLog('exact', 0)).toEqual([e]);
+    expect(await s.readLog('exact', 1)).toEqual([]);
+    await expect(s.createMatch(match('x'.repeat(201)))).rejects.toThrow(RangeError);
+  });
+
+  it('seat changes are compare-and-set on the version, across hosts', async () => {
+    const [a, b] = await Promise.all([store(), store()]);
+    await a.createMatch(match('seats'));
+    const seats = match('seats').seats.map((seat, i) => (i === 0 ? { ...seat, name: 'Ada', tokenHash: 'a'.repeat(64) } : seat));
+    const results = await Promise.all([a.updateSeats('seats', 0, seats), b.updateSeats('seats', 0, seats), b.updateSeats('seats', 0, seats)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const now = await a.getMatch('seats');
+    expect(now?.version).toBe(1);
+    expect(now?.seats[0]?.name).toBe('Ada');
+    expect(await b.updateSeats('missing', 0, seats)).toBe(false);
+  });
+
+  it('lists matches newest first', async () => {
+    const s = await store();
+    for (const [id, at] of [
+      ['old', 10],
+      ['new', 30],
+      ['mid', 20],
+    ] as const)
+      await s.createMatch(match(`list-${id}`, 5_000_000_000_000 + at));
+    expect((await s.listMatches(3)).map((m) => m.id)).toEqual(['list-new', 'list-mid', 'list-old']);
+    expect(await s.listMatches(0)).toEqual([]);
+  });
+
+  it('hands each due deadline to exactly one of several hosts claiming at once', async () => {
+    const hosts = await Promise.all([store(), store(), store()]);
+    const ids = Array.from({ length: 60 }, (_, i) => `due-${i}`);
+    for (const id of ids) await hosts[0]?.createMatch(match(id));
+    await Promise.all(ids.map((id, i) => hosts[0]?.setDeadline(id, { matchId: id, seq: 1, at: 1_000 + i })));
+    await hosts[0]?.setDeadline('due-59', { matchId: 'due-59', seq: 2, at: 9_999 }); // replaced: not due yet
+    const claimed: string[] = [];
+    await Promise.all(
+      hosts.map(async (h) => {
+        for (;;) {
+          const got = await h.claimDue(5_000, 7);
+          if (got.length === 0) return;
+          for (const d of got) {
+            expect(d.at).toBeLessThanOrEqual(5_000);
+            claimed.push(d.matchId);
+          }
+        }
+      }),
+    );
+    expect(claimed.sort()).toEqual(ids.slice(0, 59).sort());
+    expect(await hosts[1]?.claimDue(10_000, 10)).toEqual([{ matchId: 'due-59', seq: 2, at: 9_999 }]);
+    await hosts[0]?.setDeadline('due-1', { matchId: 'due-1', seq: 3, at: 1 });
+    await hosts[0]?.setDeadline('due-1', null);
+    expect(await hosts[2]?.claimDue(10_000, 10)).toEqual([]);
+    await expect(hosts[0]?.setDeadline('due-1', { matchId: 'due-2', seq: 1, at: 1 })).rejects.toThrow(RangeError);
+  });
+
+  it('reports appends by any host to every host watching, each seq once, with a payload of only (seq, match)', async () => {
+    const [a, b] = await Promise.all([store(), store()]);
+    const seenA: string[] = [];
+    const seenB: string[] = [];
+    a.watch((m, seq) => seenA.push(`${m}#${seq}`));
+    const stopB = b.watch((m, seq) => seenB.push(`${m}#${seq}`));
+    await Promise.all([a.listening(), b.listening()]);
+    const payloads: string[] = [];
+    const spy = new pg.Client({ connectionString: db.url });
+    await spy.connect();
+    spy.on('notification', (n) => payloads.push(n.payload ?? ''));
+    await spy.query(`LISTEN ${a.channel}`);
+    await a.createMatch(match('fan'));
+    expect(await a.append('fan', entry(1))).toBe(true);
+    expect(await b.append('fan', entry(2))).toBe(true);
+    expect(await b.append('fan', entry(2))).toBe(false);
+    await until(() => seenA.length >= 2 && seenB.length >= 2 && payloads.length >= 2);
+    await new Promise((r) => setTimeout(r, 100)); // a duplicate would arrive by now
+    expect(seenA).toEqual(['fan#1', 'fan#2']);
+    expect(seenB).toEqual(['fan#1', 'fan#2']);
+    expect(payloads).toEqual(['1 fan', '2 fan']);
+    stopB();
+    expect(await a.append('fan', entry(3))).toBe(true);
+    await until(() => seenA.length >= 3);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seenB).toHaveLength(2);
+    await spy.end();
+  });
+
+  it('a killed listening connection comes back and reports what was appended meanwhile', async () => {
+    const errors: Error[] = [];
+    const [a, b] = await Promise.all([store(), store((e) => errors.push(e))]);
+    const seen: string[] = [];
+    b.watch((m, seq) => seen.push(`${m}#${seq}`));
+    await b.listening();
+    await a.createMatch(match('flaky'));
+    expect(await a.append('flaky', entry(1))).toBe(true);
+    await until(() => seen.length === 1);
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    try {
+      // Kill b's listener, and append while it is down (before it can reconnect).
+      const killed = await admin.query(
+        `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`,
+        [`for-the-king listen ${b.schema}`],
+      );
+      expect(killed.rows.length).toBeGreaterThanOrEqual(2); // a's and b's listeners
+      expect(await a.append('flaky', entry(2))).toBe(true);
+      expect(await a.append('flaky', entry(3))).toBe(true);
+      await until(() => seen.includes('flaky#3'));
+      expect(errors.some((e) => /listening connection lost/.test(e.message))).toBe(true);
+      // And it listens again: a new append arrives live.
+      await b.listening();
+      expect(await a.append('flaky', entry(4))).toBe(true);
+      await until(() => seen.includes('flaky#4'));
+      expect(seen[0]).toBe('flaky#1');
+      expect(seen.filter((s) => s === 'flaky#4')).toHaveLength(1);
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it('a host that starts listening after reading a match reports the entries appended in between', async () => {
+    const [a, b] = await Promise.all([store(), store()]);
+    await a.createMatch(match('late'));
+    expect(await a.append('late', entry(1))).toBe(true);
+    expect((await b.readLog('late', 0)).map((e) => e.seq)).toEqual([1]);
+    expect(await a.append('late', entry(2))).toBe(true); // b is not listening yet
+    const seen: string[] = [];
+    b.watch((m, seq) => seen.push(`${m}#${seq}`));
+    await b.listening();
+    expect(seen).toEqual(['late#2']);
+  });
+
+  it('two schemas in one database do not see each other', async () => {
+    const one = await store();
+    const two = await createPostgresStore({ connectionString: db.url, schema: 'other', onError: () => {} });
+    open.push(two);
+    const seen: string[] = [];
+    two.watch((m) => seen.push(m));
+    await two.listening();
+    await one.createMatch(match('only-one'));
+    expect(await one.append('only-one', entry(1))).toBe(true);
+    expect(await two.getMatch('only-one')).toBeNull();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(seen).toEqual([]);
+  });
+});
