@@ -34,10 +34,10 @@ function importedModules(text: string): string[] {
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 const files = sourceFiles(SRC);
-/** The CLI and the worker-thread side of simulation may use Node; nothing else in `src/` may. */
-const browserSafe = files.filter((f) => !f.startsWith('cli/') && !/worker/i.test(f));
-/** Chance comes only from the seeded generator; only the CLI and a bot's time budget read clocks. */
-const deterministic = files.filter((f) => !f.startsWith('cli/') && !f.startsWith('bots/'));
+/** The CLI, the match host and the worker-thread side of simulation may use Node; nothing else in `src/` may. */
+const browserSafe = files.filter((f) => !f.startsWith('cli/') && !f.startsWith('server/') && !/worker/i.test(f));
+/** Chance comes only from the seeded generator; only the CLI, the match host and a bot's time budget read clocks. */
+const deterministic = files.filter((f) => !f.startsWith('cli/') && !f.startsWith('bots/') && !f.startsWith('server/'));
 
 describe('package: the engine core is portable and deterministic', () => {
   it('scans the engine sources (the file list is not empty)', () => {
@@ -67,5 +67,23 @@ describe('package: the engine core is portable and deterministic', () => {
     const forbidden = /\bMath\s*\.\s*random\b|\bDate\b|\bperformance\b|\bprocess\s*\./;
     const offenders = deterministic.filter((f) => forbidden.test(code(f)));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('package: pg is an optional peer, loaded only by the PostgreSQL store', () => {
+  const PG = 'server/store/postgres.ts';
+
+  it('no source file but the PostgreSQL store names pg', () => {
+    expect(files).toContain(PG);
+    const offenders = files.filter((f) => f !== PG && importedModules(code(f)).some((m) => m === 'pg' || m.startsWith('pg/')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the PostgreSQL store loads pg only when a store is created (a type import and one dynamic import)', () => {
+    const text = code(PG);
+    const staticImports = [...text.matchAll(/^\s*import\s+(type\s+)?[^'"]*?from\s*['"]pg['"]/gm)];
+    expect(staticImports.length).toBeGreaterThan(0);
+    expect(staticImports.filter((m) => m[1] === undefined)).toEqual([]);
+    expect([...text.matchAll(/\bimport\s*\(\s*['"]pg['"]\s*\)/g)]).toHaveLength(1);
   });
 });

@@ -9,6 +9,20 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPostgresStore, type PostgresStore } from '../../src/server/store/postgres.js';
 import type { LogEntry, MatchRecord } from '../../src/server/store/store.js';
 import { describePg, freshDatabase } from '../helpers/pg.js';
+import { storeContract } from './store-contract.js';
+
+describePg('PostgreSQL store: the shared contract', (adminUrl) => {
+  let db: Promise<{ url: string; drop: () => Promise<void> }> | undefined;
+  const database = (): Promise<{ url: string; drop: () => Promise<void> }> => {
+    db ??= freshDatabase(adminUrl, 'contract');
+    return db;
+  };
+  const make = async (): Promise<PostgresStore> => createPostgresStore({ connectionString: (await database()).url, onError: () => {} });
+  storeContract('PostgresStore', make, { reopen: make });
+  afterAll(async () => {
+    await (await db)?.drop();
+  });
+});
 
 function match(id: string, createdAt = 1): MatchRecord {
   return {
@@ -118,7 +132,12 @@ describePg('PostgreSQL store', (adminUrl) => {
     await s.createMatch(m);
     await expect(s.createMatch(m)).rejects.toThrow(/already exists/);
     expect(await s.getMatch('exact')).toEqual(m);
-    const e: LogEntry = { seq: 1, action: { type: 'bid', player: 2, cards: [3, 17] } as unknown as LogEntry['action'], by: 'timer', at: 1_764_000_000_999 };
+    const e: LogEntry = {
+      seq: 1,
+      action: { type: 'bid', player: 2, cards: [3, 17] } as unknown as LogEntry['action'],
+      by: 'timer',
+      at: 1_764_000_000_999,
+    };
     expect(await s.append('exact', e)).toBe(true);
     expect(await s.readLog('exact', 0)).toEqual([e]);
     expect(await s.readLog('exact', 1)).toEqual([]);
@@ -129,7 +148,11 @@ describePg('PostgreSQL store', (adminUrl) => {
     const [a, b] = await Promise.all([store(), store()]);
     await a.createMatch(match('seats'));
     const seats = match('seats').seats.map((seat, i) => (i === 0 ? { ...seat, name: 'Ada', tokenHash: 'a'.repeat(64) } : seat));
-    const results = await Promise.all([a.updateSeats('seats', 0, seats), b.updateSeats('seats', 0, seats), b.updateSeats('seats', 0, seats)]);
+    const results = await Promise.all([
+      a.updateSeats('seats', 0, seats),
+      b.updateSeats('seats', 0, seats),
+      b.updateSeats('seats', 0, seats),
+    ]);
     expect(results.filter(Boolean)).toHaveLength(1);
     const now = await a.getMatch('seats');
     expect(now?.version).toBe(1);

@@ -106,7 +106,9 @@ const TRACKED_MATCHES = 20_000;
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
   const schema = options.schema ?? 'ftk';
   if (!/^[a-z_][a-z0-9_]{0,39}$/.test(schema)) {
-    throw new RangeError(`schema must be lower-case letters, digits and _ (at most 40, not starting with a digit), got ${JSON.stringify(schema)}`);
+    throw new RangeError(
+      `schema must be lower-case letters, digits and _ (at most 40, not starting with a digit), got ${JSON.stringify(schema)}`,
+    );
   }
   const poolSize = options.poolSize ?? 10;
   if (!Number.isInteger(poolSize) || poolSize < 1) throw new RangeError(`poolSize must be a positive integer, got ${String(poolSize)}`);
@@ -149,11 +151,15 @@ async function migrate(pool: Pool, schema: string): Promise<void> {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`for-the-king:${schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${s}.migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${s}.migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
     const found = await client.query<{ v: number }>(`SELECT coalesce(max(version), 0)::int AS v FROM ${s}.migrations`);
     const current = found.rows[0]?.v ?? 0;
     if (current > MIGRATIONS.length) {
-      throw new Error(`schema ${schema} is at version ${current}, newer than this code's ${MIGRATIONS.length}: upgrade for-the-king-and-me`);
+      throw new Error(
+        `schema ${schema} is at version ${current}, newer than this code's ${MIGRATIONS.length}: upgrade for-the-king-and-me`,
+      );
     }
     for (let v = current + 1; v <= MIGRATIONS.length; v++) {
       await client.query((MIGRATIONS[v - 1] as (s: string) => string)(s));
@@ -258,19 +264,16 @@ class PgStore implements PostgresStore {
       throw new RangeError(`a match id is 1 to ${MAX_MATCH_ID} characters, got ${JSON.stringify(String(match.id).slice(0, 40))}`);
     }
     try {
-      await this.pool.query(
-        `INSERT INTO ${this.s}.matches (${MATCH_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          match.id,
-          match.createdAt,
-          JSON.stringify(match.options),
-          match.spectators,
-          match.turnTimeMs,
-          match.creatorHash,
-          JSON.stringify(match.seats),
-          match.version,
-        ],
-      );
+      await this.pool.query(`INSERT INTO ${this.s}.matches (${MATCH_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+        match.id,
+        match.createdAt,
+        JSON.stringify(match.options),
+        match.spectators,
+        match.turnTimeMs,
+        match.creatorHash,
+        JSON.stringify(match.seats),
+        match.version,
+      ]);
     } catch (e) {
       if ((e as { code?: string }).code === '23505') throw new Error(`match ${match.id} already exists`);
       throw e;
@@ -294,7 +297,9 @@ class PgStore implements PostgresStore {
 
   async listMatches(limit: number): Promise<MatchRecord[]> {
     if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a non-negative integer, got ${String(limit)}`);
-    const r = await this.pool.query<MatchRow>(`SELECT ${MATCH_COLUMNS} FROM ${this.s}.matches ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
+    const r = await this.pool.query<MatchRow>(`SELECT ${MATCH_COLUMNS} FROM ${this.s}.matches ORDER BY created_at DESC, id DESC LIMIT $1`, [
+      limit,
+    ]);
     return r.rows.map(toMatch);
   }
 
