@@ -213,8 +213,10 @@ const MATCH_COLUMNS = 'id, created_at, options, spectators, turn_time_ms, creato
 
 /** What the store knows of a match's log, for the reconnect catch-up and for reporting each seq once. */
 interface Tracked {
-  /** Highest seq reported to listeners. */
-  reported: number;
+  /** Every seq up to this one was reported to the listeners. */
+  through: number;
+  /** Seqs above `through` reported already (an own append can be reported before an earlier seq's notification arrives). */
+  readonly above: Set<number>;
   /** Highest seq known to exist (reported, appended or read). */
   known: number;
 }
@@ -433,7 +435,8 @@ class PgStore implements PostgresStore {
       );
       for (const row of r.rows) {
         const t = this.tracked.get(row.match_id);
-        if (t && row.last > t.known) this.note(row.match_id, row.last);
+        if (!t) continue;
+        for (let seq = Math.max(t.known, t.through) + 1; seq <= row.last; seq++) this.note(row.match_id, seq);
       }
     }
   }
@@ -443,7 +446,7 @@ class PgStore implements PostgresStore {
     let t = this.tracked.get(matchId);
     if (t) this.tracked.delete(matchId);
     else {
-      t = { reported: 0, known: 0 };
+      t = { through: 0, above: new Set(), known: 0 };
       if (this.tracked.size >= TRACKED_MATCHES) {
         const oldest = this.tracked.keys().next().value;
         if (oldest !== undefined) this.tracked.delete(oldest);
@@ -454,11 +457,15 @@ class PgStore implements PostgresStore {
     return t;
   }
 
-  /** Reports `seq` of `matchId` to the listeners unless it (or a later seq) was reported already. */
+  /** Reports `seq` of `matchId` to the listeners unless it was reported already (own append and its notification). */
   private note(matchId: string, seq: number): void {
     const t = this.track(matchId, seq);
-    if (seq <= t.reported) return;
-    t.reported = seq;
+    if (seq <= t.through || t.above.has(seq)) return;
+    t.above.add(seq);
+    // A match first seen in the middle of its log never closes the gap below: past a few dozen
+    // seqs, the gap is given up (a notification that late would be a duplicate of what was read).
+    if (t.above.size > 64) t.through = Math.min(...t.above) - 1;
+    while (t.above.delete(t.through + 1)) t.through++;
     for (const listener of [...this.listeners]) {
       try {
         listener(matchId, seq);
