@@ -33,7 +33,7 @@ Run "for-the-king COMMAND --help" for details.`,
   --seat N        your seat, from 0 (default 0)
   --bots LIST     bots for the other seats, in seat order, repeated if short (default heuristic); ${BOTS}
   --seed N        the game's seed (default: random, printed at the start)
-  --load FILE     continue a game saved with "save FILE" (or a save from the library's serialize)
+  --load FILE     continue a game saved with "save FILE" (a game record, or a save from serialize/toSave)
   --lang en|uk    language of the board (default en)
 
 During the game type a choice number, "bid N", "pass", "board", "save FILE", "help" or "quit".`,
@@ -55,7 +55,7 @@ During the game type a choice number, "bid N", "pass", "board", "save FILE", "he
   --json          print the result as JSON instead of a table
 
 A progress bar (rate, time left) is drawn on stderr when it is a terminal.`,
-  replay: `for-the-king replay FILE — step through a saved game
+  replay: `for-the-king replay FILE — step through a game record (a save: where it stands)
 
   --seat N        show what player N saw (default: what a spectator saw)
   --all           print the whole game without pausing

@@ -1,40 +1,46 @@
 /**
- * @internal The command line's save file: the game's options, the seats, every action so far
- * (so that `replay` can step through the game) and the state in the library's save format.
- * `--load` also reads a plain save from `serialize` (a state without history).
+ * @internal The command line's game files. It writes a {@link GameRecord} (options and every
+ * action, so that `replay` can step through the game), with the seats in `meta.seats` (bot ids,
+ * `human` for the person) and as `names`; a game loaded from a plain save has no history, so it
+ * is written back as a save. It reads records (its own or anyone's), saves from `serialize` or
+ * `toSave`, and the command line's files of version 0.x (`for-the-king-and-me/cli-game`).
  * @module
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Action, GameOptions, GameState, PlayerCount } from '../index.js';
-import { deserialize, parseAction, replay, SAVE_FORMAT, serialize } from '../index.js';
+import type { Action, GameOptions, GameRecord, GameState, PlayerCount } from '../index.js';
+import { checkRecord, fromSave, makeRecord, parseAction, RECORD_FORMAT, replay, replayRecord, SAVE_FORMAT, toSave } from '../index.js';
 import { UsageError } from './args.js';
 
-/** @internal The `format` field of a command-line save. */
+/** @internal The `format` field of the command line's files before game records. */
 export const GAME_FILE_FORMAT = 'for-the-king-and-me/cli-game';
+
+/** @internal The `meta.program` of the records the command line writes. */
+export const PROGRAM = 'for-the-king';
 
 /** @internal A game as the command line keeps it. */
 export interface GameFile {
   readonly options: GameOptions & { readonly seed: number | string };
   /** The human seat, `null` for a game of bots only. */
   readonly seat: number | null;
-  /** Bot id per seat (`"human"` for the human seat). */
+  /** Bot id per seat (`"human"` for the human seat); empty when the file does not say. */
   readonly seats: readonly string[];
   /** Every action since the start; `null` for a plain save (no history). */
   readonly actions: readonly Action[] | null;
   readonly state: GameState;
 }
 
-/** @internal Writes `game` to `file` as JSON. */
+/** @internal The record of a command-line game: the seats as names and in `meta.seats`. */
+export function recordOf(game: GameFile & { readonly actions: readonly Action[] }): GameRecord {
+  const seats = game.seats.length === game.state.players ? game.seats : null;
+  return makeRecord(game.options, game.actions, {
+    ...(seats === null ? {} : { names: seats.slice() }),
+    meta: { program: PROGRAM, ...(seats === null ? {} : { seats: seats.join(',') }) },
+  });
+}
+
+/** @internal Writes `game` to `file`: a game record, or a save for a game without history. */
 export function saveGame(file: string, game: GameFile): void {
-  const data = {
-    format: GAME_FILE_FORMAT,
-    version: 1,
-    options: game.options,
-    seat: game.seat,
-    seats: game.seats,
-    actions: game.actions,
-    save: JSON.parse(serialize(game.state)) as unknown,
-  };
+  const data = game.actions === null ? toSave(game.state) : recordOf({ ...game, actions: game.actions });
   try {
     writeFileSync(file, `${JSON.stringify(data, null, 1)}\n`);
   } catch (e) {
@@ -50,7 +56,45 @@ function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-/** @internal Reads a command-line save or a plain library save; every problem is one {@link UsageError}. */
+/** The seats a record names in `meta.seats`, if they fit the game; else none. */
+function seatsOf(record: GameRecord): string[] {
+  const listed = record.meta?.seats;
+  if (typeof listed !== 'string') return [];
+  const seats = listed.split(',');
+  return seats.length === record.options.players && seats.every((s) => s.length > 0) ? seats : [];
+}
+
+function fromRecord(data: unknown): GameFile {
+  const record = checkRecord(data);
+  const state = replayRecord(record);
+  const seats = seatsOf(record);
+  const human = seats.indexOf('human');
+  return { options: record.options, seat: human < 0 ? null : human, seats, actions: record.actions, state };
+}
+
+/** The command line's files before records: `{ format, version: 1, options, seat, seats, actions, save }`. */
+function fromOldFile(file: string, data: Record<string, unknown>): GameFile {
+  if (data.version !== 1) fail(file, `unknown version ${JSON.stringify(data.version)}`);
+  const options = data.options;
+  if (!isRecord(options) || (typeof options.seed !== 'number' && typeof options.seed !== 'string')) fail(file, 'bad "options"');
+  const players = options.players as PlayerCount;
+  const gameOptions = {
+    players,
+    seed: options.seed,
+    ...(isRecord(options.variants) ? { variants: options.variants } : {}),
+  } as GameOptions & { seed: number | string };
+  const seats =
+    Array.isArray(data.seats) && data.seats.every((s) => typeof s === 'string') ? (data.seats as string[]) : fail(file, 'bad "seats"');
+  const seat = data.seat === null ? null : Number.isInteger(data.seat) ? (data.seat as number) : fail(file, 'bad "seat"');
+  if (!Array.isArray(data.actions)) fail(file, 'bad "actions"');
+  const actions = data.actions.map((a) => parseAction(a));
+  const state = replay(gameOptions, actions);
+  if (seats.length !== state.players || (seat !== null && (seat < 0 || seat >= state.players)))
+    fail(file, 'the seats do not match the game');
+  return { options: gameOptions, seat, seats, actions, state };
+}
+
+/** @internal Reads a game record, a library save or an older command-line file; every problem is one {@link UsageError}. */
 export function loadGame(file: string): GameFile {
   let text: string;
   try {
@@ -67,8 +111,9 @@ export function loadGame(file: string): GameFile {
   }
   if (!isRecord(data)) fail(file, 'it is not a saved game');
   try {
+    if (data.format === RECORD_FORMAT) return fromRecord(data);
     if (data.format === SAVE_FORMAT) {
-      const state = deserialize(text);
+      const state = fromSave(data);
       return {
         options: { players: state.players, seed: state.seed, variants: state.variants },
         seat: null,
@@ -77,25 +122,8 @@ export function loadGame(file: string): GameFile {
         state,
       };
     }
-    if (data.format !== GAME_FILE_FORMAT) fail(file, `unknown format ${JSON.stringify(data.format)}`);
-    if (data.version !== 1) fail(file, `unknown version ${JSON.stringify(data.version)}`);
-    const options = data.options;
-    if (!isRecord(options) || (typeof options.seed !== 'number' && typeof options.seed !== 'string')) fail(file, 'bad "options"');
-    const players = options.players as PlayerCount;
-    const gameOptions = {
-      players,
-      seed: options.seed,
-      ...(isRecord(options.variants) ? { variants: options.variants } : {}),
-    } as GameOptions & { seed: number | string };
-    const seats =
-      Array.isArray(data.seats) && data.seats.every((s) => typeof s === 'string') ? (data.seats as string[]) : fail(file, 'bad "seats"');
-    const seat = data.seat === null ? null : Number.isInteger(data.seat) ? (data.seat as number) : fail(file, 'bad "seat"');
-    if (!Array.isArray(data.actions)) fail(file, 'bad "actions"');
-    const actions = data.actions.map((a) => parseAction(a));
-    const state = replay(gameOptions, actions);
-    if (seats.length !== state.players || (seat !== null && (seat < 0 || seat >= state.players)))
-      fail(file, 'the seats do not match the game');
-    return { options: gameOptions, seat, seats, actions, state };
+    if (data.format === GAME_FILE_FORMAT) return fromOldFile(file, data);
+    fail(file, `unknown format ${JSON.stringify(data.format)} (expected a game record "${RECORD_FORMAT}" or a save "${SAVE_FORMAT}")`);
   } catch (e) {
     if (e instanceof UsageError) throw e;
     fail(file, e instanceof Error ? e.message : String(e));

@@ -65,8 +65,62 @@ const ids = (list: readonly number[]): string[] => list.map(idOf);
 const idOrNull = (c: number): string | null => (c < 0 ? null : idOf(c));
 
 /**
+ * A saved state: the fields of {@link GameState}, with every card written as its id
+ * (`"diplomacy-A"`) and "no card" as `null`. Plain JSON data.
+ */
+export interface SavedState {
+  readonly players: GameState['players'];
+  readonly variants: GameState['variants'];
+  readonly seed: number | string;
+  readonly rng: readonly number[];
+  readonly step: Step;
+  readonly toMove: number;
+  readonly firstPlayer: number;
+  readonly advisor: number;
+  readonly deck: readonly string[];
+  readonly deckTop: number;
+  readonly removed: readonly string[];
+  readonly drawn: string | null;
+  readonly selfUsed: boolean;
+  readonly favorUsed: boolean;
+  readonly hands: readonly (readonly string[])[];
+  readonly known: readonly (readonly string[])[];
+  readonly middle: readonly string[];
+  readonly favor: readonly string[];
+  readonly favorBy: readonly number[];
+  readonly lot: string | null;
+  readonly lotBy: number;
+  readonly highBid: number;
+  readonly highBidder: number;
+  readonly out: number;
+  readonly defaulted: number;
+  readonly payMode: GameState['payMode'];
+  readonly paid: number;
+  readonly king: string | null;
+  readonly primary: readonly number[];
+  readonly secondary: readonly number[];
+  readonly discard: readonly string[];
+  readonly forfeits: number;
+  readonly lotsDiscarded: number;
+  readonly moveCount: number;
+}
+
+/**
+ * A save as a plain object: what {@link serialize} writes as JSON text. Store it as it is in a
+ * document database or a JSON column next to other fields (no JSON text inside JSON).
+ */
+export interface GameSave {
+  /** Always {@link SAVE_FORMAT}. */
+  readonly format: typeof SAVE_FORMAT;
+  /** Always {@link SAVE_VERSION}. */
+  readonly version: typeof SAVE_VERSION;
+  readonly state: SavedState;
+}
+
+/**
  * Writes a game state as a versioned JSON text: `{ format, version, state }`. Cards are written
  * as their ids (`"diplomacy-A"`), "no card" as `null`; every other field as in {@link GameState}.
+ * It is `JSON.stringify(toSave(state))`.
  *
  * A save holds the whole game, hidden parts included (deck order, hands, seed): keep it on the
  * server or with the owner of the game, and send players {@link view}s instead.
@@ -78,8 +132,23 @@ const idOrNull = (c: number): string | null => (c < 0 ? null : idOf(c));
  * ```
  */
 export function serialize(state: GameState): string {
+  return JSON.stringify(toSave(state));
+}
+
+/**
+ * A game state's save as a plain object (a fresh one, sharing nothing with the state): the form
+ * of {@link serialize} before JSON. Read it back with {@link fromSave}.
+ *
+ * @example
+ * ```ts
+ * await db.games.put({ id, updatedAt: Date.now(), save: toSave(state) });
+ * const row = await db.games.get(id);
+ * state = fromSave(row.save); // checked exactly as deserialize checks a text
+ * ```
+ */
+export function toSave(state: GameState): GameSave {
   const s = state;
-  const saved = {
+  const saved: SavedState = {
     players: s.players,
     variants: { payment: s.variants.payment, secondaryTitle: s.variants.secondaryTitle },
     seed: s.seed,
@@ -115,7 +184,7 @@ export function serialize(state: GameState): string {
     lotsDiscarded: s.lotsDiscarded,
     moveCount: s.moveCount,
   };
-  return JSON.stringify({ format: SAVE_FORMAT, version: SAVE_VERSION, state: saved });
+  return { format: SAVE_FORMAT, version: SAVE_VERSION, state: saved };
 }
 
 function bad(where: string, what: string): RulesError {
@@ -265,6 +334,21 @@ export function deserialize(text: string): GameState {
   } catch (e) {
     throw bad('save', `is not valid JSON (${e instanceof Error ? e.message : String(e)})`);
   }
+  return fromSave(data);
+}
+
+/**
+ * Reads a save given as a plain object ({@link toSave}'s form, or a parsed {@link serialize}
+ * text), trusting nothing in it: every check of {@link deserialize} applies. The input is only
+ * read, never kept: the state returned shares nothing with it.
+ *
+ * @throws {@link RulesError} `INVALID_SAVE`, naming the field and the fault.
+ * @example
+ * ```ts
+ * const state = fromSave(row.save); // row from a database, save stored as an object
+ * ```
+ */
+export function fromSave(data: unknown): GameState {
   const env = record(data, 'save', ENVELOPE_KEYS);
   if (env.format !== SAVE_FORMAT) throw bad('save.format', `must be "${SAVE_FORMAT}", got ${showValue(env.format)}`);
   if (env.version === 1) {

@@ -12,7 +12,8 @@
  * - `WRONG_STEP`: the action's type does not fit the decision the game waits for.
  * - `UNKNOWN_CARD`: a card id that is not in the catalogue.
  * - `ILLEGAL_ACTION`: well formed and in turn, but the rules forbid it (a full area, a low bid, a card not in hand…).
- * - `INVALID_SAVE`: `deserialize` was given malformed or tampered text.
+ * - `INVALID_SAVE`: `deserialize` or `fromSave` was given a malformed or tampered save.
+ * - `INVALID_RECORD`: `checkRecord` or `replayRecord` was given something that is not a game record.
  * - `INVALID_VIEW`: a view handed to `determinize` is not consistent.
  */
 export type RulesErrorCode =
@@ -24,6 +25,7 @@ export type RulesErrorCode =
   | 'UNKNOWN_CARD'
   | 'ILLEGAL_ACTION'
   | 'INVALID_SAVE'
+  | 'INVALID_RECORD'
   | 'INVALID_VIEW';
 
 /**

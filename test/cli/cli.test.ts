@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
-import { createGame, serialize } from '../../src/index.js';
+import type { Action } from '../../src/index.js';
+import { apply, checkRecord, createGame, legalActions, makeRecord, RECORD_FORMAT, serialize, toSave } from '../../src/index.js';
 import { fakeIo } from './io.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ftk-cli-'));
@@ -85,8 +86,10 @@ describe('for-the-king play', () => {
     const io = fakeIo(`1\n1\nsave ${file}\nquit\n`);
     expect(await run(['play', '--players', '3', '--seed', '5', '--bots', 'random'], io)).toBe(0);
     expect(io.out()).toMatch(/Saved to/);
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { actions: unknown[]; seats: string[] };
-    expect(saved.seats).toEqual(['human', 'random', 'random']);
+    const saved = checkRecord(readFileSync(file, 'utf8'));
+    expect(saved.format).toBe(RECORD_FORMAT);
+    expect(saved.meta?.seats).toBe('human,random,random');
+    expect(saved.names).toEqual(['human', 'random', 'random']);
     expect(saved.actions.length).toBeGreaterThan(0);
     const more = fakeIo(`${Array<string>(400).fill('1').join('\n')}\n`);
     expect(await run(['play', '--load', file], more)).toBe(0);
@@ -122,6 +125,39 @@ describe('for-the-king watch and replay', () => {
     expect(await run(['replay', file], io)).toBe(0);
     expect(io.out()).toMatch(/#3 /);
     expect(io.out()).not.toMatch(/#4 /);
+  });
+
+  it("replay steps through any game record (without the command line's metadata) and the plain-object save", async () => {
+    const options = { players: 3, seed: 'rec' } as const;
+    let state = createGame(options);
+    const actions: Action[] = [];
+    for (let i = 0; i < 12; i++) {
+      const a = legalActions(state)[0] as Action;
+      state = apply(state, a);
+      actions.push(a);
+    }
+    const file = join(dir, 'record.json');
+    writeFileSync(file, JSON.stringify(makeRecord(options, actions, { names: ['Ann', 'Bo', 'Cy'] })));
+    const io = fakeIo();
+    expect(await run(['replay', file, '--all'], io)).toBe(0);
+    expect(io.out()).toMatch(/Replaying .*record\.json: 3 players, seed rec, 12 actions/);
+    expect(io.out()).toMatch(/#12 /);
+    const more = fakeIo(`${Array<string>(400).fill('1').join('\n')}\n`);
+    expect(await run(['play', '--load', file, '--seat', '1', '--bots', 'random'], more)).toBe(0);
+    expect(more.out()).toMatch(/=== Score ===/);
+    const saveFile = join(dir, 'object-save.json');
+    writeFileSync(saveFile, JSON.stringify(toSave(state), null, 2));
+    const shown = fakeIo();
+    expect(await run(['replay', saveFile], shown)).toBe(0);
+    expect(shown.out()).toMatch(/plain save without history/);
+  });
+
+  it('replay names what is wrong with a record', async () => {
+    const file = join(dir, 'bad-record.json');
+    writeFileSync(file, JSON.stringify({ format: RECORD_FORMAT, version: 1, options: { players: 3 }, actions: [] }));
+    const io = fakeIo();
+    expect(await run(['replay', file], io)).toBe(2);
+    expect(io.err()).toMatch(/cannot load .*bad-record\.json: record\.options: lacks the key "seed"/);
   });
 
   it('replay shows where a plain library save stands', async () => {

@@ -1,0 +1,209 @@
+/**
+ * Game records (`makeRecord`, `checkRecord`, `replayRecord`) and the plain-object save form
+ * (`toSave`, `fromSave`): a record rebuilds its game exactly (RULES S5), and untrusted records
+ * are refused with `INVALID_RECORD` naming the field.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Action, GameState } from '../../src/index.js';
+import {
+  checkRecord,
+  createGame,
+  deserialize,
+  fromSave,
+  MAX_RECORD_LENGTH,
+  makeRecord,
+  maxGameLength,
+  RECORD_FORMAT,
+  RECORD_VERSION,
+  replay,
+  replayRecord,
+  serialize,
+  toSave,
+} from '../../src/index.js';
+import { rejection } from '../helpers/errors.js';
+import { playGame, testRandom } from '../helpers/hidden.js';
+
+const options = { players: 4, seed: 'record-1' } as const;
+const actions = playGame(options, testRandom(1));
+const finalState = replay(options, actions);
+
+/** The message `checkRecord` refuses `input` with (and checks the code). */
+function refused(input: unknown): string {
+  const e = rejection(() => checkRecord(input));
+  expect(e.code).toBe('INVALID_RECORD');
+  return e.message;
+}
+
+/** A record as plain data, changed by `change`. */
+function changed(change: (r: Record<string, unknown>) => void): Record<string, unknown> {
+  const r = JSON.parse(JSON.stringify(makeRecord(options, actions))) as Record<string, unknown>;
+  change(r);
+  return r;
+}
+
+describe('a game record', () => {
+  it('S5: replays to the very state of the live game, through JSON, with names and metadata kept', () => {
+    const record = makeRecord(options, actions, {
+      names: ['Ann', 'Bo', 'Cy', 'bot'],
+      meta: { club: 'Lviv', round: 2, rated: true, note: null },
+    });
+    expect(record.format).toBe(RECORD_FORMAT);
+    expect(record.version).toBe(RECORD_VERSION);
+    expect(record.options).toEqual({ players: 4, seed: 'record-1', variants: { payment: 'gold-or-discard', secondaryTitle: 'half' } });
+    const again = checkRecord(JSON.stringify(record));
+    expect(again).toEqual(record);
+    expect(replayRecord(JSON.parse(JSON.stringify(record)))).toEqual(finalState);
+    expect(replayRecord(record).moveCount).toBe(actions.length);
+  });
+
+  it('S4, S5: keeps firstPlayer only when it was given (an absent one is drawn from the seed)', () => {
+    for (const firstPlayer of [undefined, 0, 2] as const) {
+      const o = firstPlayer === undefined ? { players: 3 as const, seed: 9 } : { players: 3 as const, seed: 9, firstPlayer };
+      const acts = playGame(o, testRandom(3));
+      const r = checkRecord(JSON.stringify(makeRecord(o, acts)));
+      expect('firstPlayer' in r.options).toBe(firstPlayer !== undefined);
+      expect(replayRecord(r)).toEqual(replay(o, acts));
+    }
+  });
+
+  it('a record of a game in progress replays to where it stands; onStep sees every action', () => {
+    const part = actions.slice(0, 40);
+    const seen: number[] = [];
+    const s = replayRecord(makeRecord(options, part), (i) => seen.push(i));
+    expect(s).toEqual(replay(options, part));
+    expect(seen).toEqual(part.map((_, i) => i));
+  });
+
+  it('shares nothing with its input: later changes to the input do not reach the record', () => {
+    const input = JSON.parse(JSON.stringify(makeRecord(options, actions.slice(0, 5), { names: ['a', 'b', 'c', 'd'], meta: { k: 1 } }))) as {
+      actions: { player: number }[];
+      names: string[];
+      meta: Record<string, unknown>;
+    };
+    const r = checkRecord(input);
+    (input.actions[0] as { player: number }).player = 3;
+    input.names[0] = 'x';
+    input.meta.k = 2;
+    expect(r.actions[0]?.player).not.toBe(3);
+    expect(r.names?.[0]).toBe('a');
+    expect(r.meta?.k).toBe(1);
+  });
+
+  it('makeRecord refuses options without a seed or that createGame refuses', () => {
+    expect(rejection(() => makeRecord({ players: 4 }, [])).message).toBe('record.options: lacks the key "seed"');
+    expect(rejection(() => makeRecord({ players: 6 as 4, seed: 1 }, [])).message).toMatch(/^record\.options: players must be 2, 3, 4 or 5/);
+    expect(rejection(() => makeRecord(options, [], { names: ['a'] })).message).toBe('record.names: must hold one name per seat (4), got 1');
+  });
+});
+
+describe('checkRecord refuses what is not a record, naming the field', () => {
+  it('text that is not JSON, too long, or not an object', () => {
+    expect(refused('{')).toMatch(/^record: is not valid JSON/);
+    expect(refused(' '.repeat(MAX_RECORD_LENGTH + 1))).toBe(`record: is longer than ${MAX_RECORD_LENGTH} characters`);
+    expect(refused([])).toBe('record: must be an object, got []');
+    expect(refused(null)).toBe('record: must be an object, got null');
+    expect(refused(new (class Fancy {})())).toBe('record: must be a plain object');
+  });
+
+  it('the format, the version, unknown, missing and forbidden keys', () => {
+    expect(refused(changed((r) => (r.format = 'for-the-king-and-me/save')))).toBe(
+      'record.format: must be "for-the-king-and-me/record", got "for-the-king-and-me/save"',
+    );
+    expect(refused(changed((r) => (r.version = 2)))).toBe('record.version: this library reads version 1, got 2');
+    expect(refused(changed((r) => (r.state = {})))).toMatch(/^record: has an unknown key "state"/);
+    expect(refused(changed((r) => delete r.actions))).toBe('record: lacks the key "actions"');
+    expect(refused(JSON.stringify(makeRecord(options, [])).replace('{"format"', '{"__proto__":{"x":1},"format"'))).toBe(
+      'record: has a forbidden key "__proto__"',
+    );
+  });
+
+  it('options: no seed, a bad player count, an unknown variant', () => {
+    expect(refused(changed((r) => delete (r.options as Record<string, unknown>).seed))).toBe('record.options: lacks the key "seed"');
+    expect(refused(changed((r) => ((r.options as Record<string, unknown>).players = 7)))).toMatch(/^record\.options: players must be/);
+    expect(refused(changed((r) => ((r.options as Record<string, unknown>).variants = { payment: 'cash' })))).toMatch(
+      /^record\.options: variants\.payment must be/,
+    );
+    expect(refused(changed((r) => ((r.options as Record<string, unknown>).rounds = 3)))).toMatch(
+      /^record\.options: has an unknown key "rounds"/,
+    );
+  });
+
+  it('actions: not an array, a malformed action (by position), more than any game can take', () => {
+    expect(refused(changed((r) => (r.actions = {})))).toBe('record.actions: must be an array of actions, got {}');
+    expect(refused(changed((r) => ((r.actions as unknown[])[12] = { type: 'bid', player: 1, amount: 4.5 })))).toMatch(
+      /^record\.actions\[12\]: a bid action needs an integer "amount"/,
+    );
+    const most = maxGameLength({ players: 2 });
+    const long = {
+      format: RECORD_FORMAT,
+      version: 1,
+      options: { players: 2, seed: 1 },
+      actions: new Array(most + 1).fill({ type: 'pass', player: 0 }),
+    };
+    expect(refused(long)).toBe(`record.actions: has ${most + 1} actions, more than any game with 2 players can take (${most})`);
+  });
+
+  it('names and metadata', () => {
+    expect(refused(changed((r) => (r.names = ['a', 'b', 'c', 7])))).toBe(
+      'record.names[3]: must be a string of at most 100 characters, got 7',
+    );
+    expect(refused(changed((r) => (r.names = 'abcd')))).toMatch(/^record\.names: must be an array of 4 strings/);
+    expect(refused(changed((r) => (r.meta = { deep: { x: 1 } })))).toMatch(/^record\.meta\.deep: must be a string/);
+    expect(refused(changed((r) => (r.meta = { n: Number.POSITIVE_INFINITY })))).toMatch(/^record\.meta\.n: must be a string/);
+    expect(refused(changed((r) => (r.meta = { s: 'x'.repeat(1001) })))).toMatch(/^record\.meta\.s: must be a string \(at most 1000/);
+    const many: Record<string, number> = {};
+    for (let i = 0; i < 65; i++) many[`k${i}`] = i;
+    expect(refused(changed((r) => (r.meta = many)))).toBe('record.meta: has 65 keys, at most 64');
+    expect(refused(changed((r) => (r.meta = [])))).toMatch(/^record\.meta: must be an object/);
+  });
+});
+
+describe('replayRecord', () => {
+  it('refuses an illegal action with the rules code and its position', () => {
+    const bad = changed((r) => {
+      const list = r.actions as Action[];
+      const a = list[3] as Action;
+      list[3] = { ...a, player: (a.player + 1) % 4 } as Action;
+    });
+    const e = rejection(() => replayRecord(bad));
+    expect(e.code).toBe('NOT_YOUR_TURN');
+    expect(e.message).toMatch(/^action 3: /);
+  });
+
+  it('refuses a malformed record with INVALID_RECORD before replaying anything', () => {
+    expect(rejection(() => replayRecord({ format: RECORD_FORMAT })).code).toBe('INVALID_RECORD');
+  });
+});
+
+describe('the plain-object save form', () => {
+  const states: GameState[] = [];
+  replay(options, actions, (i, _a, s) => {
+    if (i % 37 === 0) states.push(s);
+  });
+
+  it('toSave is serialize before JSON; fromSave reads it back exactly and shares nothing with it', () => {
+    for (const s of [createGame(options), ...states, finalState]) {
+      const save = toSave(s);
+      expect(JSON.stringify(save)).toBe(serialize(s));
+      const loaded = fromSave(save);
+      expect(loaded).toEqual(s);
+      expect(fromSave(JSON.parse(serialize(s)))).toEqual(deserialize(serialize(s)));
+      (save.state.hands[0] as string[]).length = 0;
+      expect(loaded.hands[0]).toEqual(s.hands[0]);
+    }
+  });
+
+  it('fromSave refuses what deserialize refuses, with the same message', () => {
+    const save = JSON.parse(serialize(finalState)) as { state: Record<string, unknown> };
+    save.state.moveCount = 0;
+    const e = rejection(() => fromSave(save));
+    expect(e.code).toBe('INVALID_SAVE');
+    expect(e.message).toBe(rejection(() => deserialize(JSON.stringify(save))).message);
+    expect(rejection(() => fromSave('{}')).message).toMatch(/^save: must be an object/);
+  });
+
+  it('a record is not a save and a save is not a record', () => {
+    expect(rejection(() => fromSave(makeRecord(options, []))).code).toBe('INVALID_SAVE');
+    expect(refused(toSave(finalState))).toMatch(/^record: has an unknown key "state"|^record\.format/);
+  });
+});
