@@ -4,6 +4,7 @@
  * Appends race on the (match, seq) key, deadlines are claimed once, notifications cross
  * instances and survive the listening connection being killed, and migrations run once.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPostgresStore, type PostgresStore } from '../../src/server/store/postgres.js';
@@ -17,8 +18,16 @@ describePg('PostgreSQL store: the shared contract', (adminUrl) => {
     db ??= freshDatabase(adminUrl, 'contract');
     return db;
   };
-  const make = async (): Promise<PostgresStore> => createPostgresStore({ connectionString: (await database()).url, onError: () => {} });
-  storeContract('PostgresStore', make, { reopen: make });
+  // Each test gets a schema of its own: claimed deadlines stay (leased) in the table, and the
+  // contract's claimDue tests look at every due deadline. `reopen` opens the last one again.
+  let schema = 'c0';
+  const open = async (): Promise<PostgresStore> =>
+    createPostgresStore({ connectionString: (await database()).url, schema, onError: () => {} });
+  const make = async (): Promise<PostgresStore> => {
+    schema = `c_${randomBytes(6).toString('hex')}`;
+    return open();
+  };
+  storeContract('PostgresStore', make, { reopen: open });
   afterAll(async () => {
     await (await db)?.drop();
   });
@@ -197,6 +206,24 @@ describePg('PostgreSQL store', (adminUrl) => {
     await hosts[0]?.setDeadline('due-1', null);
     expect(await hosts[2]?.claimDue(10_000, 10)).toEqual([]);
     await expect(hosts[0]?.setDeadline('due-1', { matchId: 'due-2', seq: 1, at: 1 })).rejects.toThrow(RangeError);
+  });
+
+  it('a claimed deadline that was neither replaced nor cleared comes back after the lease (its host died)', async () => {
+    const s = await createPostgresStore({ connectionString: db.url, schema: 'lease', claimLeaseMs: 1_000, onError: () => {} });
+    open.push(s);
+    for (const id of ['lease-kept', 'lease-replaced', 'lease-cleared']) {
+      await s.createMatch(match(id));
+      await s.setDeadline(id, { matchId: id, seq: 4, at: 50_000 });
+    }
+    const mine = (ds: { matchId: string }[]): string[] => ds.map((d) => d.matchId).filter((id) => id.startsWith('lease-'));
+    expect(mine(await s.claimDue(50_000, 10)).sort()).toEqual(['lease-cleared', 'lease-kept', 'lease-replaced']);
+    expect(mine(await s.claimDue(50_999, 10))).toEqual([]);
+    await s.setDeadline('lease-replaced', { matchId: 'lease-replaced', seq: 5, at: 60_000 });
+    await s.setDeadline('lease-cleared', null);
+    expect(await s.claimDue(51_000, 10)).toEqual([{ matchId: 'lease-kept', seq: 4, at: 51_000 }]);
+    await s.setDeadline('lease-kept', null); // its move is played
+    expect(await s.claimDue(60_000, 10)).toEqual([{ matchId: 'lease-replaced', seq: 5, at: 60_000 }]);
+    await expect(createPostgresStore({ connectionString: db.url, claimLeaseMs: 0 })).rejects.toThrow(RangeError);
   });
 
   it('reports appends by any host to every host watching, each seq once, with a payload of only (seq, match)', async () => {

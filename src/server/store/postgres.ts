@@ -1,7 +1,8 @@
 /**
  * The PostgreSQL store: any number of host processes share one database. The log's primary key
  * (match_id, seq) orders a match's actions, so two hosts appending the same seq cannot both win;
- * deadlines are taken with `DELETE … FOR UPDATE SKIP LOCKED`, so each fires on one host; and every
+ * deadlines are taken with `SELECT … FOR UPDATE SKIP LOCKED`, so each fires on one host (and
+ * comes back after a lease if that host died before acting on it); and every
  * append sends a `NOTIFY` carrying only its (seq, match) to the hosts `LISTEN`ing on a dedicated
  * connection, which then read the new rows themselves.
  *
@@ -28,6 +29,13 @@ export interface PostgresStoreOptions {
   readonly schema?: string;
   /** Most connections the store's pool opens at once (besides the one that listens). Default 10. */
   readonly poolSize?: number;
+  /**
+   * Milliseconds a claimed deadline stays taken. A host replaces or clears the deadline once it
+   * has played the move; if it dies first, the deadline is handed out again after this lease, so
+   * a bot move or a turn timer is never lost with a host (the (match, seq) key still lets only
+   * one move in). Default 20,000.
+   */
+  readonly claimLeaseMs?: number;
   /**
    * Called with errors that belong to no call: an idle pooled connection dropped, the listening
    * connection lost (the store reconnects by itself). Default: a line on stderr.
@@ -112,6 +120,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   }
   const poolSize = options.poolSize ?? 10;
   if (!Number.isInteger(poolSize) || poolSize < 1) throw new RangeError(`poolSize must be a positive integer, got ${String(poolSize)}`);
+  const lease = options.claimLeaseMs ?? 20_000;
+  if (!Number.isInteger(lease) || lease < 1) throw new RangeError(`claimLeaseMs must be a positive integer, got ${String(lease)}`);
   const pg = await loadPg();
   const onError = options.onError ?? ((e: Error) => process.stderr.write(`for-the-king postgres store: ${e.message}\n`));
   const pool = new pg.Pool({ connectionString: options.connectionString, max: poolSize });
@@ -122,7 +132,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     await pool.end().catch(() => {});
     throw e;
   }
-  return new PgStore(pg, pool, options.connectionString, schema, onError);
+  return new PgStore(pg, pool, options.connectionString, schema, lease, onError);
 }
 
 /** What the store uses of the `pg` module. */
@@ -240,6 +250,7 @@ class PgStore implements PostgresStore {
     private readonly pool: Pool,
     private readonly connectionString: string,
     schema: string,
+    private readonly lease: number,
     private readonly onError: (e: Error) => void,
   ) {
     this.schema = schema;
@@ -340,15 +351,20 @@ class PgStore implements PostgresStore {
   async claimDue(now: number, limit: number): Promise<Deadline[]> {
     if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a non-negative integer, got ${String(limit)}`);
     if (limit === 0) return [];
-    // Rows another host is claiming right now are skipped, not waited for; a row it deletes is
-    // gone for everyone. A deadline replaced meanwhile is re-checked against `at <= now`.
+    // Rows another host is claiming right now are skipped, not waited for; a deadline replaced
+    // meanwhile is re-checked against `at <= now`. A claimed row is not deleted but pushed a
+    // lease ahead: the claiming host replaces or clears it once it has acted, and if it died
+    // first the deadline is handed out again when the lease runs out.
     const r = await this.pool.query<{ match_id: string; seq: number; at: string }>(
-      `DELETE FROM ${this.s}.deadlines WHERE match_id IN (
-         SELECT match_id FROM ${this.s}.deadlines WHERE at <= $1 ORDER BY at, match_id LIMIT $2 FOR UPDATE SKIP LOCKED
-       ) RETURNING match_id, seq, at`,
-      [Math.floor(now), limit],
+      `WITH due AS (
+         SELECT match_id, seq, at FROM ${this.s}.deadlines WHERE at <= $1 ORDER BY at, match_id LIMIT $2 FOR UPDATE SKIP LOCKED
+       ), taken AS (
+         UPDATE ${this.s}.deadlines d SET at = $3 FROM due WHERE d.match_id = due.match_id
+       )
+       SELECT match_id, seq, at FROM due ORDER BY at, match_id`,
+      [Math.floor(now), limit, Math.floor(now) + this.lease],
     );
-    return r.rows.map((row) => ({ matchId: row.match_id, seq: row.seq, at: Number(row.at) })).sort((a, b) => a.at - b.at);
+    return r.rows.map((row) => ({ matchId: row.match_id, seq: row.seq, at: Number(row.at) }));
   }
 
   watch(listener: (matchId: string, seq: number) => void): () => void {

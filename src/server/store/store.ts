@@ -79,7 +79,13 @@ export interface Store {
   readLog(matchId: string, after: number): Promise<LogEntry[]>;
   /** Sets (replaces) the match's one pending deadline, or clears it with `null`. */
   setDeadline(matchId: string, deadline: Deadline | null): Promise<void>;
-  /** Atomically takes (and clears) up to `limit` deadlines with `at <= now`; each is handed to one caller only. */
+  /**
+   * Atomically takes up to `limit` deadlines with `at <= now`, earliest first; each is handed to
+   * one caller only. The caller then replaces or clears it (`setDeadline`) once it has acted. A
+   * store shared by several hosts may hand a deadline out again after a lease when it was neither
+   * replaced nor cleared (its host died first): act on a deadline only while the log still holds
+   * `seq - 1` entries, and append with `seq`, so the move goes in once.
+   */
   claimDue(now: number, limit: number): Promise<Deadline[]>;
   /**
    * Calls `listener(matchId, seq)` after any host appends to any match (this store's own appends
