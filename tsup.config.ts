@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 /**
  * Builds the published package: ESM (`.js`) and CommonJS (`.cjs`) with declarations
  * (`.d.ts`, `.d.cts`). One key per entry point; its name is the file name under `dist/`.
- * `bots` is the `for-the-king-and-me/bots` subpath, `text` the `for-the-king-and-me/text` one, `cli` the `for-the-king` program (its
+ * `bots` is the `for-the-king-and-me/bots` subpath, `text` the `for-the-king-and-me/text` one, `sim` the `for-the-king-and-me/sim` one (the in-place simulator), `cli` the `for-the-king` program (its
  * shebang comes from `src/cli/main.ts`), `simulate-worker` the script `simulate` starts on
  * worker threads. `shims` gives the CommonJS build an `import.meta.url` (the worker's path).
  */
@@ -12,6 +12,7 @@ export default defineConfig({
     index: 'src/index.ts',
     bots: 'src/bots/index.ts',
     text: 'src/text/index.ts',
+    sim: 'src/sim/index.ts',
     cli: 'src/cli/main.ts',
     'simulate-worker': 'src/bots/worker.ts',
   },

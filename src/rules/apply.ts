@@ -50,8 +50,11 @@ function knownCard(id: string): number {
   return c;
 }
 
-/** @internal Validates `a` against `s` and applies it to a fresh draft. Throws before any change. */
-function transition(s: GameState, a: unknown, ev: Sink): GameState {
+/**
+ * @internal Checks that `a` is an action `s` accepts, reading nothing but `s` and `a`; throws a
+ * `RulesError` otherwise. Shared by `apply` and the simulator's checked `apply`.
+ */
+export function checkAction(s: GameState, a: unknown): asserts a is Action {
   checkShape(a, s.players);
   if (s.step === 'over') throw new RulesError('GAME_OVER', 'the game is over: no action applies');
   const p = a.player;
@@ -60,17 +63,13 @@ function transition(s: GameState, a: unknown, ev: Sink): GameState {
   if (STEP_OF[a.type] !== s.step) {
     throw new RulesError('WRONG_STEP', `player ${p} cannot ${a.type} now: the game waits for them to ${DECISION[s.step]}`);
   }
-  const d = draftOf(s);
-  d.moveCount = s.moveCount + 1;
   switch (a.type) {
     case 'place':
       if (!canPlace(s, a.area)) throw illegal(`player ${p} cannot place in ${a.area}: ${fullReason(s, a.area)}`);
-      place(d, a.area, ev);
       break;
     case 'take': {
       const c = knownCard(a.card);
       if (!s.middle.includes(c)) throw illegal(`player ${p} cannot take ${a.card}: it is not in the middle`);
-      take(d, c, ev);
       break;
     }
     case 'king': {
@@ -83,8 +82,6 @@ function transition(s: GameState, a: unknown, ev: Sink): GameState {
             : `player ${p} cannot set ${a.office} to ${a.value}: a title value is 1 to 6`,
         );
       }
-      resolveKing(d, o, a.value, ev);
-      resume(d, ev);
       break;
     }
     case 'bid': {
@@ -97,11 +94,9 @@ function transition(s: GameState, a: unknown, ev: Sink): GameState {
         );
       }
       if (a.amount > max) throw illegal(`player ${p} cannot bid ${a.amount}: the highest bid with ${s.players} players is ${max}`);
-      bid(d, a.amount, ev);
       break;
     }
     case 'pass':
-      pass(d, ev);
       break;
     case 'pay': {
       const c = knownCard(a.card);
@@ -112,10 +107,45 @@ function transition(s: GameState, a: unknown, ev: Sink): GameState {
             : `player ${p} cannot pay with ${a.card}: it is not in their hand`,
         );
       }
-      pay(d, c, ev);
       break;
     }
   }
+}
+
+/**
+ * @internal The transition of an action `checkAction` accepted, made on the draft `d` in place.
+ * The pure API calls it on a fresh `draftOf` copy, the simulator on the state it owns.
+ */
+export function perform(d: Draft, a: Action, ev: Sink): void {
+  d.moveCount += 1;
+  switch (a.type) {
+    case 'place':
+      place(d, a.area, ev);
+      break;
+    case 'take':
+      take(d, cardIndex(a.card), ev);
+      break;
+    case 'king':
+      resolveKing(d, officeIndex(d, a.office), a.value, ev);
+      resume(d, ev);
+      break;
+    case 'bid':
+      bid(d, a.amount, ev);
+      break;
+    case 'pass':
+      pass(d, ev);
+      break;
+    case 'pay':
+      pay(d, cardIndex(a.card), ev);
+      break;
+  }
+}
+
+/** @internal Validates `a` against `s` and applies it to a fresh draft. Throws before any change. */
+function transition(s: GameState, a: unknown, ev: Sink): GameState {
+  checkAction(s, a);
+  const d = draftOf(s);
+  perform(d, a, ev);
   return d;
 }
 
@@ -125,7 +155,7 @@ function fullReason(s: GameState, area: Area): string {
 }
 
 /** @internal After a King's resolution, the game goes on where the King interrupted it (RULES K1). */
-function resume(d: Draft, ev: Sink): void {
+export function resume(d: Draft, ev: Sink): void {
   if (d.advisor < 0) nextLot(d, ev);
   else if (d.toMove === d.advisor) continuePlacement(d, ev);
   else continueTakes(d, d.toMove, ev);

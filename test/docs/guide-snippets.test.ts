@@ -9,7 +9,15 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const GUIDES = ['getting-started.md', 'state-machine.md', 'building-a-ui.md', 'save-load-replay.md', 'variants.md', 'bots.md'];
+const GUIDES = [
+  'getting-started.md',
+  'state-machine.md',
+  'building-a-ui.md',
+  'save-load-replay.md',
+  'variants.md',
+  'bots.md',
+  'performance.md',
+];
 
 interface Snippet {
   readonly name: string;
@@ -43,6 +51,7 @@ function typeErrors(list: readonly Snippet[]): Map<string, string[]> {
       'for-the-king-and-me': ['src/index.ts'],
       'for-the-king-and-me/bots': ['src/bots/index.ts'],
       'for-the-king-and-me/text': ['src/text/index.ts'],
+      'for-the-king-and-me/sim': ['src/sim/index.ts'],
     },
   };
   const byFile = new Map(list.map((s) => [s.file, s.code]));

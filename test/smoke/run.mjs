@@ -44,22 +44,42 @@ function play(api) {
   if (!threw) throw new Error('createGame({ players: 6 }) did not throw a RulesError');
   return results;
 }
+
+// The simulator subpath plays the same game as the pure API (\`sim\` is the module).
+function playSim(api, sim) {
+  let state = api.createGame({ players: 4, seed: 'smoke-sim' });
+  const s = sim.createSimulator(state);
+  let i = 0;
+  while (!api.isGameOver(state)) {
+    const legal = api.legalActions(state);
+    const k = (i++ * 7) % legal.length;
+    if (s.legalCount() !== legal.length || s.legalAt(k) !== legal[k]) throw new Error('the simulator lists other legal actions');
+    s.applyIndex(k);
+    state = api.apply(state, legal[k]);
+  }
+  if (JSON.stringify(s.toState()) !== JSON.stringify(state)) throw new Error('the simulator reached another state');
+  return 'simulator: the same ' + i + '-action game as the pure API';
+}
 `;
 
 const CONSUMERS = {
   'esm.mjs': `import * as api from '${NAME}';
 import { createGame } from '${NAME}';
+import * as sim from '${NAME}/sim';
 import pkg from '${NAME}/package.json' with { type: 'json' };
 ${PLAY}
 if (typeof createGame !== 'function') throw new Error('no createGame export');
 for (const line of play(api)) console.log('ESM ' + line);
+console.log('ESM ' + playSim(api, sim));
 console.log('ESM ok: ' + pkg.name + '@' + pkg.version);
 `,
   'cjs.cjs': `const api = require('${NAME}');
 const pkg = require('${NAME}/package.json');
+const sim = require('${NAME}/sim');
 ${PLAY}
 if (typeof api.createGame !== 'function') throw new Error('no createGame export');
 for (const line of play(api)) console.log('CJS ' + line);
+console.log('CJS ' + playSim(api, sim));
 console.log('CJS ok: ' + pkg.name + '@' + pkg.version);
 `,
   // Type-only checks: the declarations resolve for both module kinds and are not \`any\`.
@@ -69,12 +89,19 @@ const legal: readonly Action[] = legalActions(state);
 const next: GameState = apply(state, legal[0] as Action);
 const s: Score = score(next);
 export const points: readonly number[] = s.points;
+import { type Simulator, createSimulator } from '${NAME}/sim';
+const sim: Simulator = createSimulator(state);
+export const count: number = sim.legalCount();
+// @ts-expect-error: applyIndex takes an index, not an action
+sim.applyIndex(legal[0]);
 // @ts-expect-error: 6 players is not a PlayerCount
 createGame({ players: 6 });
 `,
   'types-cjs.cts': `import { type GameState, createGame, isGameOver } from '${NAME}';
 const state: GameState = createGame({ players: 2, seed: 'x' });
 export const over: boolean = isGameOver(state);
+import { createSimulator } from '${NAME}/sim';
+export const next: GameState = createSimulator(state).toState();
 // @ts-expect-error: an unknown variant value is a type error
 createGame({ players: 3, variants: { payment: 'barter' } });
 `,

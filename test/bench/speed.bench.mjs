@@ -1,0 +1,166 @@
+// `npm run bench`: the engine's speed, on the built package (dist/).
+//
+//   npm run bench                                   # pure API, simulator, ISMCTS; 4 players
+//   node test/bench/speed.bench.mjs --players 2,3,4,5 --seconds 2 --rounds 3
+//   node test/bench/speed.bench.mjs --base /tmp/old/dist   # side by side with another build
+//   node test/bench/speed.bench.mjs --only pure,sim        # pure, sim, ismcts
+//
+// - pure: uniformly random games through createGame / legalActions / apply.
+// - sim: the same games through the simulator (createSimulator(createGame(…)), applyIndex).
+// - ismcts: ismctsBot iterations per second, 4 players against three heuristic bots (decisions
+//   with one legal action are not timed).
+// The policy's generator is seeded (mulberry32), so a run plays the same games every time. With
+// --base, each round measures the other build and then this one, back to back in one process, so
+// both see the same machine load; the ratio is the figure to trust on a busy machine.
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+};
+const SECONDS = Number(option('seconds', '2'));
+const ROUNDS = Number(option('rounds', '3'));
+const PLAYERS = option('players', '4').split(',').map(Number);
+const ONLY = option('only', 'pure,sim,ismcts').split(',');
+const ITERATIONS = Number(option('iterations', '1000'));
+const here = resolve(new URL('../../dist', import.meta.url).pathname);
+const baseDir = option('base', null);
+
+async function load(dir) {
+  const url = (f) => pathToFileURL(resolve(dir, f)).href;
+  const core = await import(url('index.js'));
+  const bots = await import(url('bots.js'));
+  let sim = null;
+  try {
+    sim = await import(url('sim.js'));
+  } catch {
+    sim = null; // a build from before the simulator
+  }
+  return { core, bots, sim, dir };
+}
+
+/** mulberry32: a tiny seeded generator for the playout policy. */
+function generator(seed) {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (((t ^ (t >>> 14)) >>> 0) % n) | 0;
+  };
+}
+
+function purePlayout({ core }, players, seed, rand) {
+  const { apply, createGame, isGameOver, legalActions } = core;
+  let state = createGame({ players, seed });
+  let actions = 0;
+  while (!isGameOver(state)) {
+    const legal = legalActions(state);
+    state = apply(state, legal[rand(legal.length)]);
+    actions++;
+  }
+  return actions;
+}
+
+function simPlayout({ core, sim }, players, seed, rand, scratch) {
+  const s = scratch.sim ?? sim.createSimulator(core.createGame({ players, seed }));
+  scratch.sim = s;
+  s.load(core.createGame({ players, seed }));
+  let actions = 0;
+  while (!s.isOver()) {
+    s.applyIndex(rand(s.legalCount()));
+    actions++;
+  }
+  return actions;
+}
+
+/** Games for `seconds`: games/s and actions/s. */
+function games(build, kind, players, seconds, firstSeed) {
+  const rand = generator(firstSeed);
+  const play = kind === 'pure' ? purePlayout : simPlayout;
+  const scratch = {};
+  let n = 0;
+  let actions = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  let now = start;
+  while (now < end) {
+    actions += play(build, players, firstSeed + n, rand, scratch);
+    n++;
+    now = performance.now();
+  }
+  const elapsed = (now - start) / 1000;
+  return { rate: n / elapsed, actionsPerSecond: actions / elapsed, label: 'games/s' };
+}
+
+/** ismctsBot iterations per second: 4-player games against three heuristic bots. */
+function ismcts({ bots }, players, seconds, firstSeed) {
+  const { heuristicBot, ismctsBot, playGame } = bots;
+  const search = ismctsBot({ iterations: ITERATIONS, seed: firstSeed });
+  let time = 0;
+  let decisions = 0;
+  const timed = (view, rng) => {
+    const t0 = performance.now();
+    const action = search(view, rng);
+    if (view.legal.length > 1) {
+      time += performance.now() - t0;
+      decisions++;
+    }
+    return action;
+  };
+  const seats = [timed, ...Array.from({ length: players - 1 }, () => heuristicBot)];
+  for (let g = 0; time < seconds * 1000; g++) playGame({ players, seed: `bench-ismcts-${firstSeed}-${g}`, bots: seats });
+  // Most timed decisions run all ITERATIONS iterations; a few stop early (one sensible action).
+  return { rate: (decisions * ITERATIONS) / (time / 1000), msPerDecision: time / decisions, label: 'iterations/s (upper bound)' };
+}
+
+const fmt = (x) => Math.round(x).toLocaleString('en-US');
+const current = await load(here);
+const base = baseDir === null ? null : await load(resolve(baseDir));
+console.log(
+  `Engine speed, Node ${process.version}, ${SECONDS} s per measurement, ${ROUNDS} rounds${base ? `, side by side with ${base.dir}` : ''}`,
+);
+for (const kind of ONLY) {
+  for (const players of kind === 'ismcts' ? [4] : PLAYERS) {
+    const measure = (build, round) => {
+      if (kind === 'ismcts') return ismcts(build, players, SECONDS, round);
+      if (kind === 'sim' && build.sim === null) return null;
+      return games(build, kind, players, SECONDS, 1000 * players + round);
+    };
+    // Warm-up, then rounds (alternating builds when comparing).
+    if (kind !== 'ismcts') {
+      if (base) measure(base, 99);
+      measure(current, 99);
+    }
+    const now = [];
+    const old = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      if (base) old.push(measure(base, r));
+      now.push(measure(current, r));
+    }
+    const best = (list) => list.filter(Boolean).reduce((a, b) => (b.rate > a.rate ? b : a), { rate: 0 });
+    const b = best(now);
+    const extra =
+      kind === 'ismcts'
+        ? ` · ${b.msPerDecision.toFixed(1)} ms per ${ITERATIONS}-iteration decision`
+        : ` · ${fmt(b.actionsPerSecond)} actions/s`;
+    let line = `${kind.padEnd(6)} ${players} players: ${fmt(b.rate)} ${b.label}${extra} (rounds: ${now.map((x) => fmt(x.rate)).join(', ')})`;
+    if (base) {
+      let o = best(old);
+      let what = 'base';
+      if (o.rate === 0 && kind === 'sim') {
+        // The other build has no simulator: compare with its pure API.
+        const pure = [];
+        for (let r = 0; r < ROUNDS; r++) pure.push(games(base, 'pure', players, SECONDS, 1000 * players + r));
+        o = best(pure);
+        what = 'base pure API (no simulator)';
+        old.splice(0, old.length, ...pure);
+      }
+      line += `\n         ${what}: ${fmt(o.rate)} (rounds: ${old.map((x) => fmt(x.rate)).join(', ')}) · ratio ${(b.rate / o.rate).toFixed(2)}×`;
+    }
+    console.log(line);
+  }
+}
