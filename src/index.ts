@@ -44,6 +44,7 @@ export type {
   GameOptions,
   GameState,
   KingAction,
+  MiddleVariant,
   OfficeResult,
   PassAction,
   PayAction,

@@ -11,7 +11,7 @@ import type { Action, Area, GameEvent, GameState } from '../state/types.js';
 import { bid, canPay, maxBid, nextLot, pass, pay } from './auction.js';
 import type { Draft, Sink } from './draft.js';
 import { draftOf } from './draft.js';
-import { canPlace, continuePlacement, continueTakes, place, take } from './influence.js';
+import { advisorTookLast, canPlace, continuePlacement, continueTakes, place, take } from './influence.js';
 import { canResolve, resolveKing } from './king.js';
 import { officeIndex } from './setup.js';
 
@@ -150,14 +150,15 @@ function transition(s: GameState, a: unknown, ev: Sink): GameState {
 }
 
 function fullReason(s: GameState, area: Area): string {
-  if (area === 'middle') return `the middle already holds ${s.middle.length} cards, one per opponent`;
+  if (area === 'middle')
+    return `the middle already holds ${s.middle.length} cards, one per ${s.variants.middle === 'one-per-opponent' ? 'opponent' : 'player'} (RULES I2, V3)`;
   return `this turn's ${area} slot is already used`;
 }
 
 /** @internal After a King's resolution, the game goes on where the King interrupted it (RULES K1). */
 export function resume(d: Draft, ev: Sink): void {
   if (d.advisor < 0) nextLot(d, ev);
-  else if (d.toMove === d.advisor) continuePlacement(d, ev);
+  else if (d.toMove === d.advisor && !advisorTookLast(d)) continuePlacement(d, ev);
   else continueTakes(d, d.toMove, ev);
 }
 

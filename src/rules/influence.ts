@@ -1,6 +1,7 @@
 /**
- * Phase 1, Share Influence (RULES I1–I4): the Advisor draws and places, opponents take.
- * Each legal-action function sits beside the transition it allows.
+ * Phase 1, Share Influence (RULES I1–I4, V3): the Advisor draws and places, opponents take (and,
+ * under the default middle rule, the Advisor takes the last middle card). Each legal-action
+ * function sits beside the transition it allows.
  * @module
  */
 
@@ -26,9 +27,22 @@ for (let p = 0; p < 5; p++) {
   placeLists.push(row);
 }
 
+/**
+ * @internal How many cards the middle holds at most in one turn (RULES I2, V3): one per player
+ * under `'advisor-keeps-last'`, one per opponent under `'one-per-opponent'`.
+ */
+export function middleCapacity(s: GameState): number {
+  return keepsLast(s) ? s.players : s.players - 1;
+}
+
+/** @internal Whether the Advisor takes the last middle card (RULES V3 `'advisor-keeps-last'`, the default). */
+export function keepsLast(s: GameState): boolean {
+  return s.variants.middle !== 'one-per-opponent';
+}
+
 /** @internal Bit mask of the areas the Advisor may still use this turn (RULES I2). */
 export function openAreas(s: GameState): number {
-  return (s.selfUsed ? 0 : 1) | (s.middle.length < s.players - 1 ? 2 : 0) | (s.favorUsed ? 0 : 4);
+  return (s.selfUsed ? 0 : 1) | (s.middle.length < middleCapacity(s) ? 2 : 0) | (s.favorUsed ? 0 : 4);
 }
 
 /** @internal Legal place actions: every area that is not full, in the order self, middle, favor. */
@@ -72,11 +86,17 @@ export function legalTake(s: GameState): Action[] {
   return s.middle.map((c) => takeAction(p, c));
 }
 
-/** @internal An opponent takes a middle card (RULES I3; a King is gained at once, K1). */
+/**
+ * @internal The player to move takes a middle card: an opponent, or the Advisor taking the last
+ * one under `'advisor-keeps-last'` (RULES I3, V3; a King is gained at once, K1).
+ */
 export function take(d: Draft, card: number, ev: Sink): void {
   const p = d.toMove;
   d.middle = without(d.middle, d.middle.indexOf(card));
-  if (ev) ev.push({ type: 'taken', player: p, card: idOf(card) });
+  if (ev)
+    ev.push(
+      p === d.advisor ? { type: 'taken', player: p, card: idOf(card), byAdvisor: true } : { type: 'taken', player: p, card: idOf(card) },
+    );
   if (KIND[card] === KING) {
     gainKing(d, p, card, 'middle', ev);
     return;
@@ -90,26 +110,40 @@ export function take(d: Draft, card: number, ev: Sink): void {
  * is empty, let the opponents take (RULES I2, I3).
  */
 export function continuePlacement(d: Draft, ev: Sink): void {
-  const n = d.players;
-  const full = d.selfUsed && d.favorUsed && d.middle.length === n - 1;
+  const full = d.selfUsed && d.favorUsed && d.middle.length === middleCapacity(d);
   if (full || d.deckTop === d.deck.length) {
-    if (d.middle.length > 0) {
-      d.step = 'take';
-      d.toMove = (d.advisor + 1) % n;
-    } else endTurn(d, ev);
+    continueTakes(d, d.advisor, ev);
     return;
   }
   draw(d, ev);
 }
 
-/** @internal After a take: the next opponent clockwise takes, or the turn ends (RULES I3, I4). */
+/**
+ * @internal After the placements or a take: the next taker, or the end of the turn when the
+ * middle is empty (RULES I3, I4). The opponents take clockwise from the Advisor's left; under
+ * `'advisor-keeps-last'` the last card goes to the Advisor (V3).
+ */
 export function continueTakes(d: Draft, taker: number, ev: Sink): void {
-  if (d.middle.length === 0) {
+  const left = d.middle.length;
+  if (left === 0) {
     endTurn(d, ev);
     return;
   }
   d.step = 'take';
-  d.toMove = (taker + 1) % d.players;
+  d.toMove = left === 1 && keepsLast(d) ? d.advisor : (taker + 1) % d.players;
+}
+
+/**
+ * @internal Whether the Advisor, resolving a King (RULES K1), gained it by taking the last
+ * middle card (V3) rather than by placing it in *self*. The state does not say where the King
+ * came from, but the deck does: every turn but the last draws exactly one card per slot (`N + 2`
+ * under `'advisor-keeps-last'`, RULES I2), so the turn's drawing is over exactly when the number
+ * of cards drawn is a multiple of that or the deck is empty; and while the Advisor is still
+ * placing, the turn's drawing is not over or the middle is not empty.
+ */
+export function advisorTookLast(d: GameState): boolean {
+  if (!keepsLast(d) || d.middle.length > 0) return false;
+  return d.deckTop === d.deck.length || d.deckTop % (d.players + 2) === 0;
 }
 
 /** @internal The Advisor draws the top card of the deck (RULES I2). */

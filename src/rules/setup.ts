@@ -11,22 +11,34 @@ import type { Draft } from './draft.js';
 import { draftOf } from './draft.js';
 import { startTurn } from './influence.js';
 
-/** The default variants: the project's source description of the game (RULES A5, S3). */
-export const DEFAULT_VARIANTS: Readonly<Variants> = Object.freeze({ payment: 'gold-or-discard', secondaryTitle: 'half' });
+/**
+ * The default variants: the project's source description of the game (RULES A5, S3, V3): pay
+ * with gold or by discarding, the secondary title is half the primary, and the Advisor keeps the
+ * last middle card.
+ */
+export const DEFAULT_VARIANTS: Readonly<Variants> = Object.freeze({
+  payment: 'gold-or-discard',
+  secondaryTitle: 'half',
+  middle: 'advisor-keeps-last',
+});
 
 /**
- * The retail rule book's variants, as publicly summarised (RULES V): pay by lot kind, and a
- * separate secondary title tile.
+ * The retail rule book's variants, as publicly summarised (RULES V): pay by lot kind, a separate
+ * secondary title tile, and one middle card per opponent.
  *
  * @example
  * ```ts
  * const game = createGame({ players: 4, seed: 7, variants: PUBLISHED_VARIANTS });
  * ```
  */
-export const PUBLISHED_VARIANTS: Readonly<Variants> = Object.freeze({ payment: 'by-lot', secondaryTitle: 'tile' });
+export const PUBLISHED_VARIANTS: Readonly<Variants> = Object.freeze({
+  payment: 'by-lot',
+  secondaryTitle: 'tile',
+  middle: 'one-per-opponent',
+});
 
 const OPTION_KEYS = new Set(['players', 'seed', 'firstPlayer', 'variants']);
-const VARIANT_KEYS = new Set(['payment', 'secondaryTitle']);
+const VARIANT_KEYS = new Set(['payment', 'secondaryTitle', 'middle']);
 
 function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -61,17 +73,25 @@ export function normalizeOptions(options: unknown): {
   if (variants !== undefined) {
     if (!isRecord(variants)) throw new RulesError('INVALID_OPTIONS', 'variants must be an object such as { payment: "by-lot" }');
     for (const key of Object.keys(variants)) {
-      if (!VARIANT_KEYS.has(key)) throw new RulesError('INVALID_OPTIONS', `unknown variant "${key}": expected payment or secondaryTitle`);
+      if (!VARIANT_KEYS.has(key))
+        throw new RulesError('INVALID_OPTIONS', `unknown variant "${key}": expected payment, secondaryTitle or middle`);
     }
     const payment = variants.payment ?? DEFAULT_VARIANTS.payment;
     const secondaryTitle = variants.secondaryTitle ?? DEFAULT_VARIANTS.secondaryTitle;
+    const middle = variants.middle ?? DEFAULT_VARIANTS.middle;
     if (payment !== 'gold-or-discard' && payment !== 'by-lot') {
       throw new RulesError('INVALID_OPTIONS', `variants.payment must be "gold-or-discard" or "by-lot", got ${showValue(payment)}`);
     }
     if (secondaryTitle !== 'half' && secondaryTitle !== 'tile') {
       throw new RulesError('INVALID_OPTIONS', `variants.secondaryTitle must be "half" or "tile", got ${showValue(secondaryTitle)}`);
     }
-    v = { payment, secondaryTitle };
+    if (middle !== 'advisor-keeps-last' && middle !== 'one-per-opponent') {
+      throw new RulesError(
+        'INVALID_OPTIONS',
+        `variants.middle must be "advisor-keeps-last" or "one-per-opponent", got ${showValue(middle)}`,
+      );
+    }
+    v = { payment, secondaryTitle, middle };
   }
   return { players, seed: seed as number | string | undefined, firstPlayer: firstPlayer as number | undefined, variants: v };
 }
@@ -96,7 +116,7 @@ export function setup(options: GameOptions, events: GameEvent[] | null): GameSta
   const offices = officesInPlay(n).length;
   const d: Draft = {
     players: n,
-    variants: { payment: o.variants.payment, secondaryTitle: o.variants.secondaryTitle },
+    variants: { payment: o.variants.payment, secondaryTitle: o.variants.secondaryTitle, middle: o.variants.middle },
     seed,
     rng,
     step: 'place',

@@ -150,7 +150,7 @@ export function toSave(state: GameState): GameSave {
   const s = state;
   const saved: SavedState = {
     players: s.players,
-    variants: { payment: s.variants.payment, secondaryTitle: s.variants.secondaryTitle },
+    variants: { payment: s.variants.payment, secondaryTitle: s.variants.secondaryTitle, middle: s.variants.middle },
     seed: s.seed,
     rng: s.rng.slice(),
     step: s.step,
@@ -191,12 +191,12 @@ function bad(where: string, what: string): RulesError {
   return new RulesError('INVALID_SAVE', `${where}: ${what}`);
 }
 
-function record(x: unknown, where: string, keys: readonly string[]): Record<string, unknown> {
+function record(x: unknown, where: string, keys: readonly string[], optional: readonly string[] = []): Record<string, unknown> {
   if (typeof x !== 'object' || x === null || Array.isArray(x)) throw bad(where, `must be an object, got ${showValue(x)}`);
   const own = Object.keys(x);
   for (const key of own) {
     if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw bad(where, `has a forbidden key "${key}"`);
-    if (!keys.includes(key)) throw bad(where, `has an unknown key "${key}"`);
+    if (!keys.includes(key) && !optional.includes(key)) throw bad(where, `has an unknown key "${key}"`);
   }
   for (const key of keys) if (!Object.hasOwn(x, key)) throw bad(where, `lacks the key "${key}"`);
   return x as Record<string, unknown>;
@@ -243,12 +243,17 @@ function readState(x: unknown): GameState {
   const r = record(x, 'state', STATE_KEYS);
   const at = (key: string): string => `state.${key}`;
   const players = int(r.players, at('players'), 2, 5) as GameState['players'];
-  const v = record(r.variants, at('variants'), ['payment', 'secondaryTitle']);
+  // `middle` (RULES V3) is optional: a save from before it existed played the retail middle.
+  const v = record(r.variants, at('variants'), ['payment', 'secondaryTitle'], ['middle']);
   if (v.payment !== 'gold-or-discard' && v.payment !== 'by-lot') {
     throw bad(at('variants.payment'), `must be "gold-or-discard" or "by-lot", got ${showValue(v.payment)}`);
   }
   if (v.secondaryTitle !== 'half' && v.secondaryTitle !== 'tile') {
     throw bad(at('variants.secondaryTitle'), `must be "half" or "tile", got ${showValue(v.secondaryTitle)}`);
+  }
+  const middle = Object.hasOwn(v, 'middle') ? v.middle : 'one-per-opponent';
+  if (middle !== 'advisor-keeps-last' && middle !== 'one-per-opponent') {
+    throw bad(at('variants.middle'), `must be "advisor-keeps-last" or "one-per-opponent", got ${showValue(middle)}`);
   }
   const seed = r.seed;
   if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
@@ -267,7 +272,7 @@ function readState(x: unknown): GameState {
   // Same key order as the engine's states (one object shape keeps the hot path fast).
   return {
     players,
-    variants: { payment: v.payment, secondaryTitle: v.secondaryTitle },
+    variants: { payment: v.payment, secondaryTitle: v.secondaryTitle, middle },
     seed: typeof seed === 'number' ? seed + 0 : seed,
     rng: (r.rng as number[]).map((w) => w + 0),
     step: step as Step,
@@ -313,7 +318,9 @@ function readState(x: unknown): GameState {
  * and an Advisor, `bid` a lot, `pay` a payment the winner can complete, `king` a King card,
  * `over` no player to move, no favor pile and a drawn deck).
  *
- * It returns a fresh state or throws; it never returns a corrupt state.
+ * It returns a fresh state or throws; it never returns a corrupt state. A save without
+ * `variants.middle` (written before RULES V3 existed) loads as `'one-per-opponent'`, the middle
+ * rule it was played under.
  *
  * @throws {@link RulesError} `INVALID_SAVE` with a message naming what is wrong and where
  * (`state.hands[2][1]: "gold-9-1" is not a card id`).

@@ -5,6 +5,7 @@
  * @module
  */
 import { CARDS, GOLD, idOf, KIND, KING, MAX_BID, officesInPlay, RANDOM_REMOVALS, usedCards } from '../data/cards.js';
+import { keepsLast, middleCapacity } from '../rules/influence.js';
 import { maxGameLength } from '../rules/limits.js';
 import { goldIn } from '../rules/scoring.js';
 import type { GameState } from '../state/types.js';
@@ -80,7 +81,9 @@ function checkCounts(s: GameState): string | null {
   if (s.removed.length !== RANDOM_REMOVALS[n])
     return `removed must hold ${RANDOM_REMOVALS[n]} cards with ${n} players, got ${s.removed.length}`;
   if (!inRange(s.deckTop, 0, s.deck.length)) return `deckTop must be 0 to ${s.deck.length}, got ${s.deckTop}`;
-  if (s.middle.length > n - 1) return `middle holds ${s.middle.length} cards, at most ${n - 1} with ${n} players`;
+  const capacity = middleCapacity(s);
+  if (s.middle.length > capacity)
+    return `middle holds ${s.middle.length} cards, at most ${capacity} with ${n} players and the "${s.variants.middle}" middle (RULES I2, V3)`;
   if (s.favorBy.length !== s.favor.length) return `favorBy has ${s.favorBy.length} entries for ${s.favor.length} favor cards`;
   for (let i = 0; i < s.favorBy.length; i++) {
     if (!inRange(s.favorBy[i] as number, 0, n - 1)) return `favorBy[${i}] must be a player 0 to ${n - 1}, got ${s.favorBy[i]}`;
@@ -119,7 +122,7 @@ function fewestActions(s: GameState): number {
 }
 
 function checkMoveCount(s: GameState): string | null {
-  const most = maxGameLength({ players: s.players });
+  const most = maxGameLength({ players: s.players, variants: { middle: s.variants.middle } });
   if (!inRange(s.moveCount, 0, most)) return `moveCount must be 0 to ${most} with ${s.players} players, got ${s.moveCount}`;
   const fewest = fewestActions(s);
   if (s.moveCount < fewest) return `moveCount is ${s.moveCount}, but the table shows at least ${fewest} actions taken`;
@@ -171,11 +174,15 @@ function checkPhaseOne(s: GameState): string | null {
   if (s.step === 'place') {
     if (s.drawn === -1) return 'step "place" needs a drawn card';
     if (s.toMove !== s.advisor) return 'step "place" is the Advisor\'s decision';
-    if (s.selfUsed && s.favorUsed && s.middle.length >= s.players - 1) return 'step "place" needs an area that is not full';
+    if (s.selfUsed && s.favorUsed && s.middle.length >= middleCapacity(s)) return 'step "place" needs an area that is not full';
   } else if (s.drawn !== -1) return `step "${s.step}" cannot happen while the Advisor holds a drawn card`;
   if (s.step === 'take') {
     if (s.middle.length === 0) return 'step "take" needs a card in the middle';
-    if (s.toMove === s.advisor) return 'step "take" is an opponent\'s decision, not the Advisor\'s';
+    if (!keepsLast(s)) {
+      if (s.toMove === s.advisor) return 'step "take" is an opponent\'s decision, not the Advisor\'s';
+    } else if ((s.toMove === s.advisor) !== (s.middle.length === 1)) {
+      return 'step "take" is the Advisor\'s decision exactly when one middle card is left (RULES V3)';
+    }
   }
   return null;
 }

@@ -442,7 +442,7 @@ function rebuild(v: PlayerView, f: Frame, s: Shown, hands: number[][], piles: Pi
   const payment = v.payment;
   return {
     players: n,
-    variants: { payment: v.variants.payment, secondaryTitle: v.variants.secondaryTitle },
+    variants: { payment: v.variants.payment, secondaryTitle: v.variants.secondaryTitle, middle: v.variants.middle },
     seed,
     rng,
     step: f.step,

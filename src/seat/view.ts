@@ -161,7 +161,7 @@ export function view(state: GameState, viewer: Viewer): PlayerView {
   const base: PlayerView = {
     viewer,
     players: state.players,
-    variants: { payment: state.variants.payment, secondaryTitle: state.variants.secondaryTitle },
+    variants: { payment: state.variants.payment, secondaryTitle: state.variants.secondaryTitle, middle: state.variants.middle },
     phase: phaseOf(state),
     step: state.step,
     currentPlayer: over ? null : state.toMove,

@@ -13,12 +13,25 @@ export type PaymentVariant = 'gold-or-discard' | 'by-lot';
 /** How the secondary title's value is kept (RULES S3, V2). */
 export type SecondaryTitleVariant = 'half' | 'tile';
 
+/**
+ * Who gets the middle cards of an Advisor's turn (RULES I2, I3, V3).
+ *
+ * - `'advisor-keeps-last'` (default, the source description): the middle holds up to one card
+ *   per player; the opponents take one each while more than one is left, and the Advisor takes
+ *   the last.
+ * - `'one-per-opponent'` (the retail rule book): the middle holds up to one card per opponent,
+ *   and every middle card goes to an opponent.
+ */
+export type MiddleVariant = 'advisor-keeps-last' | 'one-per-opponent';
+
 /** The documented rule variants (RULES V). Omitted keys take the defaults. */
 export interface Variants {
   /** `'gold-or-discard'` (default, A5) or `'by-lot'` (V1). */
   readonly payment: PaymentVariant;
   /** `'half'` (default, S3) or `'tile'` (V2). */
   readonly secondaryTitle: SecondaryTitleVariant;
+  /** `'advisor-keeps-last'` (default) or `'one-per-opponent'` (V3). */
+  readonly middle: MiddleVariant;
 }
 
 /** Options of {@link createGame}. */
@@ -131,7 +144,10 @@ export interface PlaceAction {
   readonly player: number;
   readonly area: Area;
 }
-/** An opponent takes a middle card (RULES I3). `card` is a card id. */
+/**
+ * A player takes a middle card (RULES I3): an opponent, or under the default middle rule the
+ * Advisor taking the last one (V3). `card` is a card id.
+ */
 export interface TakeAction {
   readonly type: 'take';
   readonly player: number;
@@ -187,8 +203,11 @@ export type GameEvent =
   | { readonly type: 'drawn'; readonly player: number; readonly card: string | null }
   /** The Advisor placed the drawn card. `card` is `null` for others unless the area is the middle. */
   | { readonly type: 'placed'; readonly player: number; readonly area: Area; readonly card: string | null }
-  /** An opponent took a middle card (public). */
-  | { readonly type: 'taken'; readonly player: number; readonly card: string }
+  /**
+   * A player took a middle card (public): an opponent, or, with `byAdvisor: true`, the Advisor
+   * taking the last one under the default middle rule (RULES V3).
+   */
+  | { readonly type: 'taken'; readonly player: number; readonly card: string; readonly byAdvisor?: true }
   /** A player gained a King and must resolve it (public). */
   | { readonly type: 'king-gained'; readonly player: number; readonly card: string; readonly from: 'self' | 'middle' | 'lot' }
   /** A King was resolved (public). `secondary` is `null` with 2 players. */

@@ -20,7 +20,7 @@ describe('golden playthroughs', () => {
     expect([...traces.keys()].sort()).toEqual(expected.sort());
   });
 
-  it('the traces cover payments both ways, Kings gained all three ways, forfeits, restarts and discarded lots', () => {
+  it('the traces cover payments both ways, Kings gained all three ways (and by the Advisor from the middle, V3), the Advisor taking the last middle card, forfeits, restarts and discarded lots', () => {
     const coverage = coverageOf(traces.values());
     for (const k of REQUIRED_COVERAGE) expect(coverage[k] ?? 0, k).toBeGreaterThan(0);
   });

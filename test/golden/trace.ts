@@ -79,16 +79,25 @@ export function readTraces(): Map<string, Trace> {
   return out;
 }
 
-/** What a set of traces exercises: event counts, and King gains by where the King came from. */
+/**
+ * What a set of traces exercises: event counts, King gains by where the King came from, and the
+ * Advisor taking the last middle card (`taken:advisor`, `king-gained:middle:advisor`, RULES V3).
+ */
 export function coverageOf(traces: Iterable<Trace>): Record<string, number> {
   const counts: Record<string, number> = {};
   const bump = (k: string): void => {
     counts[k] = (counts[k] ?? 0) + 1;
   };
   for (const t of traces) {
+    let advisor = -1;
+    for (const e of t.opening) if (e.type === 'advisor') advisor = e.player;
     for (const s of t.steps) {
       for (const e of s.events) {
+        if (e.type === 'advisor') advisor = e.player;
         bump(e.type === 'king-gained' ? `king-gained:${e.from}` : e.type === 'paid' ? `paid:${e.mode}` : e.type);
+        // The Advisor taking the last middle card (marked byAdvisor), and a King so gained (RULES V3).
+        if (e.type === 'taken' && e.player === advisor && e.byAdvisor === true) bump('taken:advisor');
+        if (e.type === 'king-gained' && e.from === 'middle' && e.player === advisor) bump('king-gained:middle:advisor');
       }
     }
   }
@@ -102,6 +111,8 @@ export const REQUIRED_COVERAGE: readonly string[] = [
   'lot-gained',
   'king-gained:self',
   'king-gained:middle',
+  'king-gained:middle:advisor',
+  'taken:advisor',
   'king-gained:lot',
   'king-resolved',
   'forfeit',

@@ -26,7 +26,7 @@
  */
 
 import { KIND, KING } from '../../src/data/cards.js';
-import type { Action, GameEvent, GameOptions, GameState, PlayerCount } from '../../src/index.js';
+import type { Action, GameEvent, GameOptions, GameState, PlayerCount, Variants } from '../../src/index.js';
 import { CARDS, createGame, legalActions, step } from '../../src/index.js';
 
 /** A seat: a player index or `'spectator'`. */
@@ -229,12 +229,17 @@ export const PLAYER_COUNTS: readonly PlayerCount[] = [2, 3, 4, 5];
 
 /**
  * Every state of random games (before each action, and the final state): one game per
- * `[players, g]` pair, seeded `${prefix}-${g}` and played with `testRandom(g)`.
+ * `[players, g]` pair, seeded `${prefix}-${g}` and played with `testRandom(g)`, under `variants`
+ * (the defaults unless given).
  */
-export function recordStates(prefix: string, games: readonly (readonly [PlayerCount, number])[]): GameState[] {
+export function recordStates(
+  prefix: string,
+  games: readonly (readonly [PlayerCount, number])[],
+  variants: Partial<Variants> = {},
+): GameState[] {
   const states: GameState[] = [];
   for (const [players, g] of games) {
-    playGame({ players, seed: `${prefix}-${g}` }, testRandom(g), ({ before, after }) => {
+    playGame({ players, seed: `${prefix}-${g}`, variants }, testRandom(g), ({ before, after }) => {
       states.push(before);
       if (after.step === 'over') states.push(after);
     });

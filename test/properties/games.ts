@@ -20,7 +20,7 @@ export const VARIANT_SETTINGS: readonly Partial<Variants>[] = [
   {},
   PUBLISHED_VARIANTS,
   { payment: 'by-lot', secondaryTitle: 'half' },
-  { payment: 'gold-or-discard', secondaryTitle: 'tile' },
+  { payment: 'gold-or-discard', secondaryTitle: 'tile', middle: 'one-per-opponent' },
 ];
 
 /** One random game: options and the picks that drive it. */

@@ -118,7 +118,9 @@ export function checkLegal(s: GameState, legal: readonly Action[]): void {
 
 /**
  * 5. Bounds: title values 1–6 with the secondary per the variant, bids within RULES A3, the player
- * to move a seat (or -1 at the end), the deck pointer within the deck, the middle within N−1.
+ * to move a seat (or -1 at the end), the deck pointer within the deck, the middle within its
+ * capacity (N, or N−1 under `'one-per-opponent'`, RULES I2, V3), and the Advisor taking exactly
+ * when one middle card is left under `'advisor-keeps-last'` (never under `'one-per-opponent'`).
  */
 export function checkBounds(s: GameState): void {
   const n = s.players;
@@ -137,7 +139,11 @@ export function checkBounds(s: GameState): void {
   ok(s.deck.length === max && s.deckTop >= 0 && s.deckTop <= max, 'deck size and pointer');
   if (s.step === 'over') ok(s.toMove === -1, 'nobody to move at the end');
   else ok(s.toMove >= 0 && s.toMove < n, 'a seat is to move');
-  ok(s.middle.length <= n - 1, 'at most N−1 middle cards');
+  const retail = s.variants.middle === 'one-per-opponent';
+  ok(s.middle.length <= (retail ? n - 1 : n), `at most ${retail ? 'N−1' : 'N'} middle cards`);
+  if (s.step === 'take') {
+    ok((s.toMove === s.advisor) === (!retail && s.middle.length === 1), 'the Advisor takes exactly the last middle card (V3)');
+  }
 }
 
 /** 6. `score` agrees with the reference scorer (RULES E1–E3), and is final exactly at the end. */

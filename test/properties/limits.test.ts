@@ -5,7 +5,7 @@
  * too and is not absurdly loose.
  */
 import { describe, expect, it } from 'vitest';
-import type { Action, GameState, PlayerCount } from '../../src/index.js';
+import type { Action, GameState, PlayerCount, Variants } from '../../src/index.js';
 import { createGame, deckSize, legalActions, maxGameLength, PUBLISHED_VARIANTS, RulesError, step } from '../../src/index.js';
 
 /** Lowest bids while others are in; alone, the highest bid (a sure forfeit); else the first action. */
@@ -17,8 +17,8 @@ function longest(s: GameState): Action {
   return (inCount === 1 && legal.length > 1 ? legal[legal.length - 2] : legal[0]) as Action;
 }
 
-function playLongest(players: PlayerCount, seed: number): { length: number; forfeits: number } {
-  let state = createGame({ players, seed, variants: PUBLISHED_VARIANTS });
+function playLongest(players: PlayerCount, seed: number, variants: Partial<Variants>): { length: number; forfeits: number } {
+  let state = createGame({ players, seed, variants });
   let length = 0;
   while (state.step !== 'over') {
     state = step(state, longest(state)).state;
@@ -28,14 +28,22 @@ function playLongest(players: PlayerCount, seed: number): { length: number; forf
 }
 
 describe('maxGameLength', () => {
-  it('S2, A3, A7: the bound of the rules, by player count', () => {
-    expect([2, 3, 4, 5].map((players) => maxGameLength({ players: players as PlayerCount }))).toEqual([2550, 4132, 5466, 10293]);
+  it('S2, A3, A7, V3: the bound of the rules, by player count and middle rule', () => {
+    expect([2, 3, 4, 5].map((players) => maxGameLength({ players: players as PlayerCount }))).toEqual([1945, 3472, 4808, 9179]);
+    const retail = { middle: 'one-per-opponent' } as const;
+    expect([2, 3, 4, 5].map((players) => maxGameLength({ players: players as PlayerCount, variants: retail }))).toEqual([
+      2550, 4132, 5466, 10293,
+    ]);
   });
 
-  it('depends on the player count only, not on the seed, first player or variants', () => {
+  it('depends on the player count and the middle rule only, not on the seed, first player, payment or secondary title', () => {
     for (const players of [2, 3, 4, 5] as const) {
       const bound = maxGameLength({ players });
-      expect(maxGameLength({ players, seed: 'x', firstPlayer: 1, variants: PUBLISHED_VARIANTS })).toBe(bound);
+      const other = { payment: 'by-lot', secondaryTitle: 'tile' } as const;
+      expect(maxGameLength({ players, seed: 'x', firstPlayer: 1, variants: other })).toBe(bound);
+      expect(maxGameLength({ players, variants: PUBLISHED_VARIANTS })).toBe(
+        maxGameLength({ players, variants: { middle: 'one-per-opponent' } }),
+      );
       expect(bound).toBeGreaterThan(players * deckSize(players));
     }
   });
@@ -47,12 +55,15 @@ describe('maxGameLength', () => {
 
   for (const players of [2, 3, 4, 5] as const) {
     it(`A3, A7: ${players} players: games that bid every lot to the maximum end within the bound, and reach 40% of it`, () => {
-      const bound = maxGameLength({ players });
-      for (const seed of [1, 2]) {
-        const { length, forfeits } = playLongest(players, seed);
-        expect(forfeits).toBeGreaterThanOrEqual((players - 1) * (deckSize(players) / (players + 1)));
-        expect(length).toBeLessThanOrEqual(bound);
-        expect(length).toBeGreaterThan(0.4 * bound);
+      for (const variants of [PUBLISHED_VARIANTS, {}]) {
+        const bound = maxGameLength({ players, variants });
+        const slots = variants === PUBLISHED_VARIANTS ? players + 1 : players + 2;
+        for (const seed of [1, 2]) {
+          const { length, forfeits } = playLongest(players, seed, variants);
+          expect(forfeits).toBeGreaterThanOrEqual((players - 1) * Math.ceil(deckSize(players) / slots));
+          expect(length).toBeLessThanOrEqual(bound);
+          expect(length).toBeGreaterThan(0.4 * bound);
+        }
       }
     });
   }

@@ -53,7 +53,14 @@ describe('S1 and V: bad options to createGame', () => {
   });
 
   it('V: unknown variants and variant values are named', () => {
-    expectBadOptions({ players: 4, variants: { paymnet: 'by-lot' } }, /unknown variant "paymnet": expected payment or secondaryTitle/);
+    expectBadOptions(
+      { players: 4, variants: { paymnet: 'by-lot' } },
+      /unknown variant "paymnet": expected payment, secondaryTitle or middle/,
+    );
+    expectBadOptions(
+      { players: 4, variants: { middle: 'advisor' } },
+      /variants.middle must be "advisor-keeps-last" or "one-per-opponent", got "advisor"/,
+    );
     expectBadOptions({ players: 4, variants: { payment: 'cash' } }, /variants.payment must be "gold-or-discard" or "by-lot", got "cash"/);
     expectBadOptions({ players: 4, variants: { secondaryTitle: 3 } }, /variants.secondaryTitle must be "half" or "tile", got 3/);
     expectBadOptions({ players: 4, variants: 'published' }, /variants must be an object/);
@@ -73,9 +80,14 @@ describe('S1 and V: bad options to createGame', () => {
   });
 });
 
-/** Fresh situations at each step of the game (4 players unless noted). */
+/** Fresh situations at each step of the game (4 players unless noted; the retail middle, RULES V3). */
 const at = {
-  place: (): Table => scenario({ players: 4, deck: ['diplomacy-A', 'military-A', 'gold-1-1', 'gold-2-1', 'gold-3-1'] }),
+  place: (): Table =>
+    scenario({
+      players: 4,
+      variants: { middle: 'one-per-opponent' },
+      deck: ['diplomacy-A', 'military-A', 'gold-1-1', 'gold-2-1', 'gold-3-1'],
+    }),
   take: (): Table =>
     at.place().advisorPlaces('self').advisorPlaces('middle').advisorPlaces('middle').advisorPlaces('middle').advisorPlaces('favor'),
   king: (): Table => scenario({ players: 4, deck: ['king-1', 'diplomacy-A'] }).advisorPlaces('self'),

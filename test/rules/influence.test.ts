@@ -5,6 +5,9 @@ import { expectConserved, idsOf } from '../helpers/cards.js';
 import { rejection } from '../helpers/errors.js';
 import { scenario, type Table } from '../helpers/scenario.js';
 
+/** These tests play the retail middle (RULES V3 `'one-per-opponent'`); the default's are in middle.test.ts. */
+const RETAIL = { middle: 'one-per-opponent' } as const;
+
 // One Advisor turn's worth of harmless cards (no Kings), for 2 to 5 players.
 const TURN = ['diplomacy-A', 'military-A', 'gold-1-1', 'gold-2-1', 'gold-3-1', 'architecture-A'];
 
@@ -17,7 +20,7 @@ function playUntil(t: Table, stop: (t: Table) => boolean): Table {
 
 describe('I1: Advisors in turn', () => {
   it('I1: the first player is the first Advisor, then the role passes to the left until the deck is empty', () => {
-    const end = playUntil(scenario({ players: 4, firstPlayer: 2 }), (t) => phaseOf(t.state) !== 'influence');
+    const end = playUntil(scenario({ variants: RETAIL, players: 4, firstPlayer: 2 }), (t) => phaseOf(t.state) !== 'influence');
     const advisors = end.history.filter((e): e is Extract<GameEvent, { type: 'advisor' }> => e.type === 'advisor').map((e) => e.player);
     // createGame started player 2's turn; the history holds the 15 turns after it (80 cards / 5).
     expect(advisors).toEqual(Array.from({ length: 15 }, (_, i) => (3 + i) % 4));
@@ -26,7 +29,7 @@ describe('I1: Advisors in turn', () => {
 
 describe('I2: the Advisor places each drawn card', () => {
   it('I2: self holds at most 1 card per turn; a second self is ILLEGAL_ACTION', () => {
-    let t = scenario({ players: 4, deck: TURN });
+    let t = scenario({ variants: RETAIL, players: 4, deck: TURN });
     expect(legalActions(t.state).map((a) => (a.type === 'place' ? a.area : ''))).toEqual(['self', 'middle', 'favor']);
     t = t.advisorPlaces('self');
     expect(t.hand(0)).toEqual(['diplomacy-A']);
@@ -40,7 +43,7 @@ describe('I2: the Advisor places each drawn card', () => {
   });
 
   it('I2: favor holds at most 1 card per turn', () => {
-    const t = scenario({ players: 4, deck: TURN }).advisorPlaces('favor');
+    const t = scenario({ variants: RETAIL, players: 4, deck: TURN }).advisorPlaces('favor');
     expect(t.favor).toEqual(['diplomacy-A']);
     expect(legalActions(t.state).map((a) => (a.type === 'place' ? a.area : ''))).toEqual(['self', 'middle']);
     const e = rejection(() => t.advisorPlaces('favor'));
@@ -48,9 +51,9 @@ describe('I2: the Advisor places each drawn card', () => {
     expect(e.message).toMatch(/favor slot is already used/);
   });
 
-  it('I2: the middle holds at most N−1 cards per turn, for every player count', () => {
+  it('I2, V3: one-per-opponent: the middle holds at most N−1 cards per turn, for every player count', () => {
     for (const players of [2, 3, 4, 5] as const) {
-      let t = scenario({ players, deck: TURN });
+      let t = scenario({ variants: RETAIL, players, deck: TURN });
       for (let i = 0; i < players - 1; i++) t = t.advisorPlaces('middle');
       expect(t.middle).toEqual(TURN.slice(0, players - 1));
       expect(legalActions(t.state).map((a) => (a.type === 'place' ? a.area : ''))).toEqual(['self', 'favor']);
@@ -60,9 +63,9 @@ describe('I2: the Advisor places each drawn card', () => {
     }
   });
 
-  it('I2: the Advisor keeps drawing until all three areas are full: N+1 cards, then opponents take', () => {
+  it('I2, V3: one-per-opponent: the Advisor keeps drawing until all three areas are full: N+1 cards, then opponents take', () => {
     for (const players of [2, 3, 4, 5] as const) {
-      let t = scenario({ players, deck: TURN });
+      let t = scenario({ variants: RETAIL, players, deck: TURN });
       const order: ('self' | 'middle' | 'favor')[] = ['middle', 'favor', 'self'];
       for (let i = 0; i < players - 2; i++) order.push('middle');
       for (const [i, area] of order.entries()) {
@@ -80,7 +83,7 @@ describe('I2: the Advisor places each drawn card', () => {
   });
 
   it('I2: only the Advisor may place', () => {
-    const t = scenario({ players: 3, deck: TURN });
+    const t = scenario({ variants: RETAIL, players: 3, deck: TURN });
     expect(legalActions(t.state, 1)).toEqual([]);
     const e = rejection(() => apply(t.state, { type: 'place', player: 1, area: 'self' }));
     expect(e.code).toBe('NOT_YOUR_TURN');
@@ -89,7 +92,7 @@ describe('I2: the Advisor places each drawn card', () => {
 
 /** A 4-player turn by Advisor `first`: self diplomacy-A, middle military-A, gold-1-1, gold-2-1, favor gold-3-1. */
 function fourPlayerTurn(first: number): Table {
-  return scenario({ players: 4, firstPlayer: first, deck: TURN })
+  return scenario({ variants: RETAIL, players: 4, firstPlayer: first, deck: TURN })
     .advisorPlaces('self')
     .advisorPlaces('middle')
     .advisorPlaces('middle')
@@ -97,7 +100,7 @@ function fourPlayerTurn(first: number): Table {
     .advisorPlaces('favor');
 }
 
-describe('I3: opponents take the middle cards', () => {
+describe('I3: opponents take the middle cards (one-per-opponent, V3)', () => {
   it('I3: each opponent takes one card, clockwise starting left of the Advisor', () => {
     let t = fourPlayerTurn(2);
     expect(t.toMove).toBe(3);
@@ -113,7 +116,7 @@ describe('I3: opponents take the middle cards', () => {
     expect(t.state.known.map((k) => idsOf(k as number[]))).toEqual([['military-A'], [], [], ['gold-1-1']]);
   });
 
-  it('I3: the last opponent gets the last card as the single legal action', () => {
+  it('I3, V3: one-per-opponent: the last opponent gets the last card as the single legal action', () => {
     const t = fourPlayerTurn(0).take('military-A').take('gold-2-1');
     expect(t.toMove).toBe(3);
     expect(legalActions(t.state)).toEqual([{ type: 'take', player: 3, card: 'gold-1-1' }]);
@@ -130,8 +133,11 @@ describe('I3: opponents take the middle cards', () => {
     expect(rejection(() => t.take('gold-1-1', 2)).code).toBe('NOT_YOUR_TURN');
   });
 
-  it('I3: with 2 players the single opponent takes the single middle card', () => {
-    let t = scenario({ players: 2, firstPlayer: 1, deck: TURN }).advisorPlaces('middle').advisorPlaces('self').advisorPlaces('favor');
+  it('I3, V3: one-per-opponent: with 2 players the single opponent takes the single middle card', () => {
+    let t = scenario({ variants: RETAIL, players: 2, firstPlayer: 1, deck: TURN })
+      .advisorPlaces('middle')
+      .advisorPlaces('self')
+      .advisorPlaces('favor');
     expect(t.toMove).toBe(0);
     expect(legalActions(t.state)).toEqual([{ type: 'take', player: 0, card: 'diplomacy-A' }]);
     t = t.take('diplomacy-A');
@@ -153,7 +159,7 @@ describe('I4: the next Advisor, and the end of phase 1', () => {
   it('I4: when the deck is empty at the end of a turn, phase 2 begins', () => {
     for (const players of [2, 3, 4, 5] as PlayerCount[]) {
       const before = playUntil(
-        scenario({ players, seed: players }),
+        scenario({ variants: RETAIL, players, seed: players }),
         (t) => t.state.deckTop === t.state.deck.length && t.state.step === 'take' && t.middle.length === 1,
       );
       expect(phaseOf(before.state)).toBe('influence');

@@ -5,6 +5,9 @@ import { expectConserved } from '../helpers/cards.js';
 import { rejection } from '../helpers/errors.js';
 import { auctionScenario, scenario, type Table } from '../helpers/scenario.js';
 
+/** These tests play the retail middle (RULES V3 `'one-per-opponent'`); the default's are in middle.test.ts. */
+const RETAIL = { middle: 'one-per-opponent' } as const;
+
 const OTHER = ['diplomacy-A', 'military-A', 'gold-1-1', 'gold-2-1', 'gold-3-1', 'architecture-A'];
 
 /** Checks that only player `p` may act, and only by resolving the King. */
@@ -30,7 +33,7 @@ function expectOnlyKingFor(t: Table, p: number): void {
 
 describe('K1: a gained King is resolved at once, before anything else', () => {
   it('K1: the Advisor who places a King in self resolves it before drawing the next card', () => {
-    const t = scenario({ players: 4, deck: ['king-1', ...OTHER] }).advisorPlaces('self');
+    const t = scenario({ variants: RETAIL, players: 4, deck: ['king-1', ...OTHER] }).advisorPlaces('self');
     expect(t.events.map((e) => e.type)).toEqual(['placed', 'king-gained']);
     expect(t.events[1]).toEqual({ type: 'king-gained', player: 0, card: 'king-1', from: 'self' });
     expectOnlyKingFor(t, 0);
@@ -50,7 +53,7 @@ describe('K1: a gained King is resolved at once, before anything else', () => {
   });
 
   it('K1: the opponent who takes a King from the middle resolves it before the next opponent takes', () => {
-    let t = scenario({ players: 4, deck: ['king-1', ...OTHER] })
+    let t = scenario({ variants: RETAIL, players: 4, deck: ['king-1', ...OTHER] })
       .advisorPlaces('middle')
       .advisorPlaces('self')
       .advisorPlaces('middle')
@@ -72,7 +75,7 @@ describe('K1: a gained King is resolved at once, before anything else', () => {
   });
 
   it('K1: a King taken by the last opponent is resolved before the next Advisor draws', () => {
-    let t = scenario({ players: 3, deck: ['gold-1-1', 'king-2', 'diplomacy-A', 'gold-2-1', 'military-A'] })
+    let t = scenario({ variants: RETAIL, players: 3, deck: ['gold-1-1', 'king-2', 'diplomacy-A', 'gold-2-1', 'military-A'] })
       .advisorPlaces('middle')
       .advisorPlaces('middle')
       .advisorPlaces('self')
@@ -113,7 +116,7 @@ describe('K1: a gained King is resolved at once, before anything else', () => {
 });
 
 describe('K2: resolving sets a primary title to another value 1–6', () => {
-  const gained = (players: 4 | 5): Table => scenario({ players, deck: ['king-1', ...OTHER] }).advisorPlaces('self');
+  const gained = (players: 4 | 5): Table => scenario({ variants: RETAIL, players, deck: ['king-1', ...OTHER] }).advisorPlaces('self');
 
   it('K2: the legal resolutions are every office in play × every value 1–6 but the current one', () => {
     const four = legalActions(gained(4).state);
@@ -163,7 +166,7 @@ describe('K2: resolving sets a primary title to another value 1–6', () => {
   });
 
   it('K2: with 2 players a King changes the primary only (no secondary title, S3)', () => {
-    const t = scenario({ players: 2, deck: ['king-1'] })
+    const t = scenario({ variants: RETAIL, players: 2, deck: ['king-1'] })
       .advisorPlaces('self')
       .king('military', 6);
     expect(t.title('military')).toEqual([6, 0]);
@@ -186,7 +189,7 @@ describe('K2: resolving sets a primary title to another value 1–6', () => {
 
 describe('K3: Kings wait where they were placed', () => {
   it('K3: a King in the middle stays face up until taken', () => {
-    let t = scenario({ players: 4, deck: ['king-1', ...OTHER] }).advisorPlaces('middle');
+    let t = scenario({ variants: RETAIL, players: 4, deck: ['king-1', ...OTHER] }).advisorPlaces('middle');
     expect(t.middle).toEqual(['king-1']);
     expect(t.state.step).toBe('place');
     t = t.advisorPlaces('middle').advisorPlaces('self').advisorPlaces('middle').advisorPlaces('favor');
@@ -200,7 +203,7 @@ describe('K3: Kings wait where they were placed', () => {
   });
 
   it('K3: a King on the favor pile waits for its lot', () => {
-    const t = scenario({ players: 4, deck: ['king-1', ...OTHER] }).advisorPlaces('favor');
+    const t = scenario({ variants: RETAIL, players: 4, deck: ['king-1', ...OTHER] }).advisorPlaces('favor');
     expect(t.state.step).toBe('place');
     expect(t.favor).toEqual(['king-1']);
     expect(t.state.king).toBe(-1);

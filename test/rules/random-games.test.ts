@@ -17,16 +17,16 @@ function chooser(seed: number): (n: number) => number {
 }
 
 const VARIANTS: Variants[] = [
-  { payment: 'gold-or-discard', secondaryTitle: 'half' },
-  { payment: 'by-lot', secondaryTitle: 'tile' },
-  { payment: 'by-lot', secondaryTitle: 'half' },
-  { payment: 'gold-or-discard', secondaryTitle: 'tile' },
+  { payment: 'gold-or-discard', secondaryTitle: 'half', middle: 'advisor-keeps-last' },
+  { payment: 'by-lot', secondaryTitle: 'tile', middle: 'one-per-opponent' },
+  { payment: 'by-lot', secondaryTitle: 'half', middle: 'advisor-keeps-last' },
+  { payment: 'gold-or-discard', secondaryTitle: 'tile', middle: 'one-per-opponent' },
 ];
 
 describe('whole random games', () => {
   for (const players of [2, 3, 4, 5] as PlayerCount[]) {
     for (const variants of VARIANTS) {
-      it(`A8: ${players} players, ${variants.payment} + ${variants.secondaryTitle}: seeded random games finish with a final score`, () => {
+      it(`A8: ${players} players, ${variants.payment} + ${variants.secondaryTitle} + ${variants.middle}: seeded random games finish with a final score`, () => {
         for (const seed of [1, 2, 3]) {
           const pick = chooser(seed * 31 + players);
           let state = createGame({ players, seed, variants });

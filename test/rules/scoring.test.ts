@@ -126,7 +126,10 @@ describe('E3: winners', () => {
 
 describe('E4: projection', () => {
   it('E4: scoring mid-game is a projection on the current hands and titles, marked not final', () => {
-    let t = scenario({ players: 4, deck: ['diplomacy-A', 'king-1', 'military-A', 'gold-1-1', 'gold-2-1'] }).advisorPlaces('self');
+    const retail = { middle: 'one-per-opponent' } as const;
+    let t = scenario({ players: 4, variants: retail, deck: ['diplomacy-A', 'king-1', 'military-A', 'gold-1-1', 'gold-2-1'] }).advisorPlaces(
+      'self',
+    );
     let s = score(t.state);
     expect(s.final).toBe(false);
     expect(office(s, 'diplomacy')).toMatchObject({ first: 0, influence: [4, 0, 0, 0] });

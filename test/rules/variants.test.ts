@@ -17,12 +17,21 @@ function winLot(lot: string, hand: string[], amount: number, variants: Partial<V
 }
 
 describe('V: variant options', () => {
-  it('V: the defaults are gold-or-discard and half; PUBLISHED_VARIANTS is by-lot and tile', () => {
-    expect(DEFAULT_VARIANTS).toEqual({ payment: 'gold-or-discard', secondaryTitle: 'half' });
-    expect(PUBLISHED_VARIANTS).toEqual({ payment: 'by-lot', secondaryTitle: 'tile' });
+  it('V: the defaults are gold-or-discard, half and advisor-keeps-last; PUBLISHED_VARIANTS is by-lot, tile and one-per-opponent', () => {
+    expect(DEFAULT_VARIANTS).toEqual({ payment: 'gold-or-discard', secondaryTitle: 'half', middle: 'advisor-keeps-last' });
+    expect(PUBLISHED_VARIANTS).toEqual({ payment: 'by-lot', secondaryTitle: 'tile', middle: 'one-per-opponent' });
     expect(createGame({ players: 3, seed: 1 }).variants).toEqual(DEFAULT_VARIANTS);
     expect(createGame({ players: 3, seed: 1, variants: PUBLISHED_VARIANTS }).variants).toEqual(PUBLISHED_VARIANTS);
-    expect(createGame({ players: 3, seed: 1, variants: TILE }).variants).toEqual({ payment: 'gold-or-discard', secondaryTitle: 'tile' });
+    expect(createGame({ players: 3, seed: 1, variants: TILE }).variants).toEqual({
+      payment: 'gold-or-discard',
+      secondaryTitle: 'tile',
+      middle: 'advisor-keeps-last',
+    });
+    expect(createGame({ players: 3, seed: 1, variants: { middle: 'one-per-opponent' } }).variants).toEqual({
+      payment: 'gold-or-discard',
+      secondaryTitle: 'half',
+      middle: 'one-per-opponent',
+    });
   });
 });
 
@@ -75,10 +84,13 @@ describe('V1: payment by lot', () => {
   });
 });
 
-/** A 3-player turn where player 0 places king-1 in self and player 1 takes king-2 from the middle. */
+/** A 3-player turn (retail middle, V3) where player 0 places king-1 in self and player 1 takes king-2 from the middle. */
 function twoKings(variants: Partial<Variants>, players: 2 | 3 = 3): Table {
   const deck = ['king-1', 'king-2', 'diplomacy-A', 'military-A'];
-  let t = scenario({ players, variants, deck }).advisorPlaces('self').king('military', 6).advisorPlaces('middle');
+  let t = scenario({ players, variants: { ...variants, middle: 'one-per-opponent' }, deck })
+    .advisorPlaces('self')
+    .king('military', 6)
+    .advisorPlaces('middle');
   if (players === 3) t = t.advisorPlaces('middle');
   return t.advisorPlaces('favor').take('king-2');
 }

@@ -10,11 +10,18 @@ import { stateProblem } from '../../src/saves/validate.js';
 import { firstState, recordStates } from '../helpers/hidden.js';
 import { tampered } from '../helpers/saves.js';
 
-const STATES = recordStates('save-consistency', [
-  [4, 11],
-  [4, 12],
-  [3, 13],
-]);
+// Most rows change states of the retail middle (RULES V3 'one-per-opponent'); DEFAULT_STATES
+// hold the default's, for the rows about the Advisor taking the last middle card.
+const STATES = recordStates(
+  'save-consistency',
+  [
+    [4, 11],
+    [4, 12],
+    [3, 13],
+  ],
+  { middle: 'one-per-opponent' },
+);
+const DEFAULT_STATES = recordStates('save-consistency', [[4, 11]]);
 const first = (ok: (s: GameState) => boolean): GameState => firstState(STATES, ok);
 
 const place = first((s) => s.players === 4 && s.step === 'place' && s.deckTop > 5 && s.middle.length === 1);
@@ -73,7 +80,9 @@ describe('stateProblem names the first inconsistency of a saved state', () => {
     expect(problem(place, { deck: place.deck.slice(1) })).toBe('deck must hold 80 cards with 4 players, got 79');
     expect(problem(place, { removed: place.removed.slice(1) })).toBe('removed must hold 8 cards with 4 players, got 7');
     expect(problem(place, { deckTop: 81 })).toBe('deckTop must be 0 to 80, got 81');
-    expect(problem(place, { middle: [1, 2, 3, 4] })).toBe('middle holds 4 cards, at most 3 with 4 players');
+    expect(problem(place, { middle: [1, 2, 3, 4] })).toBe(
+      'middle holds 4 cards, at most 3 with 4 players and the "one-per-opponent" middle (RULES I2, V3)',
+    );
     expect(problem(place, { favorBy: [...place.favorBy, 0] })).toBe(
       `favorBy has ${place.favorBy.length + 1} entries for ${place.favor.length} favor cards`,
     );
@@ -214,6 +223,30 @@ describe('stateProblem names the first inconsistency of a saved state', () => {
     const last = take.deck[take.deckTop - 1] as number;
     expect(problem(take, { ...lift(take, last), drawn: last })).toBe('step "take" cannot happen while the Advisor holds a drawn card');
     expect(problem(take, { middle: [], discard: [...take.discard, ...take.middle] })).toBe('step "take" needs a card in the middle');
+  });
+
+  it('I2, I3, V3: under advisor-keeps-last the middle holds N cards and the Advisor takes exactly the last one', () => {
+    const d = (ok: (s: GameState) => boolean): GameState => firstState(DEFAULT_STATES, ok);
+    const dPlace = d((s) => s.step === 'place' && s.deckTop > 7 && s.middle.length === 1);
+    const opponentTakes = d((s) => s.step === 'take' && s.middle.length >= 2);
+    const advisorTakes = d((s) => s.step === 'take' && s.middle.length === 1);
+    expect(stateProblem(opponentTakes)).toBeNull();
+    expect(stateProblem(advisorTakes)).toBeNull();
+    expect(advisorTakes.toMove).toBe(advisorTakes.advisor);
+    expect(problem(dPlace, { middle: [1, 2, 3, 4, 5] })).toBe(
+      'middle holds 5 cards, at most 4 with 4 players and the "advisor-keeps-last" middle (RULES I2, V3)',
+    );
+    const rule = 'step "take" is the Advisor\'s decision exactly when one middle card is left (RULES V3)';
+    expect(problem(opponentTakes, { toMove: opponentTakes.advisor })).toBe(rule);
+    expect(problem(advisorTakes, { toMove: (advisorTakes.advisor + 1) % 4 })).toBe(rule);
+    // The same last card for an opponent is fine under the retail middle.
+    const retail = { variants: { ...advisorTakes.variants, middle: 'one-per-opponent' as const } };
+    expect(problem(advisorTakes, { ...retail, toMove: (advisorTakes.advisor + 1) % 4 })).toBeNull();
+    expect(problem(advisorTakes, retail)).toBe('step "take" is an opponent\'s decision, not the Advisor\'s');
+    // A full turn has four middle cards, not three.
+    const [a, b] = dPlace.hands.flat();
+    const three = lift({ ...dPlace, ...lift(dPlace, a as number) }, b as number);
+    expect(problem(dPlace, { ...three, middle: [...dPlace.middle, a as number, b as number], selfUsed: true, favorUsed: true })).toBeNull();
   });
 
   it('A1–A8: phase 2 has drawn the whole deck and its steps have what they need', () => {
