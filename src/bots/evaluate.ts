@@ -29,6 +29,15 @@ export interface EvalParams {
   readonly goldFloor: number;
 }
 
+/**
+ * @internal The cards of one Advisor turn (RULES I2, V3): self, favor and the middle's capacity,
+ * `N + 2` under `'advisor-keeps-last'` and `N + 1` under `'one-per-opponent'`. All but the favor
+ * card go to the players' hands.
+ */
+export function turnSize(state: GameState): number {
+  return state.variants.middle === 'one-per-opponent' ? state.players + 1 : state.players + 2;
+}
+
 /** @internal Stages of a game the value weights distinguish: 0–5 the auction, 6–13 the draft. */
 export const STAGES = 14;
 
@@ -38,7 +47,7 @@ export const STAGES = 14;
  */
 export function stageOf(state: GameState): number {
   const total = state.deck.length;
-  const lots = total / (state.players + 1);
+  const lots = Math.ceil(total / turnSize(state));
   const left = total - state.deckTop + state.favor.length + state.middle.length + (state.lot >= 0 ? 1 : 0) + (state.drawn >= 0 ? 1 : 0);
   if (state.advisor < 0) return Math.min(5, Math.floor((6 * left) / (lots + 1)));
   return 6 + Math.max(0, Math.min(7, Math.floor((8 * (left - lots)) / (total - lots + 1))));
@@ -132,8 +141,8 @@ function finalPoints(state: GameState): number[] {
 
 /**
  * Fills `expected` and `leads` for a state that is not over, after {@link tally}. Of each
- * Advisor turn still in the deck, n cards go to the players' hands (one each) and one to the
- * favor pile; the drawn card and the middle go to hands too. The favor pile and the lot go to
+ * Advisor turn still in the deck ({@link turnSize} cards), all but one go to the players' hands
+ * (shared evenly) and one to the favor pile; the drawn card and the middle go to hands too. The favor pile and the lot go to
  * whoever pays: shared in proportion to gold.
  */
 function project(state: GameState, params: EvalParams): void {
@@ -147,8 +156,9 @@ function project(state: GameState, params: EvalParams): void {
   for (const c of state.favor) addFuture(c);
   if (state.lot >= 0) addFuture(state.lot);
   const deckLeft = state.deck.length - state.deckTop;
-  const even = (deckLeft * n) / (n + 1) + (state.drawn >= 0 ? 1 : 0) + state.middle.length;
-  const auction = deckLeft / (n + 1) + state.favor.length + (state.lot >= 0 ? 1 : 0);
+  const turn = turnSize(state);
+  const even = (deckLeft * (turn - 1)) / turn + (state.drawn >= 0 ? 1 : 0) + state.middle.length;
+  const auction = deckLeft / turn + state.favor.length + (state.lot >= 0 ? 1 : 0);
   const future = even + auction;
   let weightSum = 0;
   for (let p = 0; p < n; p++) weightSum += (gold[p] as number) + params.goldFloor;

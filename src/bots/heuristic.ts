@@ -66,9 +66,11 @@ function areaValues(model: Model, card: Card, params: HeuristicParams): AreaValu
   const self = gainValue(model, model.me, card, params.coin);
   const others: number[] = [];
   for (let q = 0; q < model.n; q++) if (q !== model.me) others.push(gainValue(model, q, card, params.coin));
-  const middle = mean(others);
+  const toOpponents = mean(others);
+  // Under the default middle rule (RULES V3) the Advisor takes one middle card in N: the last.
+  const middle = model.keepsLast ? ((model.n - 1) * toOpponents + self) / model.n : toOpponents;
   // A favor card is bought later by someone, for gold: about half its worth to whoever gets it.
-  const favor = (0.5 * (self + (model.n - 1) * middle)) / model.n;
+  const favor = (0.5 * (self + (model.n - 1) * toOpponents)) / model.n;
   return { self, middle, favor };
 }
 
@@ -91,7 +93,7 @@ function choosePlace(view: PlayerView, model: Model, params: HeuristicParams): A
   const open = new Set(legal.map((a) => (a.type === 'place' ? a.area : '')));
   const find = (area: string): Action => legal.find((a) => a.type === 'place' && a.area === area) as Action;
   const v = areaValues(model, card, params);
-  const middleFree = view.players - 1 - view.middle.length;
+  const middleFree = (view.variants.middle === 'one-per-opponent' ? view.players - 1 : view.players) - view.middle.length;
   const slots = (open.has('self') ? 1 : 0) + (open.has('favor') ? 1 : 0) + (open.has('middle') ? middleFree : 0);
   const future = Math.min(slots - 1, view.deckSize);
   // Keep a scarce slot for this card only if it is among the best the rest of the turn may bring.

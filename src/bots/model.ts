@@ -17,6 +17,8 @@ export interface Model {
   readonly primary: number[];
   readonly secondary: number[];
   readonly tile: boolean;
+  /** Whether the Advisor takes the last middle card (RULES V3 `'advisor-keeps-last'`). */
+  readonly keepsLast: boolean;
   /** Expected influence `mu[p][o]` and its variance `vr[p][o]`. */
   readonly mu: number[][];
   readonly vr: number[][];
@@ -176,8 +178,12 @@ export function buildModel(view: PlayerView): Model {
     second[o] = (second[o] as number) + (c.value * c.value) / u;
   }
   const perCardVar = density.map((d, o) => Math.max(0, (second[o] as number) - d * d));
-  // Cards each player still receives: one per Advisor turn in phase 1, a share of the lots in phase 2.
-  const future = (view.deckSize + (view.advisorHoldsCard ? 1 : 0)) / (n + 1) + (view.favorSize + (view.lot ? 1 : 0)) / n;
+  // Cards each player still receives: an even share of each Advisor turn's cards but the favor
+  // card in phase 1 (a turn is N + 2 cards, or N + 1 under 'one-per-opponent', RULES I2, V3), a
+  // share of the lots in phase 2.
+  const turn = view.variants.middle === 'one-per-opponent' ? n + 1 : n + 2;
+  const drafted = ((view.deckSize + (view.advisorHoldsCard ? 1 : 0)) * (turn - 1)) / turn / n;
+  const future = drafted + (view.favorSize + (view.lot ? 1 : 0)) / n;
   const mu: number[][] = [];
   const vr: number[][] = [];
   for (let p = 0; p < n; p++) {
@@ -207,6 +213,7 @@ export function buildModel(view: PlayerView): Model {
     primary,
     secondary: secondaryValues,
     tile: view.variants.secondaryTitle === 'tile',
+    keepsLast: view.variants.middle !== 'one-per-opponent',
     mu,
     vr,
     e: Array.from({ length: n }, () => new Array<number>(m).fill(0)),
