@@ -20,6 +20,8 @@ export interface DescribeContext {
   readonly lot?: Card | null;
   /** The card the Advisor holds drawn, named in a place action when known. */
   readonly drawn?: Card | null;
+  /** The Advisor: their take is the last middle card's (RULES V3), and reads so ("Take the last middle card, …"). */
+  readonly advisor?: number | null;
   /** The payment in progress: tells paying with gold from discarding (otherwise: a gold card is paid, any other discarded). */
   readonly payment?: { readonly mode: 'gold' | 'discard' } | null;
 }

@@ -35,7 +35,10 @@ export const en: Phrases = {
   who: (p, reader) => ({ n: reader ? 'you' : `Player ${p}`, y: reader }),
   actions: {
     place: (a, s, x) => `${act(s, 'Place')} ${x.drawn ? card(x.drawn.id) : 'the drawn card'} ${where(a.area, s === null)}`,
-    take: (a, s) => `${act(s, 'Take')} ${card(a.card)} from the middle`,
+    take: (a, s, x) =>
+      x.advisor === a.player
+        ? `${act(s, 'Take')} the last middle card, ${card(a.card)}`
+        : `${act(s, 'Take')} ${card(a.card)} from the middle`,
     king: (a, s) => `${act(s, 'Set')} ${title(a.office)} to ${a.value}`,
     bid: (a, s, x) => `${act(s, 'Bid')} ${a.amount}${x.lot ? ` for ${card(x.lot.id)}` : ''}`,
     pass: (_, s) => act(s, 'Pass'),
@@ -45,7 +48,7 @@ export const en: Phrases = {
     advisor: (_, s) => `${s.n} ${s.y ? 'are' : 'is'} now the Advisor`,
     drawn: (e, s) => `${s.n} drew ${card(e.card)}`,
     placed: (e, s) => `${s.n} placed ${card(e.card)} ${where(e.area, s.y)}`,
-    taken: (e, s) => `${s.n} took ${card(e.card)} from the middle`,
+    taken: (e, s) => (e.byAdvisor ? `${s.n} took the last middle card, ${card(e.card)}` : `${s.n} took ${card(e.card)} from the middle`),
     'king-gained': (e, s) =>
       `${s.n} gained ${card(e.card)} ${e.from === 'self' ? 'as Advisor' : e.from === 'middle' ? 'from the middle' : 'with the lot'}`,
     'king-resolved': (e, s) =>

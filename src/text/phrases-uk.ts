@@ -63,7 +63,10 @@ export const uk: Phrases = {
   who: (p, reader) => ({ n: reader ? 'ви' : `гравець ${p}`, y: reader }),
   actions: {
     place: (a, s, x) => `${act(s, 'кладе', 'покласти')} ${x.drawn ? acc(x.drawn.id) : 'витягнуту карту'} ${WHERE[a.area]}`,
-    take: (a, s) => `${act(s, 'бере', 'взяти')} ${acc(a.card)} із середини`,
+    take: (a, s, x) =>
+      x.advisor === a.player
+        ? `${act(s, 'бере', 'взяти')} останню карту із середини — ${acc(a.card)}`
+        : `${act(s, 'бере', 'взяти')} ${acc(a.card)} із середини`,
     king: (a, s) => `${act(s, 'змінює', 'змінити')} головний титул ${GENITIVE[a.office]} на ${a.value}`,
     bid: (a, s, x) => `${act(s, 'ставить', 'поставити')} ${a.amount}${x.lot ? ` на ${acc(x.lot.id)}` : ''}`,
     pass: (_, s) => act(s, 'пасує', 'пасувати'),
@@ -73,7 +76,8 @@ export const uk: Phrases = {
     advisor: (_, s) => `${s.n} тепер Радник`,
     drawn: (e, s) => `${past(s, 'витягнув')} ${acc(e.card)}`,
     placed: (e, s) => `${past(s, e.area === 'middle' ? 'виклав' : 'поклав')} ${acc(e.card)} ${WHERE[e.area]}`,
-    taken: (e, s) => `${past(s, 'взяв')} ${acc(e.card)} із середини`,
+    taken: (e, s) =>
+      e.byAdvisor ? `${past(s, 'взяв')} останню карту із середини — ${acc(e.card)}` : `${past(s, 'взяв')} ${acc(e.card)} із середини`,
     'king-gained': (e, s) =>
       `${past(s, 'отримав')} ${acc(e.card)} ${e.from === 'self' ? 'як Радник' : e.from === 'middle' ? 'із середини' : 'на торгах'}`,
     'king-resolved': (e, s) =>

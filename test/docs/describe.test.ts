@@ -191,6 +191,19 @@ describe('describeAction', () => {
     });
   });
 
+  it('V3: says the Advisor takes the last middle card, as an action and as an event, in both languages', () => {
+    const take: Action = { type: 'take', player: 2, card: 'diplomacy-C' };
+    expect(describeAction(take, 'en', { advisor: 2, viewer: 2 })).toBe('Take the last middle card, Diplomacy 3');
+    expect(describeAction(take, 'en', { advisor: 2 })).toBe('Player 2 takes the last middle card, Diplomacy 3');
+    expect(describeAction(take, 'uk', { advisor: 2, viewer: 2 })).toBe('Взяти останню карту із середини — Дипломатію 3');
+    expect(describeAction(take, 'en', { advisor: 1 })).toBe('Player 2 takes Diplomacy 3 from the middle');
+    const taken: GameEvent = { type: 'taken', player: 2, card: 'diplomacy-C', byAdvisor: true };
+    expect(describeEvent(taken, 'en', { viewer: 2 })).toBe('You took the last middle card, Diplomacy 3');
+    expect(describeEvent(taken, 'uk', { viewer: 2 })).toBe('Ви взяли останню карту із середини — Дипломатію 3');
+    expect(describeEvent(taken, 'uk')).toBe('Гравець 2 взяв останню карту із середини — Дипломатію 3');
+    expect(describeEvent({ type: 'taken', player: 2, card: 'diplomacy-C' }, 'en')).toBe('Player 2 took Diplomacy 3 from the middle');
+  });
+
   it('tells paying gold from discarding', () => {
     const pay: Action = { type: 'pay', player: 1, card: 'gold-2-1' };
     expect(describeAction(pay, 'en')).toBe('Player 1 pays with Gold 2');
