@@ -29,7 +29,9 @@ const MAX_META_STRING = 1000;
 
 /**
  * The options of a recorded game: exactly what `createGame` was given, with the seed required
- * and the variants written in full (so that a record keeps its meaning if defaults change).
+ * and the variants written in full (so that a record keeps its meaning if defaults change). A
+ * stored record whose variants name `payment` and `secondaryTitle` but not `middle` was written
+ * before RULES V3 existed and reads as `'one-per-opponent'`, the rule it was played under.
  * `firstPlayer` is present only if it was given: when it is absent, the first player was drawn
  * from the seed, and replaying with it set would deal a different game.
  */
@@ -56,7 +58,7 @@ export type RecordMetaValue = string | number | boolean | null;
  * {
  *   "format": "for-the-king-and-me/record",
  *   "version": 1,
- *   "options": { "players": 3, "seed": "table-7", "variants": { "payment": "gold-or-discard", "secondaryTitle": "half" } },
+ *   "options": { "players": 3, "seed": "table-7", "variants": { "payment": "gold-or-discard", "secondaryTitle": "half", "middle": "advisor-keeps-last" } },
  *   "actions": [{ "type": "place", "player": 1, "area": "middle" }],
  *   "names": ["Ann", "Bo", "heuristic bot"],
  *   "meta": { "site": "example.org", "startedAt": "2026-12-01T18:00:00Z" }
@@ -115,9 +117,20 @@ function onlyKeys(r: Record<string, unknown>, where: string, allowed: readonly s
   for (const key of required) if (!Object.hasOwn(r, key)) throw bad(where, `lacks the key "${key}"`);
 }
 
-function readOptions(x: unknown): RecordOptions {
+/** `stored`: the options come from a record (not from a live `makeRecord` call). */
+function readOptions(x: unknown, stored: boolean): RecordOptions {
   const r = plainObject(x, 'record.options');
   onlyKeys(r, 'record.options', ['players', 'seed', 'firstPlayer', 'variants'], ['players', 'seed']);
+  // Stored variants in full but without `middle` were written before RULES V3: those games
+  // played the retail middle.
+  const v = r.variants;
+  if (stored && typeof v === 'object' && v !== null && !Array.isArray(v)) {
+    const copy: Record<string, unknown> = { ...v };
+    if (Object.hasOwn(copy, 'payment') && Object.hasOwn(copy, 'secondaryTitle') && !Object.hasOwn(copy, 'middle')) {
+      copy.middle = 'one-per-opponent';
+    }
+    r.variants = copy;
+  }
   let o: ReturnType<typeof normalizeOptions>;
   try {
     o = normalizeOptions(r);
@@ -125,7 +138,7 @@ function readOptions(x: unknown): RecordOptions {
     throw bad('record.options', e instanceof Error ? e.message : String(e));
   }
   const seed = o.seed as number | string;
-  const variants: Variants = { payment: o.variants.payment, secondaryTitle: o.variants.secondaryTitle };
+  const variants: Variants = { payment: o.variants.payment, secondaryTitle: o.variants.secondaryTitle, middle: o.variants.middle };
   return o.firstPlayer === undefined
     ? { players: o.players, seed, variants }
     : { players: o.players, seed, firstPlayer: o.firstPlayer, variants };
@@ -220,7 +233,7 @@ function build(
  * ```
  */
 export function makeRecord(options: GameOptions, actions: readonly Action[], extras: RecordExtras = {}): GameRecord {
-  const o = readOptions(options);
+  const o = readOptions(options, false);
   const list = readActions(actions, o);
   const e = plainObject(extras, 'extras');
   onlyKeys(e, 'extras', ['names', 'meta'], []);
@@ -263,7 +276,7 @@ export function checkRecord(input: unknown): GameRecord {
   if (r.format !== RECORD_FORMAT) throw bad('record.format', `must be "${RECORD_FORMAT}", got ${showValue(r.format)}`);
   if (r.version !== RECORD_VERSION)
     throw bad('record.version', `this library reads version ${RECORD_VERSION}, got ${showValue(r.version)}`);
-  const options = readOptions(r.options);
+  const options = readOptions(r.options, true);
   const actions = readActions(r.actions, options);
   const names = r.names === undefined ? undefined : readNames(r.names, options.players);
   const meta = r.meta === undefined ? undefined : readMeta(r.meta);

@@ -49,11 +49,29 @@ describe('a game record', () => {
     });
     expect(record.format).toBe(RECORD_FORMAT);
     expect(record.version).toBe(RECORD_VERSION);
-    expect(record.options).toEqual({ players: 4, seed: 'record-1', variants: { payment: 'gold-or-discard', secondaryTitle: 'half' } });
+    expect(record.options).toEqual({
+      players: 4,
+      seed: 'record-1',
+      variants: { payment: 'gold-or-discard', secondaryTitle: 'half', middle: 'advisor-keeps-last' },
+    });
     const again = checkRecord(JSON.stringify(record));
     expect(again).toEqual(record);
     expect(replayRecord(JSON.parse(JSON.stringify(record)))).toEqual(finalState);
     expect(replayRecord(record).moveCount).toBe(actions.length);
+  });
+
+  it('V3: a stored record whose variants lack middle (written before V3) replays the retail middle; makeRecord keeps the default', () => {
+    const retail = { players: 3 as const, seed: 'old-record', variants: { middle: 'one-per-opponent' as const } };
+    const acts = playGame(retail, testRandom(5));
+    const old = JSON.parse(JSON.stringify(makeRecord(retail, acts))) as { options: { variants: Record<string, unknown> } };
+    expect(old.options.variants.middle).toBe('one-per-opponent');
+    delete old.options.variants.middle;
+    const read = checkRecord(JSON.stringify(old));
+    expect(read.options.variants.middle).toBe('one-per-opponent');
+    expect(replayRecord(old)).toEqual(replay(retail, acts));
+    // A live game's partial variants take the defaults, the middle included.
+    const live = makeRecord({ players: 3, seed: 1, variants: { payment: 'by-lot', secondaryTitle: 'half' } }, []);
+    expect(live.options.variants.middle).toBe('advisor-keeps-last');
   });
 
   it('S4, S5: keeps firstPlayer only when it was given (an absent one is drawn from the seed)', () => {
