@@ -5,7 +5,7 @@
 // own views, which are never drawn. Only visible cards carry their id (`data-card`) in the DOM.
 //
 // URL parameters: ?players=3&seed=7&delay=600&lang=uk (delay: milliseconds between bot moves).
-import { createGameWithEvents, eventsFor, officesInPlay, step, view } from './lib/index.js';
+import { createGameWithEvents, eventsFor, makeRecord, officesInPlay, step, view } from './lib/index.js';
 import { describeAction, describeCard, describeEvent, labels } from './lib/text.js';
 import { BOT_NAME, botFor } from './players.js';
 
@@ -28,6 +28,7 @@ const TEXT = {
     pays: (who, paid, due, mode) => `${who}: ${paid} of ${due} paid (${mode === 'gold' ? 'gold value' : 'cards discarded'})`,
     bots: (name) => `${name} bots are playing…`,
     finalHands: 'Final hands',
+    download: 'Download the game record',
     empty: '—',
     primaryShort: '1st',
     secondaryShort: '2nd',
@@ -46,6 +47,7 @@ const TEXT = {
     pays: (who, paid, due, mode) => `${who}: сплачено ${paid} з ${due} (${mode === 'gold' ? 'золотом' : 'скинутими картами'})`,
     bots: (name) => `Боти (${name}) грають…`,
     finalHands: 'Руки наприкінці',
+    download: 'Завантажити запис гри',
     empty: '—',
     primaryShort: '1-й',
     secondaryShort: '2-й',
@@ -99,10 +101,15 @@ function createTable(options) {
       if (!bot) throw new Error('no bot to move');
       return this.act(bot(view(state, p)));
     },
-    /** How many actions were played (public: everyone sees every move). */
-    moves: () => actions.length,
-    /** Every action of the game, for replaying; the page hands it out only once the game is over. */
-    actions: () => actions.slice(),
+    /**
+     * The game record (options, every action, the seats' names). It holds the seed, from which
+     * every hidden card follows: the page hands it out only once the game is over.
+     */
+    record() {
+      if (view(state, 'spectator').currentPlayer !== null) throw new Error('the game is not over');
+      const names = Array.from({ length: options.players }, (_, p) => (p === HUMAN ? 'You' : `${BOT_NAME} bot`));
+      return makeRecord(options, actions, { names, meta: { program: 'for-the-king-and-me demo', bots: BOT_NAME } });
+    },
   };
 }
 
@@ -134,6 +141,7 @@ let table = null;
 let logEvents = [];
 let timer = 0;
 let game = 0; // increases with every new game, so a stale bot timer does nothing
+let recordUrl = null; // an object URL of the finished game's record
 
 function t() {
   return TEXT[settings.lang];
@@ -467,11 +475,21 @@ function scoreEl(v) {
       { class: 'final-hands' },
       (v.hands ?? []).map((hand, p) => h('li', null, h('strong', null, `${playerName(p)}: `), cardsEl(hand, 'small'))),
     ),
+    h('p', null, h('a', { id: 'download-record', class: 'download', href: recordUrl, download: recordFile() }, t().download)),
   );
+}
+
+/** The file name of the game's record: `for-the-king-<players>p-<seed>.json`. */
+function recordFile() {
+  return `for-the-king-${settings.players}p-${String(settings.seed).replace(/[^\w-]/g, '_')}.json`;
 }
 
 function render() {
   const v = table.humanView();
+  if (v.currentPlayer === null && recordUrl === null) {
+    // The game is over and every hand is public: the record may now leave the table.
+    recordUrl = URL.createObjectURL(new Blob([`${JSON.stringify(table.record(), null, 1)}\n`], { type: 'application/json' }));
+  }
   const app = $('app');
   app.replaceChildren(
     statusEl(v),
@@ -483,7 +501,7 @@ function render() {
       h('div', { class: 'col' }, titlesEl(v), playersEl(v)),
     ),
   );
-  document.body.dataset.moves = String(table.moves());
+  document.body.dataset.moves = String(v.moveCount);
   document.body.dataset.status = v.currentPlayer === null ? 'over' : v.currentPlayer === HUMAN ? 'human' : 'bots';
 }
 
@@ -519,8 +537,8 @@ function advance() {
   render();
   const status = document.body.dataset.status;
   if (status === 'over') {
-    // The game is over and every hand is public: hand out the actions for replaying (tests use this).
-    window.__demo = { seed: settings.seed, players: settings.players, actions: table.actions() };
+    // The game is over and every hand is public: hand out the record for replaying (tests use this).
+    window.__demo = { seed: settings.seed, players: settings.players, record: table.record() };
     return;
   }
   if (status !== 'bots') return;
@@ -544,6 +562,8 @@ function newGame() {
   game += 1;
   clearTimeout(timer);
   window.__demo = undefined;
+  if (recordUrl !== null) URL.revokeObjectURL(recordUrl);
+  recordUrl = null;
   table = createTable({ players: settings.players, seed: settings.seed });
   logEvents = [];
   $('players').value = String(settings.players);

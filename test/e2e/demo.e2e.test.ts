@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer } from '../../docs/demo/serve.mjs';
 import { usedCards } from '../../src/data/cards.js';
 import type { Action, GameState } from '../../src/index.js';
-import { CARDS, createGame, score, step, view } from '../../src/index.js';
+import { CARDS, checkRecord, createGame, DEFAULT_VARIANTS, replayRecord, score, step, view } from '../../src/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const PLAYERS = 3;
@@ -154,13 +154,19 @@ describe('demo page', () => {
 
     await page.screenshot({ path: join('test-results', 'demo.png'), fullPage: true });
 
-    // The page hands out its actions only now, at the end; replay them with the engine.
-    const actions: Action[] | null = await page.evaluate('window.__demo?.actions ?? null');
-    expect(actions).not.toBeNull();
+    // The page hands out its game record only now, at the end; replay its actions with the engine.
+    const record = checkRecord(await page.evaluate('window.__demo?.record ?? null'));
+    expect(record.options).toEqual({ players: PLAYERS, seed: SEED, variants: DEFAULT_VARIANTS });
+    expect(record.names?.[HUMAN]).toBe('You');
+    const actions: readonly Action[] = record.actions;
+    // The download link offers the same record as a file.
+    const downloaded = await page.evaluate(`fetch(document.getElementById('download-record').href).then((r) => r.text())`);
+    expect(checkRecord(downloaded)).toEqual(record);
     const states: GameState[] = [createGame({ players: PLAYERS, seed: SEED })];
     for (const a of actions ?? []) states.push(step(states[states.length - 1] as GameState, a).state);
     const final = states[states.length - 1] as GameState;
     expect(final.step).toBe('over');
+    expect(replayRecord(record)).toEqual(final);
     expect(snapshots[snapshots.length - 1]?.moves).toBe(actions?.length);
 
     let checkedIds = 0;
