@@ -7,15 +7,18 @@ import { RulesError } from '../state/errors.js';
 import { isRngState } from '../state/rng.js';
 import { showValue } from '../state/show.js';
 import type { GameState, Step } from '../state/types.js';
-import { stateProblem } from './validate.js';
+import { fewestActions, stateProblem } from './validate.js';
 
 /** The `format` field of a save. */
 export const SAVE_FORMAT = 'for-the-king-and-me/save';
 
 /**
- * The save format version this library writes and reads. Version 2 added `moveCount`; a
- * version 1 save is refused with a message saying so (the count of actions cannot be
- * recovered from a state: bids and passes leave no trace in it).
+ * The save format version this library writes. Version 2 added `moveCount`. A version 1 save
+ * (written before) still loads: it has no `moveCount`, and its count is taken as the fewest
+ * actions the table shows (every placement, take, won lot, forfeit and resolved King or unsold
+ * lot); bids and passes leave no trace in a state, so it can be lower than the true count. From
+ * there on it counts every action, which is all a cursor needs. Its `variants` lack `middle` too,
+ * so it plays the retail middle it was played with (RULES V3).
  */
 export const SAVE_VERSION = 2;
 
@@ -239,8 +242,11 @@ function ints(x: unknown, where: string, maxLength: number, min: number, max: nu
 }
 
 /** Reads the saved state's fields with their types; consistency is checked afterwards. */
-function readState(x: unknown): GameState {
-  const r = record(x, 'state', STATE_KEYS);
+/** The keys of a version 1 state: all but `moveCount`. */
+const STATE_KEYS_V1 = STATE_KEYS.filter((k) => k !== 'moveCount');
+
+function readState(x: unknown, version: 1 | 2): GameState {
+  const r = record(x, 'state', version === 1 ? STATE_KEYS_V1 : STATE_KEYS);
   const at = (key: string): string => `state.${key}`;
   const players = int(r.players, at('players'), 2, 5) as GameState['players'];
   // `middle` (RULES V3) is optional: a save from before it existed played the retail middle.
@@ -304,7 +310,7 @@ function readState(x: unknown): GameState {
     discard: cards(r.discard, at('discard')),
     forfeits: int(r.forfeits, at('forfeits'), 0, big),
     lotsDiscarded: int(r.lotsDiscarded, at('lotsDiscarded'), 0, big),
-    moveCount: int(r.moveCount, at('moveCount'), 0, big),
+    moveCount: version === 1 ? 0 : int(r.moveCount, at('moveCount'), 0, big),
   };
 }
 
@@ -358,15 +364,11 @@ export function deserialize(text: string): GameState {
 export function fromSave(data: unknown): GameState {
   const env = record(data, 'save', ENVELOPE_KEYS);
   if (env.format !== SAVE_FORMAT) throw bad('save.format', `must be "${SAVE_FORMAT}", got ${showValue(env.format)}`);
-  if (env.version === 1) {
-    throw bad(
-      'save.version',
-      'this is a version 1 save, written before saves carried moveCount, which cannot be recovered from a state; ' +
-        `this library reads version ${SAVE_VERSION}: replay the game's actions (a GameRecord) instead, or load it with the library version that wrote it`,
-    );
+  if (env.version !== 1 && env.version !== SAVE_VERSION) {
+    throw bad('save.version', `this library reads versions 1 and ${SAVE_VERSION}, got ${showValue(env.version)}`);
   }
-  if (env.version !== SAVE_VERSION) throw bad('save.version', `this library reads version ${SAVE_VERSION}, got ${showValue(env.version)}`);
-  const state = readState(env.state);
+  const read = readState(env.state, env.version);
+  const state = env.version === 1 ? { ...read, moveCount: fewestActions(read) } : read;
   const problem = stateProblem(state);
   if (problem !== null) throw bad('state', problem);
   return state;

@@ -110,9 +110,10 @@ function checkCounts(s: GameState): string | null {
  * of its own: every card drawn and no longer held was placed (RULES I2); every card known in a
  * hand arrived by a take (RULES I3) or by winning its lot (a bid, RULES A3); every forfeit ended
  * a round won by a bid (RULES A7); every King on the discard was resolved (a king action, RULES
- * K1) or was a lot discarded unsold, and every unsold lot was passed on (RULES A4).
+ * K1) or was a lot discarded unsold, and every unsold lot was passed on (RULES A4). A version 1
+ * save, which has no count, loads with this one.
  */
-function fewestActions(s: GameState): number {
+export function fewestActions(s: GameState): number {
   const placed = s.deckTop - (s.drawn >= 0 ? 1 : 0);
   let known = 0;
   for (const k of s.known) known += k.length;

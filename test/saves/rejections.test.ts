@@ -46,7 +46,7 @@ describe('deserialize rejects', () => {
   });
 
   it('a wrong format or version, or a different envelope', () => {
-    expect(tampered(s, (x) => (x.version = 3))).toMatch(/save\.version: this library reads version 2, got 3/);
+    expect(tampered(s, (x) => (x.version = 3))).toMatch(/save\.version: this library reads versions 1 and 2, got 3/);
     expect(tampered(s, (x) => (x.version = '1'))).toMatch(/save\.version/);
     expect(tampered(s, (x) => (x.format = 'chess/save'))).toMatch(/save\.format/);
     expect(tampered(s, (x) => (x.extra = true))).toMatch(/save: has an unknown key "extra"/);
