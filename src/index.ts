@@ -33,7 +33,7 @@ export { createGameWithEvents, eventsFor } from './seat/events.js';
 export type { PaymentView, PlayerView, TitleValues, Viewer } from './seat/view.js';
 export { view } from './seat/view.js';
 export type { RulesErrorCode } from './state/errors.js';
-export { RulesError } from './state/errors.js';
+export { isRulesError, RulesError } from './state/errors.js';
 export type {
   Action,
   ActionType,

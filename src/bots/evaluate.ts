@@ -8,7 +8,9 @@
  * Once the game is over, the real result.
  * @module
  */
+
 import type { GameState } from '../index.js';
+import { RulesError } from '../index.js';
 import { KIND_OF, LETTER_RANK, OFFICE_INDEX, VALUE_OF } from './tables.js';
 import { VALUE_WEIGHTS } from './value-weights.js';
 
@@ -202,7 +204,7 @@ function project(state: GameState, params: EvalParams): void {
  * weights are fitted on (`npm run fit:value`).
  */
 export function valueFeatures(state: GameState, params: EvalParams): ValueFeatures {
-  if (state.step === 'over') throw new Error('valueFeatures: the game is over');
+  if (state.step === 'over') throw new RulesError('GAME_OVER', 'valueFeatures: the game is over');
   const n = state.players;
   tally(state);
   project(state, params);

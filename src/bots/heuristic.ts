@@ -2,11 +2,13 @@
  * The heuristic bot: one-step judgement of each legal action with the seat's {@link Model}.
  * @module
  */
+
 import type { Action, Card, PlayerView } from '../index.js';
 import { cheapestCover } from './cover.js';
 import type { Model } from './model.js';
 import { bestKing, buildModel, influenceGain, officeOf } from './model.js';
 import type { Bot } from './types.js';
+import { noLegalAction } from './types.js';
 
 /** @internal Tunable weights of the heuristic bot. */
 export interface HeuristicParams {
@@ -221,7 +223,7 @@ function choosePay(view: PlayerView, model: Model, params: HeuristicParams): Act
 export function heuristicWith(params: HeuristicParams): Bot {
   return (view) => {
     const legal = view.legal;
-    if (legal.length === 0) throw new Error('heuristicBot: the view has no legal action (it is not this player’s turn)');
+    if (legal.length === 0) throw noLegalAction('heuristicBot', view);
     if (legal.length === 1) return legal[0] as Action;
     const model = buildModel(view);
     switch (view.step) {

@@ -2,8 +2,9 @@
  * The information-set Monte Carlo tree search bot.
  * @module
  */
+
 import type { PlayerView } from '../index.js';
-import { determinize } from '../index.js';
+import { determinize, RulesError } from '../index.js';
 import type { SearchSettings } from './search.js';
 import { search } from './search.js';
 import type { Bot, BotRandom } from './types.js';
@@ -50,9 +51,9 @@ function clock(): number {
 export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning): Bot {
   const iterations = options.iterations ?? 1000;
   if (!Number.isInteger(iterations) || iterations < 1)
-    throw new RangeError(`ismctsBot: iterations must be a positive integer, got ${iterations}`);
+    throw new RulesError('INVALID_OPTIONS', `ismctsBot: iterations must be a positive integer, got ${String(iterations)}`);
   const timeMs = options.timeMs ?? Number.POSITIVE_INFINITY;
-  if (!(timeMs > 0)) throw new RangeError(`ismctsBot: timeMs must be positive, got ${timeMs}`);
+  if (!(timeMs > 0)) throw new RulesError('INVALID_OPTIONS', `ismctsBot: timeMs must be positive, got ${String(timeMs)}`);
   const settings: SearchSettings = { ...tuning, iterations, timeMs, now: clock };
   const own: BotRandom | null = options.seed === undefined ? null : botRandom(options.seed);
   return (view: PlayerView, rng: BotRandom) => search(view, own ?? rng, settings, determinize);

@@ -5,8 +5,9 @@
  * {@link Model.utility}: its own expected points minus the best opponent's.
  * @module
  */
+
 import type { Card, Office, PlayerView } from '../index.js';
-import { CARDS, officesInPlay } from '../index.js';
+import { CARDS, officesInPlay, RulesError } from '../index.js';
 
 /** @internal A player's belief about the table, built from one {@link PlayerView}. */
 export interface Model {
@@ -154,7 +155,7 @@ export function bestKing(model: Model, chooser: number, judge: number = model.me
 
 /** @internal Builds the model of `view.viewer` (a player index). */
 export function buildModel(view: PlayerView): Model {
-  if (typeof view.viewer !== 'number') throw new Error('a bot model needs a player view, not a spectator view');
+  if (typeof view.viewer !== 'number') throw new RulesError('INVALID_VIEW', 'a bot needs a player view, not a spectator view');
   const me = view.viewer;
   const n = view.players;
   const offices = officesInPlay(n);

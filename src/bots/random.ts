@@ -2,7 +2,9 @@
  * The uniform random bot.
  * @module
  */
+
 import type { Bot } from './types.js';
+import { noLegalAction } from './types.js';
 
 /**
  * Plays uniformly at random among the legal actions. A baseline to measure other bots against:
@@ -16,6 +18,6 @@ import type { Bot } from './types.js';
  */
 export const randomBot: Bot = (view, rng) => {
   const action = view.legal[rng.int(view.legal.length)];
-  if (action === undefined) throw new Error('randomBot: the view has no legal action (it is not this player’s turn)');
+  if (action === undefined) throw noLegalAction('randomBot', view);
   return action;
 };

@@ -2,6 +2,7 @@
  * Bots named by string ids, so that a worker thread (or a command line) can rebuild them.
  * @module
  */
+import { RulesError } from '../index.js';
 import { heuristicBot } from './heuristic.js';
 import { ismctsBot } from './ismcts.js';
 import { randomBot } from './random.js';
@@ -40,7 +41,7 @@ export function isBotId(id: string): id is BotId {
 /**
  * Builds the bot an id names. Each call returns a fresh bot.
  *
- * @throws `Error` for an unknown id (the message says which ids exist).
+ * @throws `RulesError` `INVALID_OPTIONS` for an unknown id (the message says which ids exist).
  * @example
  * ```ts
  * const bot = botFromId('ismcts:500');
@@ -48,7 +49,7 @@ export function isBotId(id: string): id is BotId {
  */
 export function botFromId(id: string): Bot {
   const problem = botIdProblem(id);
-  if (problem !== null) throw new Error(problem);
+  if (problem !== null) throw new RulesError('INVALID_OPTIONS', problem);
   if (id === 'random') return randomBot;
   if (id === 'heuristic') return heuristicBot;
   const iterations = id === 'ismcts' ? 1000 : Number(id.slice('ismcts:'.length));

@@ -6,6 +6,7 @@
  * a short cheap playout, and backs up every seat's reward.
  * @module
  */
+
 import type { Action, GameState, PlayerView } from '../index.js';
 import { apply, legalActions, OFFICES } from '../index.js';
 import { evaluate } from './evaluate.js';
@@ -14,6 +15,7 @@ import { sameAction } from './play.js';
 import { candidates, playout, strongestOffice } from './rollout.js';
 import { INDEX_OF } from './tables.js';
 import type { BotRandom } from './types.js';
+import { noLegalAction } from './types.js';
 
 /** @internal A determinizer: a full state consistent with a view, hidden cards dealt from `seed`. */
 export type Determinizer = (view: PlayerView, seed: number) => GameState;
@@ -114,7 +116,7 @@ function select(available: readonly Edge[], c: number): Edge {
 /** @internal Runs the search for `view.viewer` and returns its choice, a member of `view.legal`. */
 export function search(view: PlayerView, rng: BotRandom, settings: SearchSettings, determinize: Determinizer): Action {
   const legal = view.legal;
-  if (legal.length === 0) throw new Error('ismctsBot: the view has no legal action (it is not this player’s turn)');
+  if (legal.length === 0) throw noLegalAction('ismctsBot', view);
   if (legal.length === 1) return legal[0] as Action;
   const seed = (): number => Math.floor(rng.next() * 0x100000000);
   const observer = observerOf(view);

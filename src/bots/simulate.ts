@@ -2,7 +2,9 @@
  * Many bot games, in this thread or on worker threads, with one summary.
  * @module
  */
+
 import type { PlayerCount, Variants } from '../index.js';
+import { RulesError } from '../index.js';
 import type { GameRecord, SimulationTask } from './record.js';
 import { playRecorded } from './record.js';
 import { botFromId, botIdProblem } from './registry.js';
@@ -41,28 +43,40 @@ function labelOf(bot: string | Bot, i: number): string {
 
 /** @internal Checks the options; returns the task and the bots of this thread. */
 export function prepare(options: SimulateOptions): { task: SimulationTask; bots: Bot[]; workers: number } {
+  if (typeof options !== 'object' || options === null) {
+    throw new RulesError(
+      'INVALID_OPTIONS',
+      "simulate: options must be an object such as { players: 2, bots: ['random', 'random'], games: 10, seed: 1 }",
+    );
+  }
   const { players, games, seed } = options;
   if (players !== 2 && players !== 3 && players !== 4 && players !== 5) {
-    throw new RangeError(`simulate: players must be 2, 3, 4 or 5, got ${String(players)}`);
+    throw new RulesError('INVALID_OPTIONS', `simulate: players must be 2, 3, 4 or 5, got ${String(players)}`);
   }
-  if (!Number.isInteger(games) || games < 1) throw new RangeError(`simulate: games must be a positive integer, got ${String(games)}`);
+  if (!Number.isInteger(games) || games < 1)
+    throw new RulesError('INVALID_OPTIONS', `simulate: games must be a positive integer, got ${String(games)}`);
   if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
-    throw new TypeError('simulate: seed must be a finite number or a string');
+    throw new RulesError('INVALID_OPTIONS', 'simulate: seed must be a finite number or a string');
   }
   const workers = options.workers ?? 1;
   if (!Number.isInteger(workers) || workers < 1)
-    throw new RangeError(`simulate: workers must be a positive integer, got ${String(workers)}`);
+    throw new RulesError('INVALID_OPTIONS', `simulate: workers must be a positive integer, got ${String(workers)}`);
+  if (!Array.isArray(options.bots)) throw new RulesError('INVALID_OPTIONS', 'simulate: bots must be an array of bot ids or bots');
   if (options.bots.length !== players) {
-    throw new RangeError(`simulate: ${players} players need ${players} bots, got ${options.bots.length}`);
+    throw new RulesError('INVALID_OPTIONS', `simulate: ${players} players need ${players} bots, got ${options.bots.length}`);
   }
   const bots = options.bots.map((b) => {
-    if (typeof b !== 'string') return b;
+    if (typeof b === 'function') return b;
+    if (typeof b !== 'string') throw new RulesError('INVALID_OPTIONS', 'simulate: each bot is a bot id or a bot function');
     const problem = botIdProblem(b);
-    if (problem !== null) throw new RangeError(`simulate: ${problem}`);
+    if (problem !== null) throw new RulesError('INVALID_OPTIONS', `simulate: ${problem}`);
     return botFromId(b);
   });
   if (workers > 1 && options.bots.some((b) => typeof b !== 'string')) {
-    throw new TypeError('simulate: with workers, name every bot by its id (a function cannot be sent to a worker thread)');
+    throw new RulesError(
+      'INVALID_OPTIONS',
+      'simulate: with workers, name every bot by its id (a function cannot be sent to a worker thread)',
+    );
   }
   const task: SimulationTask = {
     players,
@@ -79,7 +93,8 @@ export function prepare(options: SimulateOptions): { task: SimulationTask; bots:
  * Each game is seeded from the master seed and its index, and results are folded in game order,
  * so the result is the same for any number of workers.
  *
- * @throws `RangeError`/`TypeError` for bad options (player count, games, workers, an unknown bot id).
+ * @throws `RulesError` `INVALID_OPTIONS` for bad options (player count, games, workers, an unknown bot id);
+ * a bot's illegal action as {@link playGame} throws it, from a worker thread too.
  * @example
  * ```ts
  * import { simulate } from 'for-the-king-and-me/bots';

@@ -3,6 +3,7 @@
  * @module
  */
 import type { Action, PlayerView } from '../index.js';
+import { RulesError } from '../index.js';
 
 /**
  * A small seeded source of randomness handed to a {@link Bot}. The same seed always gives the
@@ -86,4 +87,14 @@ export function botRandom(seed: number | string): BotRandom {
     next: () => u32() / 0x100000000,
     int: (n: number) => (n <= 1 ? 0 : Math.floor((u32() / 0x100000000) * n)),
   };
+}
+
+/**
+ * @internal The error of a bot asked to move from a view without legal actions: `GAME_OVER` at the
+ * end, `NOT_YOUR_TURN` when another player is to move.
+ */
+export function noLegalAction(bot: string, view: PlayerView): RulesError {
+  return view.step === 'over'
+    ? new RulesError('GAME_OVER', `${bot}: the game is over, there is no action to choose`)
+    : new RulesError('NOT_YOUR_TURN', `${bot}: the view has no legal action (it is not player ${String(view.viewer)}'s turn)`);
 }

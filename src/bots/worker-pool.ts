@@ -3,11 +3,14 @@
  * handed out in small chunks of consecutive indexes to whichever worker is free.
  * @module
  */
+
 import { Worker } from 'node:worker_threads';
+import type { RulesErrorCode } from '../index.js';
+import { RulesError } from '../index.js';
 import type { GameRecord, SimulationTask } from './record.js';
 
 /** @internal A message from a worker: finished records, or a failure. */
-export type WorkerReply = { readonly records: readonly GameRecord[] } | { readonly error: string };
+export type WorkerReply = { readonly records: readonly GameRecord[] } | { readonly error: string; readonly code?: RulesErrorCode };
 
 /** @internal A message to a worker: a chunk of game indexes `[from, to)`, or `null` to stop. */
 export type WorkerRequest = { readonly from: number; readonly to: number } | null;
@@ -50,7 +53,7 @@ export function runInWorkers(task: SimulationTask, games: number, count: number,
       running += 1;
       w.on('message', (reply: WorkerReply) => {
         if ('error' in reply) {
-          fail(new Error(reply.error));
+          fail(reply.code === undefined ? new Error(reply.error) : new RulesError(reply.code, reply.error));
           return;
         }
         for (const r of reply.records) onRecord(r);

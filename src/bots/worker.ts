@@ -3,7 +3,9 @@
  * and plays the chunks of games it is sent.
  * @module
  */
+
 import { parentPort, workerData } from 'node:worker_threads';
+import { isRulesError } from '../index.js';
 import type { GameRecord, SimulationTask } from './record.js';
 import { playRecorded } from './record.js';
 import { botFromId } from './registry.js';
@@ -23,6 +25,7 @@ port.on('message', (request: WorkerRequest) => {
     for (let g = request.from; g < request.to; g++) records.push(playRecorded(task, bots, g));
     port.postMessage({ records } satisfies WorkerReply);
   } catch (e) {
-    port.postMessage({ error: e instanceof Error ? e.message : String(e) } satisfies WorkerReply);
+    const code = isRulesError(e) ? { code: e.code } : {};
+    port.postMessage({ error: e instanceof Error ? e.message : String(e), ...code } satisfies WorkerReply);
   }
 });

@@ -4,6 +4,7 @@
  * @module
  */
 import { idOf, OFFICES } from '../data/cards.js';
+import { engineAction } from '../state/shape.js';
 import type { Action, Area, BidAction, KingAction, PassAction, PayAction, PlaceAction, TakeAction } from '../state/types.js';
 
 const MAX_PLAYERS = 5;
@@ -16,15 +17,15 @@ const pay: PayAction[][] = [];
 const bid: BidAction[][] = [];
 const king: KingAction[][][] = [];
 for (let p = 0; p < MAX_PLAYERS; p++) {
-  place.push(AREAS.map((area) => Object.freeze({ type: 'place', player: p, area })));
-  pass.push(Object.freeze({ type: 'pass', player: p }));
+  place.push(AREAS.map((area) => engineAction({ type: 'place', player: p, area })));
+  pass.push(engineAction({ type: 'pass', player: p }));
   take.push([]);
   pay.push([]);
   bid.push([]);
   king.push(
     OFFICES.map((office) => {
       const row: KingAction[] = [];
-      for (let v = 0; v <= 6; v++) row.push(Object.freeze({ type: 'king', player: p, office, value: v }));
+      for (let v = 0; v <= 6; v++) row.push(engineAction({ type: 'king', player: p, office, value: v }));
       return row;
     }),
   );
@@ -45,7 +46,7 @@ export function takeAction(p: number, c: number): TakeAction {
   const row = take[p] as TakeAction[];
   let a = row[c];
   if (a === undefined) {
-    a = Object.freeze({ type: 'take', player: p, card: idOf(c) });
+    a = engineAction({ type: 'take', player: p, card: idOf(c) });
     row[c] = a;
   }
   return a;
@@ -56,7 +57,7 @@ export function payAction(p: number, c: number): PayAction {
   const row = pay[p] as PayAction[];
   let a = row[c];
   if (a === undefined) {
-    a = Object.freeze({ type: 'pay', player: p, card: idOf(c) });
+    a = engineAction({ type: 'pay', player: p, card: idOf(c) });
     row[c] = a;
   }
   return a;
@@ -67,7 +68,7 @@ export function bidAction(p: number, amount: number): BidAction {
   const row = bid[p] as BidAction[];
   let a = row[amount];
   if (a === undefined) {
-    a = Object.freeze({ type: 'bid', player: p, amount });
+    a = engineAction({ type: 'bid', player: p, amount });
     row[amount] = a;
   }
   return a;

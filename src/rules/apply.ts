@@ -6,7 +6,7 @@
 
 import { cardIndex } from '../data/cards.js';
 import { RulesError } from '../state/errors.js';
-import { checkShape } from '../state/shape.js';
+import { readAction } from '../state/shape.js';
 import type { Action, Area, GameEvent, GameState } from '../state/types.js';
 import { bid, canPay, maxBid, nextLot, pass, pay } from './auction.js';
 import type { Draft, Sink } from './draft.js';
@@ -51,11 +51,13 @@ function knownCard(id: string): number {
 }
 
 /**
- * @internal Checks that `a` is an action `s` accepts, reading nothing but `s` and `a`; throws a
- * `RulesError` otherwise. Shared by `apply` and the simulator's checked `apply`.
+ * @internal Reads `action` once and checks that it is an action `s` accepts; returns the plain
+ * copy that was checked (pass that one on, never `action`), or throws a `RulesError`. Getters,
+ * proxies and inherited fields cannot answer one thing to the checks and another to the rules.
+ * Shared by `apply` and the simulator's checked `apply`.
  */
-export function checkAction(s: GameState, a: unknown): asserts a is Action {
-  checkShape(a, s.players);
+export function checkAction(s: GameState, action: unknown): Action {
+  const a = readAction(action, s.players);
   if (s.step === 'over') throw new RulesError('GAME_OVER', 'the game is over: no action applies');
   const p = a.player;
   if (p !== s.toMove)
@@ -110,6 +112,7 @@ export function checkAction(s: GameState, a: unknown): asserts a is Action {
       break;
     }
   }
+  return a;
 }
 
 /**
@@ -142,8 +145,8 @@ export function perform(d: Draft, a: Action, ev: Sink): void {
 }
 
 /** @internal Validates `a` against `s` and applies it to a fresh draft. Throws before any change. */
-function transition(s: GameState, a: unknown, ev: Sink): GameState {
-  checkAction(s, a);
+function transition(s: GameState, action: unknown, ev: Sink): GameState {
+  const a = checkAction(s, action);
   const d = draftOf(s);
   perform(d, a, ev);
   return d;

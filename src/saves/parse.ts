@@ -3,8 +3,8 @@
  * @module
  */
 import { RulesError } from '../state/errors.js';
-import { checkShape, EXTRA_FIELDS } from '../state/shape.js';
-import type { Action, ActionType } from '../state/types.js';
+import { readAction } from '../state/shape.js';
+import type { Action } from '../state/types.js';
 
 /** The longest JSON text {@link parseAction} reads; an action is a few dozen characters. */
 export const MAX_ACTION_LENGTH = 4096;
@@ -12,16 +12,20 @@ export const MAX_ACTION_LENGTH = 4096;
 /** The most players a game can have (RULES S1): the widest player range before a game is known. */
 const MAX_PLAYERS = 5;
 
-const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
 function malformed(message: string): RulesError {
   return new RulesError('MALFORMED_ACTION', message);
 }
 
 function isPlainObject(x: unknown): x is object {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
-  const proto: unknown = Object.getPrototypeOf(x);
-  return proto === Object.prototype || proto === null;
+  if (typeof x !== 'object' || x === null) return false;
+  try {
+    if (Array.isArray(x)) return false;
+    const proto: unknown = Object.getPrototypeOf(x);
+    return proto === Object.prototype || proto === null;
+  } catch {
+    // A revoked proxy, or a proxy whose trap throws.
+    throw malformed('an action could not be read: a getter or proxy on it threw');
+  }
 }
 
 /**
@@ -59,19 +63,5 @@ export function parseAction(input: unknown): Action {
     }
   }
   if (!isPlainObject(value)) throw malformed('an action must be a plain object such as { type: "pass", player: 0 }');
-  // Copy the own enumerable fields once: the checks and the result then see the same values.
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.has(key)) throw malformed(`an action may not have a "${key}" key`);
-    Object.defineProperty(copy, key, { value: (value as Record<string, unknown>)[key], enumerable: true, writable: true });
-  }
-  if (Object.getOwnPropertySymbols(value).length > 0) throw malformed('an action may not have symbol keys');
-  checkShape(copy, MAX_PLAYERS, 'any game (there are at most 5 players, 0 to 4)');
-  const out: Record<string, unknown> = { type: copy.type, player: (copy.player as number) + 0 };
-  for (const field of EXTRA_FIELDS[copy.type as ActionType]) {
-    const v = copy[field];
-    // `+ 0` turns a -0 from JSON into 0.
-    out[field] = typeof v === 'number' ? v + 0 : v;
-  }
-  return out as unknown as Action;
+  return readAction(value, MAX_PLAYERS, { where: 'any game (there are at most 5 players, 0 to 4)', strict: true });
 }

@@ -5,6 +5,7 @@
 import type { StepResult } from '../rules/apply.js';
 import { setup } from '../rules/setup.js';
 import { RulesError } from '../state/errors.js';
+import { showValue } from '../state/show.js';
 import type { GameEvent, GameOptions } from '../state/types.js';
 import type { Viewer } from './view.js';
 
@@ -18,8 +19,8 @@ import type { Viewer } from './view.js';
  * events are the same objects as in `events`. Pair it with `view` to drive a player's screen.
  *
  * @param viewer - a player index, or `'spectator'`.
- * @throws {@link RulesError} `MALFORMED_ACTION` for a viewer that is neither a non-negative
- * integer nor `'spectator'`.
+ * @throws {@link RulesError} `INVALID_VIEWER` for a viewer that is neither a non-negative
+ * integer nor `'spectator'`; `INVALID_EVENTS` when `events` is not an array of objects.
  * @example
  * ```ts
  * const { state: next, events } = step(state, action);
@@ -28,17 +29,29 @@ import type { Viewer } from './view.js';
  */
 export function eventsFor(events: readonly GameEvent[], viewer: Viewer): GameEvent[] {
   if (viewer !== 'spectator' && !(typeof viewer === 'number' && Number.isInteger(viewer) && viewer >= 0)) {
-    throw new RulesError('MALFORMED_ACTION', 'viewer must be a player index or "spectator"');
+    throw new RulesError('INVALID_VIEWER', `viewer must be a player index or "spectator", got ${showValue(viewer)}`);
   }
-  const out: GameEvent[] = new Array<GameEvent>(events.length);
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i] as GameEvent;
-    if (e.type === 'drawn' && e.card !== null && e.player !== viewer) out[i] = { type: 'drawn', player: e.player, card: null };
-    else if (e.type === 'placed' && e.area !== 'middle' && e.card !== null && e.player !== viewer) {
-      out[i] = { type: 'placed', player: e.player, area: e.area, card: null };
-    } else out[i] = e;
+  if (!Array.isArray(events)) throw new RulesError('INVALID_EVENTS', `events must be an array from step(), got ${showValue(events)}`);
+  const n = events.length;
+  const out: GameEvent[] = new Array<GameEvent>(n);
+  for (let i = 0; i < n; i++) {
+    const e: unknown = events[i];
+    if (typeof e !== 'object' || e === null)
+      throw new RulesError('INVALID_EVENTS', `events[${i}] must be an event object, got ${showValue(e)}`);
+    out[i] = forViewer(e as GameEvent, viewer);
   }
   return out;
+}
+
+/** One event as `viewer` may see it: each field read once. */
+function forViewer(e: GameEvent, viewer: Viewer): GameEvent {
+  const type = e.type;
+  if (type !== 'drawn' && type !== 'placed') return e;
+  const { player, card } = e;
+  if (card === null || player === viewer) return e;
+  if (type === 'drawn') return { type, player, card: null };
+  const area = (e as Extract<GameEvent, { type: 'placed' }>).area;
+  return area === 'middle' ? e : { type, player, area, card: null };
 }
 
 /**

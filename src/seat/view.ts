@@ -8,6 +8,7 @@ import { cardAt, officesInPlay } from '../data/cards.js';
 import { legalActions, phaseOf } from '../rules/legal.js';
 import { score } from '../rules/scoring.js';
 import { RulesError } from '../state/errors.js';
+import { showValue } from '../state/show.js';
 import type { Action, GameState, Phase, PlayerCount, Score, Step, Variants } from '../state/types.js';
 
 /** Who looks at the game: a player index, or `'spectator'` (public information only). */
@@ -117,7 +118,10 @@ function cards(list: readonly number[]): Card[] {
 export function checkViewer(state: GameState, viewer: unknown): asserts viewer is Viewer {
   if (viewer === 'spectator') return;
   if (typeof viewer !== 'number' || !Number.isInteger(viewer) || viewer < 0 || viewer >= state.players) {
-    throw new RulesError('MALFORMED_ACTION', `viewer must be a player index from 0 to ${state.players - 1} or "spectator"`);
+    throw new RulesError(
+      'INVALID_VIEWER',
+      `viewer must be a player index from 0 to ${state.players - 1} or "spectator", got ${showValue(viewer)}`,
+    );
   }
 }
 
@@ -125,7 +129,7 @@ export function checkViewer(state: GameState, viewer: unknown): asserts viewer i
  * What `viewer` may see of the game (RULES H1–H3). Safe to send to that player's client.
  *
  * @param viewer - a player index, or `'spectator'` for public information only.
- * @throws {@link RulesError} `MALFORMED_ACTION` for a viewer that is not a seat of this game.
+ * @throws {@link RulesError} `INVALID_VIEWER` for a viewer that is not a seat of this game nor `'spectator'`.
  * @example
  * ```ts
  * const v = view(state, 2);

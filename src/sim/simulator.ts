@@ -166,15 +166,14 @@ class InPlaceSimulator implements Simulator {
   }
 
   apply(action: Action): void {
-    checkAction(this.s, action);
-    perform(this.s, action, null);
+    // The checked copy is what is performed: the caller's object is read once.
+    perform(this.s, checkAction(this.s, action), null);
   }
 
   applyId(id: number): void {
     const s = this.s;
     const action = actionFromId(id, s.players);
-    checkAction(s, action);
-    perform(s, action, null);
+    perform(s, checkAction(s, action), null);
   }
 
   isOver(): boolean {

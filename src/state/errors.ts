@@ -5,8 +5,12 @@
 
 /**
  * What went wrong, as a stable code to branch on:
- * - `INVALID_OPTIONS`: bad options to `createGame` or `replay` (player count, seed, first player, variants).
- * - `MALFORMED_ACTION`: not an action at all (wrong shape, missing or extra fields, wrong types).
+ * - `INVALID_OPTIONS`: bad options: to `createGame` or `replay` (player count, seed, first player,
+ *   variants), a bad seed for `determinize`, bad settings of a bot, `playGame` or `simulate`.
+ * - `INVALID_VIEWER`: a viewer (for `view` or `eventsFor`) that is neither a player of the game nor `'spectator'`.
+ * - `INVALID_EVENTS`: `eventsFor` was given something that is not a list of events.
+ * - `MALFORMED_ACTION`: not an action at all (wrong shape, missing or extra fields, wrong types,
+ *   getters or proxies that throw when read).
  * - `GAME_OVER`: the game has ended; no action applies.
  * - `NOT_YOUR_TURN`: the action names a player who is not to move.
  * - `WRONG_STEP`: the action's type does not fit the decision the game waits for.
@@ -14,10 +18,12 @@
  * - `ILLEGAL_ACTION`: well formed and in turn, but the rules forbid it (a full area, a low bid, a card not in hand…).
  * - `INVALID_SAVE`: `deserialize` or `fromSave` was given a malformed or tampered save.
  * - `INVALID_RECORD`: `checkRecord` or `replayRecord` was given something that is not a game record.
- * - `INVALID_VIEW`: a view handed to `determinize` is not consistent.
+ * - `INVALID_VIEW`: a view handed to `determinize` is not consistent, or a bot was given a view it cannot play from.
  */
 export type RulesErrorCode =
   | 'INVALID_OPTIONS'
+  | 'INVALID_VIEWER'
+  | 'INVALID_EVENTS'
   | 'MALFORMED_ACTION'
   | 'GAME_OVER'
   | 'NOT_YOUR_TURN'
@@ -29,7 +35,18 @@ export type RulesErrorCode =
   | 'INVALID_VIEW';
 
 /**
+ * The brand every {@link RulesError} carries: a registered symbol, the same in every copy of the
+ * library loaded in one process (the ES-module and the CommonJS build, two bundled copies).
+ */
+const BRAND: unique symbol = Symbol.for('for-the-king-and-me/RulesError') as never;
+
+/**
  * Thrown for any input the rules reject. The state passed in is never changed.
+ *
+ * `e instanceof RulesError` is true for an error from any copy of this library in the process,
+ * the ES-module build and the CommonJS build alike (a project that mixes both, through a bundler
+ * or a test runner, gets no false negatives): it checks a registered symbol brand, not the
+ * class. {@link isRulesError} is the same check as a function, and can also check the code.
  *
  * @example
  * ```ts
@@ -53,5 +70,43 @@ export class RulesError extends Error {
     super(message);
     this.name = 'RulesError';
     this.code = code;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /**
+   * `x instanceof RulesError`: true for a `RulesError` from any build or copy of this library
+   * (see {@link isRulesError}). A subclass keeps the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about, a subclass included.
+    return this === RulesError ? isRulesError(x) : Function.prototype[Symbol.hasInstance].call(this, x);
+  }
+}
+
+/**
+ * Whether `x` is a {@link RulesError}, from this copy of the library or any other in the process
+ * (the ES-module and CommonJS builds are separate copies; `instanceof RulesError` uses this same
+ * check). With `code`, also whether it has that code. Never throws.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   state = apply(state, action);
+ * } catch (e) {
+ *   if (isRulesError(e, 'NOT_YOUR_TURN')) return reply(409, e.message);
+ *   if (isRulesError(e)) return reply(400, `${e.code}: ${e.message}`);
+ *   throw e; // a bug, not bad input
+ * }
+ * ```
+ */
+export function isRulesError(x: unknown, code?: RulesErrorCode): x is RulesError {
+  if (typeof x !== 'object' || x === null) return false;
+  try {
+    if ((x as { [BRAND]?: unknown })[BRAND] !== true) return false;
+    const c: unknown = (x as { code?: unknown }).code;
+    return typeof c === 'string' && (code === undefined || c === code);
+  } catch {
+    // A proxy whose traps throw is no RulesError.
+    return false;
   }
 }

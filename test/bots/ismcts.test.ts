@@ -7,6 +7,7 @@ import { actionKey, nodeKey, search } from '../../src/bots/search.js';
 import { cardIndex } from '../../src/data/cards.js';
 import type { Action, GameState, PlayerView } from '../../src/index.js';
 import { apply, createGame, currentPlayer, determinize, legalActions, view } from '../../src/index.js';
+import { rejection } from '../helpers/errors.js';
 import { firstState } from '../helpers/hidden.js';
 import { auctionScenario } from '../helpers/scenario.js';
 
@@ -28,7 +29,7 @@ function positions(players: 2 | 3 | 4 | 5, games: number): { state: GameState; v
 
 describe('ismctsBot', () => {
   it('rejects a bad iteration count or time budget', () => {
-    expect(() => ismctsBot({ iterations: 0 })).toThrow(RangeError);
+    expect(rejection(() => ismctsBot({ iterations: 0 })).code).toBe('INVALID_OPTIONS');
     expect(() => ismctsBot({ iterations: 2.5 })).toThrow(/positive integer/);
     expect(() => ismctsBot({ timeMs: 0 })).toThrow(/timeMs must be positive/);
   });

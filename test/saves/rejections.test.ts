@@ -331,13 +331,15 @@ describe('replay rejects', () => {
     expect(e.message).toBe('replay needs an array of actions');
   });
 
-  it('passes on an error that is not a rules error as it is', () => {
+  it('an action whose getter throws is a MALFORMED_ACTION, naming its position', () => {
     const hostile = {
       get type(): string {
         throw new TypeError('boom');
       },
     };
-    expect(() => replay({ players: 3, seed: 1 }, [hostile as unknown as Action])).toThrow(new TypeError('boom'));
+    const e = rejection(() => replay({ players: 3, seed: 1 }, [hostile as unknown as Action]));
+    expect(e.code).toBe('MALFORMED_ACTION');
+    expect(e.message).toBe('action 0: an action could not be read: a getter or proxy on it threw');
   });
 
   it('an action that does not apply, naming its position and keeping the code', () => {

@@ -34,8 +34,8 @@ describe('view', () => {
     const s = ALL_STATES.find((x) => x.players === 4) as GameState;
     for (const bad of [-1, 4, 1.5, '0', 'everyone', null]) {
       const e = rejection(() => view(s, bad as number));
-      expect(e.code).toBe('MALFORMED_ACTION');
-      expect(e.message).toBe('viewer must be a player index from 0 to 3 or "spectator"');
+      expect(e.code).toBe('INVALID_VIEWER');
+      expect(e.message).toMatch(/^viewer must be a player index from 0 to 3 or "spectator", got /);
     }
     expect(view(s, 3).viewer).toBe(3);
   });
@@ -172,7 +172,21 @@ describe('eventsFor', () => {
     expect(() => eventsFor([], -1)).toThrow(/viewer/);
     expect(() => eventsFor([], 1.5)).toThrow(/viewer/);
     expect(() => eventsFor([], 'everyone' as 'spectator')).toThrow(/viewer/);
-    expect(rejection(() => eventsFor([], -1)).code).toBe('MALFORMED_ACTION');
+    expect(rejection(() => eventsFor([], -1)).code).toBe('INVALID_VIEWER');
+    expect(rejection(() => eventsFor([], -1)).message).toBe('viewer must be a player index or "spectator", got -1');
+  });
+
+  it('rejects events that are not an array of objects with INVALID_EVENTS', () => {
+    for (const bad of [null, undefined, 'drawn', 3, { length: 1, 0: { type: 'pass', player: 0 } }]) {
+      const e = rejection(() => eventsFor(bad as unknown as GameEvent[], 0));
+      expect(e.code).toBe('INVALID_EVENTS');
+      expect(e.message).toMatch(/^events must be an array from step\(\), got /);
+    }
+    for (const bad of [[null], [3], [{ type: 'pass', player: 0 }, 'x']]) {
+      expect(rejection(() => eventsFor(bad as unknown as GameEvent[], 'spectator')).message).toMatch(
+        /^events\[\d\] must be an event object/,
+      );
+    }
   });
 
   it('step reports every kind of event across these games (chance included)', () => {

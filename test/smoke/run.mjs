@@ -82,6 +82,29 @@ for (const line of play(api)) console.log('CJS ' + line);
 console.log('CJS ' + playSim(api, sim));
 console.log('CJS ok: ' + pkg.name + '@' + pkg.version);
 `,
+  // One process loading both builds (as bundlers and test runners do): an error thrown by either
+  // build is \`instanceof RulesError\` of both, and isRulesError agrees.
+  'mixed.mjs': `import { createRequire } from 'node:module';
+import * as esm from '${NAME}';
+const cjs = createRequire(import.meta.url)('${NAME}');
+if (esm.RulesError === cjs.RulesError) throw new Error('expected two copies of the library, got one');
+const thrown = (api) => {
+  try {
+    api.apply(api.createGame({ players: 3, seed: 1 }), { type: 'fly', player: 0 });
+  } catch (e) {
+    return e;
+  }
+  throw new Error('apply did not throw');
+};
+for (const [from, e] of [['ESM', thrown(esm)], ['CJS', thrown(cjs)]]) {
+  for (const [to, api] of [['ESM', esm], ['CJS', cjs]]) {
+    if (!(e instanceof api.RulesError)) throw new Error(from + ' error is not instanceof the ' + to + ' RulesError');
+    if (!api.isRulesError(e, 'MALFORMED_ACTION')) throw new Error(from + ' error is not isRulesError for ' + to);
+    if (new Error('x') instanceof api.RulesError || api.isRulesError({ code: 'GAME_OVER' })) throw new Error('a false positive in ' + to);
+  }
+}
+console.log('mixed ok: errors of the ESM and CommonJS builds are instanceof both RulesError classes');
+`,
   // Type-only checks: the declarations resolve for both module kinds and are not \`any\`.
   'types-esm.mts': `import { type Action, type GameState, type Score, apply, createGame, legalActions, score } from '${NAME}';
 const state: GameState = createGame({ players: 4, seed: 1 });
@@ -121,6 +144,7 @@ try {
   for (const [file, text] of Object.entries(CONSUMERS)) writeFileSync(join(project, file), text);
   run('node', ['esm.mjs'], { cwd: project });
   run('node', ['cjs.cjs'], { cwd: project });
+  run('node', ['mixed.mjs'], { cwd: project });
   const tsconfig = {
     compilerOptions: {
       strict: true,

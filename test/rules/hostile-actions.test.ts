@@ -1,0 +1,224 @@
+/**
+ * Hostile action objects given straight to `apply`/`step`/`parseAction` (issue #18, classes 1
+ * and 2): fields are read once, only own enumerable fields count, and whatever a getter or a
+ * proxy does, the action applied is the one that was checked, or the input is rejected with a
+ * `RulesError` and the state is untouched.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Action, GameState } from '../../src/index.js';
+import { apply, createGame, legalActions, parseAction, serialize, step } from '../../src/index.js';
+import { deserialize } from '../../src/saves/serialize.js';
+import { deepFreeze, rejection } from '../helpers/errors.js';
+import { auctionScenario, scenario } from '../helpers/scenario.js';
+
+const bidState = (): GameState =>
+  auctionScenario({ players: 4, hands: [['gold-2-1', 'diplomacy-B'], [], [], []], favor: ['military-A', 'gold-3-1'] }).state;
+const placeState = (): GameState => scenario({ players: 4, deck: ['diplomacy-A', 'military-A', 'gold-1-1', 'gold-2-1'] }).state;
+
+/** A state and action that both go through `apply`, `step` and the loader. */
+function applied(s: GameState, action: unknown): GameState {
+  const next = apply(deepFreeze(s), action as Action);
+  // The engine's own result is always loadable.
+  expect(deserialize(serialize(next))).toEqual(next);
+  return next;
+}
+
+describe('MALFORMED_ACTION: an action is read once (class 1)', () => {
+  it("the issue's getter: a bid of 1 that would read as 10^9 later is applied as 1, its getter called once", () => {
+    const s = bidState();
+    let reads = 0;
+    const next = applied(s, {
+      type: 'bid',
+      player: s.toMove,
+      get amount() {
+        return reads++ < 4 ? 1 : 1e9;
+      },
+    });
+    expect(reads).toBe(1);
+    expect(next.highBid).toBe(1);
+    expect(next.highBidder).toBe(s.toMove);
+  });
+
+  it('a getter that answers 1e9 first is rejected as an illegal bid, whatever it answers later', () => {
+    const s = bidState();
+    let reads = 0;
+    const hostile = {
+      type: 'bid',
+      player: s.toMove,
+      get amount() {
+        return reads++ === 0 ? 1e9 : 1;
+      },
+    };
+    expect(rejection(() => apply(s, hostile as Action)).code).toBe('ILLEGAL_ACTION');
+    expect(reads).toBe(1);
+  });
+
+  it('I2: a getter cannot place a second favor card in one turn', () => {
+    let t = placeState();
+    t = applied(t, { type: 'place', player: t.toMove, area: 'favor' });
+    let reads = 0;
+    const next = applied(t, {
+      type: 'place',
+      player: t.toMove,
+      get area() {
+        return reads++ === 0 ? 'self' : 'favor';
+      },
+    });
+    expect(next.favor).toHaveLength(1);
+    expect(next.selfUsed).toBe(true);
+  });
+
+  it('a type that changes between reads cannot pass one check and reach another rule', () => {
+    const s = bidState();
+    let reads = 0;
+    const hostile = {
+      get type() {
+        return reads++ === 0 ? 'pass' : 'bid';
+      },
+      player: s.toMove,
+    };
+    const next = applied(s, hostile);
+    expect(reads).toBe(1);
+    expect(next.out).toBe(1 << s.toMove);
+    expect(next.highBid).toBe(0);
+  });
+
+  it('a proxy that answers each read differently is read through one descriptor per field', () => {
+    const s = bidState();
+    let reads = 0;
+    const target = { type: 'bid', player: s.toMove, amount: 1 };
+    const proxy = new Proxy(target, {
+      get: (o, k) => (k === 'amount' ? 1e9 : Reflect.get(o, k)),
+      getOwnPropertyDescriptor: (o, k) => {
+        if (k === 'amount') reads++;
+        return Reflect.getOwnPropertyDescriptor(o, k);
+      },
+    });
+    const next = applied(s, proxy);
+    expect(next.highBid).toBe(1);
+    expect(reads).toBe(1);
+  });
+
+  it('a getter or proxy trap that throws is MALFORMED_ACTION, not the thrown error', () => {
+    const s = bidState();
+    const throwing = [
+      {
+        type: 'bid',
+        player: s.toMove,
+        get amount(): number {
+          throw new Error('boom');
+        },
+      },
+      new Proxy({}, { ownKeys: () => [1 as unknown as string] }),
+      new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new RangeError('no');
+          },
+        },
+      ),
+      new Proxy(
+        {},
+        {
+          getPrototypeOf: () => {
+            throw new Error('no');
+          },
+        },
+      ),
+      (() => {
+        const r = Proxy.revocable({}, {});
+        r.revoke();
+        return r.proxy;
+      })(),
+    ];
+    for (const a of throwing) {
+      for (const run of [() => apply(s, a as Action), () => step(s, a as Action), () => parseAction(a)]) {
+        const e = rejection(run);
+        expect(e.code).toBe('MALFORMED_ACTION');
+      }
+    }
+  });
+
+  it('the action applied is a copy: changing the input afterwards changes nothing', () => {
+    const s = bidState();
+    const a = { type: 'bid', player: s.toMove, amount: 2 };
+    const { state, events } = step(s, a as Action);
+    a.amount = 70;
+    expect(state.highBid).toBe(2);
+    expect(events).toContainEqual({ type: 'bid', player: s.toMove, amount: 2 });
+  });
+});
+
+describe('MALFORMED_ACTION: only own enumerable fields count (class 2)', () => {
+  afterEach(() => {
+    delete (Object.prototype as Record<string, unknown>).area;
+  });
+
+  it("the issue's object: an inherited area does not place in the middle", () => {
+    const s = createGame({ players: 4, seed: 2, firstPlayer: 1 });
+    const a = Object.assign(Object.create({ area: 'middle' }) as object, { type: 'place', player: s.toMove });
+    for (const run of [() => apply(s, a as Action), () => parseAction(a)]) expect(rejection(run).code).toBe('MALFORMED_ACTION');
+    expect(rejection(() => apply(s, a as Action)).message).toMatch(/needs "area".*own fields count/);
+  });
+
+  it('a polluted Object.prototype does not supply a missing field', () => {
+    const s = createGame({ players: 4, seed: 2, firstPlayer: 1 });
+    (Object.prototype as Record<string, unknown>).area = 'middle';
+    const a = { type: 'place', player: s.toMove };
+    for (const run of [() => apply(s, a as Action), () => parseAction(a), () => parseAction(JSON.stringify(a))]) {
+      expect(rejection(run).message).toBe('a place action needs "area": "self", "middle" or "favor"');
+    }
+  });
+
+  it('a non-enumerable own field is not a field; a non-enumerable extra key is ignored', () => {
+    const s = createGame({ players: 4, seed: 2, firstPlayer: 1 });
+    const hidden = Object.defineProperty({ type: 'place', player: s.toMove }, 'area', { value: 'middle', enumerable: false });
+    expect(rejection(() => apply(s, hidden as Action)).code).toBe('MALFORMED_ACTION');
+    const tagged = Object.defineProperty({ type: 'place', player: s.toMove, area: 'middle' }, 'note', { value: 1, enumerable: false });
+    expect(applied(s, tagged).middle).toHaveLength(1);
+  });
+
+  it('an enumerable symbol key is an extra field for apply; parseAction rejects every symbol key', () => {
+    const s = createGame({ players: 4, seed: 2, firstPlayer: 1 });
+    const a = { type: 'place', player: s.toMove, area: 'middle', [Symbol('x')]: 1 };
+    expect(rejection(() => apply(s, a as Action)).message).toMatch(/exactly the fields type, player, area/);
+    expect(rejection(() => parseAction(a)).message).toMatch(/symbol keys/);
+  });
+
+  it('frozen objects, objects without a prototype and class instances with own fields are read by value', () => {
+    const s = createGame({ players: 4, seed: 2, firstPlayer: 1 });
+    const p = s.toMove;
+    expect(applied(s, Object.freeze({ type: 'place', player: p, area: 'middle' })).middle).toHaveLength(1);
+    expect(applied(s, Object.assign(Object.create(null) as object, { type: 'place', player: p, area: 'favor' })).favor).toHaveLength(1);
+    class Place {
+      readonly type = 'place';
+      readonly player = p;
+      readonly area = 'self';
+    }
+    expect(applied(s, new Place()).selfUsed).toBe(true);
+    // -0 is read as 0.
+    const first = createGame({ players: 4, seed: 2, firstPlayer: 0 });
+    expect(applied(first, { type: 'place', player: -0, area: 'self' }).selfUsed).toBe(true);
+  });
+
+  it("the engine's own legal actions are checked against the game's player count", () => {
+    const five = createGame({ players: 5, seed: 1, firstPlayer: 4 });
+    const two = createGame({ players: 2, seed: 1, firstPlayer: 0 });
+    const fromFive = legalActions(five)[0] as Action;
+    expect(fromFive.player).toBe(4);
+    expect(rejection(() => apply(two, fromFive)).message).toBe('there is no player 4 in a 2-player game');
+    // parseAction always returns a fresh, unfrozen copy.
+    expect(Object.isFrozen(parseAction(fromFive))).toBe(false);
+  });
+
+  it('every legal action is still accepted, and equal copies of it too', () => {
+    let s = createGame({ players: 3, seed: 'read-once' });
+    for (let i = 0; i < 80 && legalActions(s).length > 0; i++) {
+      const actions = legalActions(s);
+      const a = actions[i % actions.length] as Action;
+      expect(apply(s, { ...a })).toEqual(apply(s, a));
+      s = apply(s, a);
+    }
+  });
+});
