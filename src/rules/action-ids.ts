@@ -5,7 +5,7 @@
  */
 import { CARDS, cardIndex, OFFICES } from '../data/cards.js';
 import { RulesError } from '../state/errors.js';
-import { checkShape } from '../state/shape.js';
+import { readAction } from '../state/shape.js';
 import { showValue } from '../state/show.js';
 import type { Action, PlayerCount } from '../state/types.js';
 import { bidAction, kingAction, passAction, payAction, placeAction, takeAction } from './actions.js';
@@ -123,8 +123,7 @@ function knownCard(id: string): number {
  */
 export function actionId(action: Action, players?: PlayerCount): number {
   const n = players === undefined ? MAX_PLAYERS : playerCount(players);
-  checkShape(action, n);
-  return idOfAction(action);
+  return idOfAction(readAction(action, n));
 }
 
 /**
