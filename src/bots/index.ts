@@ -25,9 +25,9 @@ export { playGame } from './play.js';
 export { randomBot } from './random.js';
 export type { BotId } from './registry.js';
 export { BOT_IDS, botFromId, botIdProblem, isBotId } from './registry.js';
-export type { SimulateOptions } from './simulate.js';
-export { simulate } from './simulate.js';
-export type { BotResult, SeatResult, SimulationResult, Spread } from './stats.js';
+export type { SimulateOptions, SimulationPlan, SimulationShard } from './simulate.js';
+export { mergeShards, shardRange, simulate, simulateShard } from './simulate.js';
+export type { BotResult, SeatResult, SimulationResult, SimulationTotals, Spread, SpreadTotals } from './stats.js';
 export type { Bot, BotRandom } from './types.js';
 export { botRandom } from './types.js';
 

@@ -8,7 +8,7 @@ import { RulesError } from '../index.js';
 import type { GameRecord, SimulationTask } from './record.js';
 import { playRecorded } from './record.js';
 import { botFromId, botIdProblem } from './registry.js';
-import type { SimulationResult } from './stats.js';
+import type { SimulationResult, SimulationTotals } from './stats.js';
 import { Aggregator } from './stats.js';
 import type { Bot } from './types.js';
 
@@ -105,18 +105,139 @@ export function prepare(options: SimulateOptions): { task: SimulationTask; bots:
  */
 export async function simulate(options: SimulateOptions): Promise<SimulationResult> {
   const { task, bots, workers } = prepare(options);
-  const { games, onProgress } = options;
   const aggregator = new Aggregator(task);
+  await play(task, bots, workers, 0, options.games, aggregator, options.onProgress);
+  return aggregator.result();
+}
+
+/** Plays games `from … to-1` into `aggregator`, in this thread or on workers. */
+async function play(
+  task: SimulationTask,
+  bots: readonly Bot[],
+  workers: number,
+  from: number,
+  to: number,
+  aggregator: Aggregator,
+  onProgress: ((done: number, total: number) => void) | undefined,
+): Promise<void> {
+  const total = to - from;
   const add = (record: GameRecord): void => {
     const before = aggregator.done;
     aggregator.add(record);
-    if (onProgress && aggregator.done !== before) onProgress(aggregator.done, games);
+    if (onProgress && aggregator.done !== before) onProgress(aggregator.done, total);
   };
-  if (workers > 1 && games > 1) {
+  if (workers > 1 && total > 1) {
     const { runInWorkers } = await import('./worker-pool.js');
-    await runInWorkers(task, games, Math.min(workers, games), add);
+    await runInWorkers(task, from, to, Math.min(workers, total), add);
   } else {
-    for (let g = 0; g < games; g++) add(playRecorded(task, bots, g));
+    for (let g = from; g < to; g++) add(playRecorded(task, bots, g));
   }
+}
+
+/** What a sharded simulation plays as a whole: the same for every shard of it. */
+export interface SimulationPlan {
+  readonly players: PlayerCount;
+  /** Bot ids, one per entry (seats rotate game by game). */
+  readonly bots: readonly string[];
+  /** Games of the whole simulation, every shard together. */
+  readonly games: number;
+  readonly seed: number | string;
+  readonly variants?: Partial<Variants>;
+}
+
+/** The part of a sharded simulation one run played: see {@link simulateShard}. Plain JSON. */
+export interface SimulationShard {
+  readonly plan: SimulationPlan;
+  /** This shard's number, `0 … shards-1`. */
+  readonly shard: number;
+  /** How many shards the simulation is split into. */
+  readonly shards: number;
+  /** First game index played (inclusive). */
+  readonly from: number;
+  /** Last game index played, exclusive. */
+  readonly to: number;
+  /** The exact totals of games `from … to-1`. */
+  readonly totals: SimulationTotals;
+}
+
+/**
+ * The games of shard `index` of `count`: `⌊index·games/count⌋ … ⌊(index+1)·games/count⌋ − 1`.
+ * Every game belongs to exactly one shard.
+ */
+export function shardRange(games: number, index: number, count: number): { from: number; to: number } {
+  return { from: Math.floor((index * games) / count), to: Math.floor(((index + 1) * games) / count) };
+}
+
+/**
+ * Plays one shard of a simulation: the games of `shardRange(games, shard, shards)`, with the same
+ * seeds and seats they have in the whole run (a game's seed depends only on the master seed and
+ * its index). Shards run anywhere, in any order, any number of times; {@link mergeShards} adds
+ * them into exactly the result `simulate` gives for the whole plan. Bots must be named by id.
+ *
+ * @throws `RangeError`/`TypeError` for bad options, as {@link simulate}, or a bad shard number.
+ * @example
+ * ```ts
+ * const plan = { players: 4, bots: ['ismcts:300', 'heuristic', 'heuristic', 'heuristic'], games: 1_000_000, seed: 'cup' } as const;
+ * const part = await simulateShard({ ...plan, shard: 7, shards: 1000 }); // games 7,000–7,999
+ * // … later, with all 1,000 parts:
+ * const result = mergeShards(parts);
+ * ```
+ */
+export async function simulateShard(
+  options: SimulateOptions & { readonly shard: number; readonly shards: number },
+): Promise<SimulationShard> {
+  const { task, bots, workers } = prepare(options);
+  if (options.bots.some((b) => typeof b !== 'string')) throw new TypeError('simulateShard: name every bot by its id');
+  const { shard, shards, games } = options;
+  if (!Number.isInteger(shards) || shards < 1 || shards > games)
+    throw new RangeError(`simulateShard: shards must be a whole number from 1 to the number of games (${games}), got ${String(shards)}`);
+  if (!Number.isInteger(shard) || shard < 0 || shard >= shards)
+    throw new RangeError(`simulateShard: shard must be a whole number from 0 to ${shards - 1}, got ${String(shard)}`);
+  const { from, to } = shardRange(games, shard, shards);
+  const aggregator = new Aggregator(task, from);
+  await play(task, bots, workers, from, to, aggregator, options.onProgress);
+  return { plan: planOf(task, games), shard, shards, from, to, totals: aggregator.totals() };
+}
+
+function planOf(task: SimulationTask, games: number): SimulationPlan {
+  return { players: task.players, bots: task.bots, games, seed: task.seed, ...(task.variants ? { variants: task.variants } : {}) };
+}
+
+/**
+ * Adds the shards of one simulation into its result, exactly the result `simulate` gives for
+ * the whole plan in one run. Every shard `0 … shards-1` must be there once, all of the same plan.
+ *
+ * @throws `Error` naming what is wrong: no shards, shards of different plans or shard counts, a
+ * missing or repeated shard, or a shard whose game range or totals do not fit its plan.
+ */
+export function mergeShards(parts: readonly SimulationShard[]): SimulationResult {
+  const first = parts[0];
+  if (first === undefined) throw new Error('mergeShards: no shards');
+  const plan = JSON.stringify(first.plan);
+  const { shards, plan: p } = first;
+  const seen = new Array<SimulationShard | undefined>(shards).fill(undefined);
+  for (const part of parts) {
+    if (JSON.stringify(part.plan) !== plan)
+      throw new Error(`mergeShards: shard ${part.shard} belongs to another plan than shard ${first.shard}`);
+    if (part.shards !== shards)
+      throw new Error(`mergeShards: shard ${part.shard} is one of ${part.shards} shards, shard ${first.shard} one of ${shards}`);
+    if (!Number.isInteger(part.shard) || part.shard < 0 || part.shard >= shards)
+      throw new Error(`mergeShards: there is no shard ${part.shard} of ${shards}`);
+    if (seen[part.shard] !== undefined) throw new Error(`mergeShards: shard ${part.shard} is given twice`);
+    const { from, to } = shardRange(p.games, part.shard, shards);
+    if (part.from !== from || part.to !== to || part.totals.games !== to - from)
+      throw new Error(
+        `mergeShards: shard ${part.shard} should hold games ${from}–${to - 1} (${to - from}), not ${part.from}–${part.to - 1} (${part.totals.games})`,
+      );
+    seen[part.shard] = part;
+  }
+  const missing = seen.flatMap((s, i) => (s === undefined ? [i] : []));
+  if (missing.length > 0)
+    throw new Error(
+      `mergeShards: missing shard${missing.length === 1 ? '' : 's'} ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''} of ${shards}`,
+    );
+  const task: SimulationTask = { players: p.players, bots: p.bots, seed: p.seed, ...(p.variants ? { variants: p.variants } : {}) };
+  const aggregator = new Aggregator(task);
+  for (const part of seen) aggregator.addTotals((part as SimulationShard).totals);
   return aggregator.result();
 }

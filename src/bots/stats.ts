@@ -52,29 +52,91 @@ export interface SimulationResult {
   readonly lotsDiscarded: Spread;
 }
 
+/**
+ * Exact totals of an integer quantity over games (points, actions, forfeits): totals of any split
+ * of the games add up to the totals of all of them, so shards merge into exactly the unsharded
+ * result.
+ */
+export interface SpreadTotals {
+  /** Number of games. */
+  readonly n: number;
+  /** Sum of the quantity. */
+  readonly sum: number;
+  /** Sum of its squares. */
+  readonly sumSq: number;
+  /** Smallest value, `null` with no games. */
+  readonly min: number | null;
+  /** Largest value, `null` with no games. */
+  readonly max: number | null;
+}
+
+/**
+ * Everything a simulation's result is computed from, as exact integer totals (plain JSON). Totals
+ * of disjoint game ranges add up; `simulateShard` returns them and `mergeShards` adds them.
+ */
+export interface SimulationTotals {
+  /** Games played. */
+  readonly games: number;
+  /** Per bot entry: games won alone. */
+  readonly wins: readonly number[];
+  /** Per bot entry: shared wins. */
+  readonly sharedWins: readonly number[];
+  /** Per seat: games won alone. */
+  readonly seatWins: readonly number[];
+  /** Per seat: shared wins. */
+  readonly seatSharedWins: readonly number[];
+  /** Per bot entry: final points. */
+  readonly points: readonly SpreadTotals[];
+  /** Actions per game. */
+  readonly length: SpreadTotals;
+  /** Forfeits per game. */
+  readonly forfeits: SpreadTotals;
+  /** Lots discarded per game. */
+  readonly lotsDiscarded: SpreadTotals;
+}
+
 class Running {
   private n = 0;
-  private mean = 0;
-  private m2 = 0;
+  private sum = 0;
+  private sumSq = 0;
   private min = Number.POSITIVE_INFINITY;
   private max = Number.NEGATIVE_INFINITY;
   add(x: number): void {
     this.n += 1;
-    const d = x - this.mean;
-    this.mean += d / this.n;
-    this.m2 += d * (x - this.mean);
+    this.sum += x;
+    this.sumSq += x * x;
     if (x < this.min) this.min = x;
     if (x > this.max) this.max = x;
   }
+  addTotals(t: SpreadTotals): void {
+    this.n += t.n;
+    this.sum += t.sum;
+    this.sumSq += t.sumSq;
+    if (t.min !== null && t.min < this.min) this.min = t.min;
+    if (t.max !== null && t.max > this.max) this.max = t.max;
+  }
+  totals(): SpreadTotals {
+    return this.n === 0
+      ? { n: 0, sum: 0, sumSq: 0, min: null, max: null }
+      : { n: this.n, sum: this.sum, sumSq: this.sumSq, min: this.min, max: this.max };
+  }
   result(): Spread {
     if (this.n === 0) return { mean: 0, sd: 0, min: 0, max: 0 };
-    return { mean: this.mean, sd: Math.sqrt(this.m2 / this.n), min: this.min, max: this.max };
+    const mean = this.sum / this.n;
+    // Integer sums are exact, so this depends only on the totals, never on how games were grouped.
+    const variance = Math.max(0, (this.sumSq - this.sum * mean) / this.n);
+    return { mean, sd: Math.sqrt(variance), min: this.min, max: this.max };
   }
+}
+
+function addInto(target: number[], add: readonly number[]): void {
+  for (let i = 0; i < target.length; i++) target[i] = (target[i] as number) + (add[i] ?? 0);
 }
 
 /** @internal Accumulates records; `add` may be called in any order, records are folded in game order. */
 export class Aggregator {
   private next = 0;
+  private merged = 0;
   private readonly pending = new Map<number, GameRecord>();
   private readonly wins: number[];
   private readonly shared: number[];
@@ -85,7 +147,12 @@ export class Aggregator {
   private readonly forfeits = new Running();
   private readonly discarded = new Running();
 
-  constructor(private readonly task: SimulationTask) {
+  /** @param first - the index of the first game to fold (a shard's first game). */
+  constructor(
+    private readonly task: SimulationTask,
+    private readonly first = 0,
+  ) {
+    this.next = first;
     const n = task.players;
     this.wins = new Array<number>(n).fill(0);
     this.shared = new Array<number>(n).fill(0);
@@ -96,7 +163,7 @@ export class Aggregator {
 
   /** Games folded in so far. */
   get done(): number {
-    return this.next;
+    return this.next - this.first;
   }
 
   add(record: GameRecord): void {
@@ -128,8 +195,39 @@ export class Aggregator {
     this.discarded.add(r.lotsDiscarded);
   }
 
+  /** The exact totals of the games folded in so far. */
+  totals(): SimulationTotals {
+    return {
+      games: this.done,
+      wins: this.wins.slice(),
+      sharedWins: this.shared.slice(),
+      seatWins: this.seatWins.slice(),
+      seatSharedWins: this.seatShared.slice(),
+      points: this.scores.map((r) => r.totals()),
+      length: this.length.totals(),
+      forfeits: this.forfeits.totals(),
+      lotsDiscarded: this.discarded.totals(),
+    };
+  }
+
+  /** Adds the totals of other games (another shard's), as if they had been folded in here. */
+  addTotals(t: SimulationTotals): void {
+    this.merged += t.games;
+    addInto(this.wins, t.wins);
+    addInto(this.shared, t.sharedWins);
+    addInto(this.seatWins, t.seatWins);
+    addInto(this.seatShared, t.seatSharedWins);
+    this.scores.forEach((r, e) => {
+      const p = t.points[e];
+      if (p) r.addTotals(p);
+    });
+    this.length.addTotals(t.length);
+    this.forfeits.addTotals(t.forfeits);
+    this.discarded.addTotals(t.lotsDiscarded);
+  }
+
   result(): SimulationResult {
-    const games = this.next;
+    const games = this.done + this.merged;
     return {
       players: this.task.players,
       games,

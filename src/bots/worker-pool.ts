@@ -24,10 +24,17 @@ function startWorker(task: SimulationTask): Worker {
   return new Worker(boot, { eval: true, workerData: task });
 }
 
-/** @internal Plays games `0 … games-1` of `task` on `count` worker threads. */
-export function runInWorkers(task: SimulationTask, games: number, count: number, onRecord: (r: GameRecord) => void): Promise<void> {
-  const chunk = Math.max(1, Math.min(25, Math.ceil(games / (count * 8))));
-  let next = 0;
+/** @internal Plays games `from … to-1` of `task` on `count` worker threads. */
+export function runInWorkers(
+  task: SimulationTask,
+  from: number,
+  to: number,
+  count: number,
+  onRecord: (r: GameRecord) => void,
+): Promise<void> {
+  const games = to;
+  const chunk = Math.max(1, Math.min(25, Math.ceil((to - from) / (count * 8))));
+  let next = from;
   return new Promise<void>((resolve, reject) => {
     let running = 0;
     let failed = false;
@@ -43,9 +50,9 @@ export function runInWorkers(task: SimulationTask, games: number, count: number,
         w.postMessage(null satisfies WorkerRequest);
         return;
       }
-      const from = next;
+      const start = next;
       next = Math.min(games, next + chunk);
-      w.postMessage({ from, to: next } satisfies WorkerRequest);
+      w.postMessage({ from: start, to: next } satisfies WorkerRequest);
     };
     for (let i = 0; i < count; i++) {
       const w = startWorker(task);

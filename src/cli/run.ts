@@ -1,5 +1,5 @@
 /**
- * @internal The command line's dispatcher: `play`, `watch`, `simulate`, `replay`, `--help`.
+ * @internal The command line's dispatcher: `play`, `watch`, `simulate`, `merge`, `replay`, `--help`.
  * Usage errors print one line and return 2; other failures print one line and return 1.
  * @module
  */
@@ -10,7 +10,7 @@ import type { Io } from './io.js';
 import { say } from './io.js';
 import { PLAY_OPTIONS, playCommand } from './play.js';
 import { REPLAY_OPTIONS, replayCommand } from './replay.js';
-import { SIMULATE_OPTIONS, simulateCommand } from './simulate.js';
+import { MERGE_OPTIONS, mergeCommand, SIMULATE_OPTIONS, simulateCommand } from './simulate.js';
 import { WATCH_OPTIONS, watchCommand } from './watch.js';
 
 const BOTS = 'random, heuristic, ismcts (1000 iterations) or ismcts:N';
@@ -23,6 +23,8 @@ Usage:
   for-the-king play [--players 4] [--seat 0] [--bots ismcts,heuristic,random] [--seed N] [--load FILE] [--lang en|uk]
   for-the-king watch [--players 4] [--bots heuristic] [--seed N] [--save FILE] [--lang en|uk]
   for-the-king simulate [--players 4] [--bots ismcts,heuristic,heuristic,random] [--games 1000] [--workers 2] [--seed N] [--json]
+                        [--shard i/N --out DIR]
+  for-the-king merge DIR [--json]
   for-the-king replay FILE [--seat N] [--all] [--lang en|uk]
 
 Bots: ${BOTS}.
@@ -53,8 +55,17 @@ During the game type a choice number, "bid N", "pass", "board", "save FILE", "he
   --workers N     worker threads (default 1); the result is identical for any number
   --seed N        master seed (default 1)
   --json          print the result as JSON instead of a table
+  --shard i/N     play only shard i (0 to N-1) of the games, and write its totals to --out
+  --out DIR       the folder for shard files (shard-i-of-N.json); "for-the-king merge DIR" adds them up
 
-A progress bar (rate, time left) is drawn on stderr when it is a terminal.`,
+A progress bar (rate, time left) is drawn on stderr when it is a terminal. Each game's seed
+depends only on --seed and the game's number, so shards run anywhere, in any order, and again.`,
+  merge: `for-the-king merge DIR — the result of a simulation played in shards
+
+Checks that DIR holds every shard of one plan (same players, bots, games, seed), each with a
+valid checksum, and prints exactly what the unsharded "simulate" prints for that plan.
+
+  --json          print the result as JSON instead of a table`,
   replay: `for-the-king replay FILE — step through a game record (a save: where it stands)
 
   --seat N        show what player N saw (default: what a spectator saw)
@@ -68,6 +79,7 @@ const COMMANDS: Readonly<Record<string, { spec: OptionSpec; run: (p: ReturnType<
   play: { spec: PLAY_OPTIONS, run: playCommand },
   watch: { spec: WATCH_OPTIONS, run: watchCommand },
   simulate: { spec: SIMULATE_OPTIONS, run: simulateCommand },
+  merge: { spec: MERGE_OPTIONS, run: mergeCommand },
   replay: { spec: REPLAY_OPTIONS, run: replayCommand },
 };
 
@@ -80,7 +92,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       return name === undefined ? 2 : 0;
     }
     const command = COMMANDS[name];
-    if (!command) throw new UsageError(`unknown command "${name}" (commands: play, watch, simulate, replay; see --help)`);
+    if (!command) throw new UsageError(`unknown command "${name}" (commands: play, watch, simulate, merge, replay; see --help)`);
     const parsed = parseArgs(rest, command.spec, name);
     if (parsed.options.help === true) {
       say(io.stdout, HELP[name] as string);

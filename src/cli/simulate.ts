@@ -4,7 +4,7 @@
  */
 
 import type { SimulationResult } from '../bots/index.js';
-import { simulate } from '../bots/index.js';
+import { mergeShards, simulate, simulateShard } from '../bots/index.js';
 import type { PlayerCount } from '../index.js';
 import type { Parsed } from './args.js';
 import { intOption, seedOption, stringOption, UsageError } from './args.js';
@@ -12,6 +12,7 @@ import type { Io } from './io.js';
 import { say } from './io.js';
 import { progressBar } from './progress.js';
 import { botList } from './seats.js';
+import { parseShard, readShards, writeShard } from './shard.js';
 
 /** @internal Options of `simulate`. */
 export const SIMULATE_OPTIONS = {
@@ -21,18 +22,20 @@ export const SIMULATE_OPTIONS = {
   workers: 'string',
   seed: 'string',
   json: 'boolean',
+  shard: 'string',
+  out: 'string',
 } as const;
+
+/** @internal Options of `merge`. */
+export const MERGE_OPTIONS = { json: 'boolean' } as const;
 
 function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
 }
 
-/** @internal The summary table. */
-export function renderSummary(r: SimulationResult, seconds: number, workers: number): string[] {
-  const lines = [
-    `${r.players} players · ${r.games} games · seed ${String(r.seed)} · ${workers} worker${workers === 1 ? '' : 's'} · ${seconds.toFixed(1)} s`,
-    '',
-  ];
+/** @internal The summary table, under a first line that says how the games were run. */
+export function renderSummary(r: SimulationResult, how: string): string[] {
+  const lines = [`${r.players} players · ${r.games} games · seed ${String(r.seed)} · ${how}`, ''];
   const width = Math.max(6, ...r.bots.map((b) => b.id.length)) + 2;
   lines.push(
     `${'#'.padEnd(6)}${'bot'.padEnd(width)}${'wins'.padStart(8)}${'shared'.padStart(8)}${'win rate'.padStart(10)}   points (mean ± sd)`,
@@ -63,12 +66,42 @@ export async function simulateCommand(parsed: Parsed, io: Io): Promise<number> {
   const bots = listed.length === 1 ? Array.from({ length: players }, () => listed[0] as string) : listed;
   if (bots.length !== players)
     throw new UsageError(`--bots lists ${bots.length} bots for ${players} players (give one id, or one per seat)`);
+  const shardText = stringOption(parsed, 'shard');
+  const out = stringOption(parsed, 'out');
+  if ((shardText === undefined) !== (out === undefined)) throw new UsageError('--shard i/N and --out DIR go together');
   const bar = progressBar(io.stderr);
   const start = performance.now();
-  const result = await simulate({ players, bots, games, seed, workers, onProgress: (done, total) => bar.update(done, total) });
+  const onProgress = (done: number, total: number): void => bar.update(done, total);
+  if (shardText !== undefined && out !== undefined) {
+    const { shard, shards } = parseShard(shardText);
+    if (shards > games) throw new UsageError(`--shard ${shardText}: ${games} games cannot make ${shards} shards`);
+    const part = await simulateShard({ players, bots, games, seed, workers, shard, shards, onProgress });
+    bar.end();
+    const path = writeShard(out, part);
+    const seconds = (performance.now() - start) / 1000;
+    say(
+      io.stdout,
+      `shard ${shard}/${shards}: games ${part.from}–${part.to - 1} (${part.to - part.from}) in ${seconds.toFixed(1)} s, written to ${path}`,
+    );
+    return 0;
+  }
+  const result = await simulate({ players, bots, games, seed, workers, onProgress });
   bar.end();
   const seconds = (performance.now() - start) / 1000;
   if (parsed.options.json === true) say(io.stdout, JSON.stringify(result, null, 2));
-  else say(io.stdout, ...renderSummary(result, seconds, workers));
+  else say(io.stdout, ...renderSummary(result, `${workers} worker${workers === 1 ? '' : 's'} · ${seconds.toFixed(1)} s`));
+  return 0;
+}
+
+/** @internal Runs `merge DIR`: checks every shard and prints the whole simulation's result; returns the exit code. */
+export async function mergeCommand(parsed: Parsed, io: Io): Promise<number> {
+  const [dir, extra] = parsed.positional;
+  if (dir === undefined) throw new UsageError('merge needs the folder of the shard files (the --out of simulate --shard)');
+  if (extra !== undefined) throw new UsageError(`merge takes one folder, got also "${extra}"`);
+  const parts = readShards(dir);
+  const result = mergeShards(parts);
+  const shards = parts[0]?.shards ?? 0;
+  if (parsed.options.json === true) say(io.stdout, JSON.stringify(result, null, 2));
+  else say(io.stdout, ...renderSummary(result, `merged from ${shards} shard${shards === 1 ? '' : 's'}`));
   return 0;
 }
