@@ -19,6 +19,8 @@ export type { StepResult } from './rules/apply.js';
 export { apply, step } from './rules/apply.js';
 export { currentPlayer, isGameOver, legalActions, phaseOf } from './rules/legal.js';
 export { maxGameLength } from './rules/limits.js';
+export type { CheckedOptions } from './rules/options.js';
+export { checkOptions, isPlayerCount, PLAYER_COUNTS } from './rules/options.js';
 export { score } from './rules/scoring.js';
 export { createGame, DEFAULT_VARIANTS, PUBLISHED_VARIANTS } from './rules/setup.js';
 export { MAX_ACTION_LENGTH, parseAction } from './saves/parse.js';

@@ -5,6 +5,7 @@
 
 import type { Card, Office } from '../data/cards.js';
 import { cardAt, officesInPlay } from '../data/cards.js';
+import { maxBid } from '../rules/auction.js';
 import { legalActions, phaseOf } from '../rules/legal.js';
 import { score } from '../rules/scoring.js';
 import { RulesError } from '../state/errors.js';
@@ -82,6 +83,14 @@ export interface PlayerView {
   readonly highBid: number;
   /** The high bidder, `null` before the first bid. */
   readonly highBidder: number | null;
+  /**
+   * The lowest amount the player to move may bid now (the high bid + 1), `null` unless the game
+   * waits for a bid and a higher one is still possible (RULES A3). The same in every seat's view:
+   * a UI draws its bid control from `minBid`…`maxBid` instead of scanning `legal`.
+   */
+  readonly minBid: number | null;
+  /** The highest amount a bid may have (the deck's size, RULES A3), `null` exactly when `minBid` is. */
+  readonly maxBid: number | null;
   /** Players still bidding on the lot (empty when no lot is on the table). */
   readonly stillIn: readonly number[];
   /** Players who defaulted on this lot (RULES A7). */
@@ -162,6 +171,8 @@ export function view(state: GameState, viewer: Viewer): PlayerView {
     }
   }
   const over = state.step === 'over';
+  const topBid = maxBid(state);
+  const canRaise = state.step === 'bid' && state.highBid < topBid;
   const base: PlayerView = {
     viewer,
     players: state.players,
@@ -186,6 +197,8 @@ export function view(state: GameState, viewer: Viewer): PlayerView {
     lot: state.lot >= 0 ? cardAt(state.lot) : null,
     highBid: state.highBid,
     highBidder: state.highBidder < 0 ? null : state.highBidder,
+    minBid: canRaise ? state.highBid + 1 : null,
+    maxBid: canRaise ? topBid : null,
     stillIn,
     defaulted,
     payment: state.payMode === null ? null : { player: state.toMove, mode: state.payMode, due: state.highBid, paid: state.paid },

@@ -24,4 +24,10 @@ export interface DescribeContext {
   readonly advisor?: number | null;
   /** The payment in progress: tells paying with gold from discarding (otherwise: a gold card is paid, any other discarded). */
   readonly payment?: { readonly mode: 'gold' | 'discard' } | null;
+  /**
+   * Display names by seat ("Ann" instead of "Player 2"), for example a `GameRecord`'s `names`.
+   * A seat without a name (missing, empty or not a string) is named by its index; the reader is
+   * still "you". In Ukrainian a name reads as "гравець «Ann»", so that verbs and cases agree.
+   */
+  readonly names?: readonly string[];
 }

@@ -32,7 +32,7 @@ const title = (office: Office): string => `the ${L.offices[office]} primary titl
 /** @internal */
 export const en: Phrases = {
   card: name,
-  who: (p, reader) => ({ n: reader ? 'you' : `Player ${p}`, y: reader }),
+  who: (p, reader, given) => ({ n: reader ? 'you' : (given ?? `Player ${p}`), y: reader }),
   actions: {
     place: (a, s, x) => `${act(s, 'Place')} ${x.drawn ? card(x.drawn.id) : 'the drawn card'} ${where(a.area, s === null)}`,
     take: (a, s, x) =>

@@ -60,7 +60,7 @@ function act(s: string | null, present: string, infinitive: string): string {
 /** @internal */
 export const uk: Phrases = {
   card: name,
-  who: (p, reader) => ({ n: reader ? 'ви' : `гравець ${p}`, y: reader }),
+  who: (p, reader, given) => ({ n: reader ? 'ви' : given === undefined ? `гравець ${p}` : `гравець «${given}»`, y: reader }),
   actions: {
     place: (a, s, x) => `${act(s, 'кладе', 'покласти')} ${x.drawn ? acc(x.drawn.id) : 'витягнуту карту'} ${WHERE[a.area]}`,
     take: (a, s, x) =>

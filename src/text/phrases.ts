@@ -23,8 +23,8 @@ export interface Who {
 export interface Phrases {
   /** A card standing alone ("Diplomacy 3", "King"). */
   readonly card: (c: Card) => string;
-  /** How a player is named: "Player 2" / "you". */
-  readonly who: (p: number, reader: boolean) => Who;
+  /** How a player is named: "Player 2" / "you", or by their display name if it has one. */
+  readonly who: (p: number, reader: boolean, name: string | undefined) => Who;
   readonly actions: { readonly [K in ActionType]: (a: Extract<Action, { type: K }>, s: string | null, x: DescribeContext) => string };
   readonly events: { readonly [K in GameEventType]: (e: Extract<GameEvent, { type: K }>, s: Who, w: (p: number) => Who) => string };
 }
