@@ -1,0 +1,94 @@
+/**
+ * A match's seats: who holds each one (a person by token hash, a bot, or nobody), and the
+ * changes a seat goes through: claimed, left, taken back with the token, reopened or handed
+ * to a bot by the creator. Pure functions on arrays of {@link SeatRecord}.
+ * @module
+ */
+import { HostError } from './errors.js';
+import type { SeatRecord } from './store/store.js';
+
+/** The longest display name, in characters. */
+export const MAX_NAME_LENGTH = 40;
+
+/** A seat nobody holds. */
+export const OPEN_SEAT: SeatRecord = { name: null, tokenHash: null, bot: null, left: false };
+
+/** A seat a bot plays. */
+export function botSeat(bot: string): SeatRecord {
+  return { name: `Bot (${bot})`, tokenHash: null, bot, left: false };
+}
+
+/** Whether nobody holds the seat (no person, no bot, nobody who left and may come back). */
+export function isOpen(seat: SeatRecord): boolean {
+  return seat.tokenHash === null && seat.bot === null && seat.name === null;
+}
+
+/**
+ * Reads a display name from untrusted input: a string of 1 to {@link MAX_NAME_LENGTH}
+ * characters after trimming, without control characters.
+ *
+ * @throws {@link HostError} `BAD_NAME`.
+ */
+export function parseName(input: unknown): string {
+  if (typeof input !== 'string') throw new HostError('BAD_NAME', 'a display name must be a string');
+  const name = input.trim();
+  if (name.length < 1 || name.length > MAX_NAME_LENGTH)
+    throw new HostError('BAD_NAME', `a display name has 1 to ${MAX_NAME_LENGTH} characters`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name))
+    throw new HostError('BAD_NAME', 'a display name may not hold control characters');
+  return name;
+}
+
+/** The seat whose token hash is `hash`, or -1. */
+export function seatOfHash(seats: readonly SeatRecord[], hash: string): number {
+  return seats.findIndex((s) => s.tokenHash === hash);
+}
+
+/**
+ * The seats after a person claims one: `seat` if given (it must be open), else the first open seat.
+ *
+ * @throws {@link HostError} `NOT_FOUND` (no such seat), `SEAT_TAKEN`, `MATCH_FULL`.
+ */
+export function claimSeat(
+  seats: readonly SeatRecord[],
+  seat: number | null,
+  name: string,
+  tokenHash: string,
+): { seats: SeatRecord[]; seat: number } {
+  let index = seat;
+  if (index === null) {
+    index = seats.findIndex(isOpen);
+    if (index < 0) throw new HostError('MATCH_FULL', 'every seat of this match is taken');
+  } else if (!Number.isInteger(index) || index < 0 || index >= seats.length) {
+    throw new HostError('NOT_FOUND', `this match has seats 0 to ${seats.length - 1}`);
+  } else if (!isOpen(seats[index] as SeatRecord)) {
+    throw new HostError('SEAT_TAKEN', `seat ${index} is taken`);
+  }
+  const next = [...seats];
+  next[index] = { name, tokenHash, bot: null, left: false };
+  return { seats: next, seat: index };
+}
+
+/** The seats after the person at `seat` leaves (`left: true`) or comes back with the token (`left: false`). */
+export function markLeft(seats: readonly SeatRecord[], seat: number, left: boolean): SeatRecord[] {
+  const next = [...seats];
+  next[seat] = { ...(seats[seat] as SeatRecord), left };
+  return next;
+}
+
+/**
+ * The seats after the creator reopens `seat` (`bot` null) or hands it to a bot. Allowed for a
+ * seat that is open, played by a bot, or whose player left; never for a player who is seated.
+ * The old token stops working at once.
+ *
+ * @throws {@link HostError} `NOT_FOUND`, `SEAT_TAKEN` (its player has not left).
+ */
+export function reassignSeat(seats: readonly SeatRecord[], seat: number, bot: string | null): SeatRecord[] {
+  const current = seats[seat];
+  if (!Number.isInteger(seat) || current === undefined) throw new HostError('NOT_FOUND', `this match has seats 0 to ${seats.length - 1}`);
+  if (current.tokenHash !== null && !current.left) throw new HostError('SEAT_TAKEN', `seat ${seat}'s player has not left`);
+  const next = [...seats];
+  next[seat] = bot === null ? OPEN_SEAT : botSeat(bot);
+  return next;
+}

@@ -1,0 +1,129 @@
+/**
+ * A new match's settings, read from untrusted input (an HTTP body): the `createGame` options,
+ * which seats bots play, who may watch, and the turn time limit.
+ * @module
+ */
+import { botIdProblem } from '../bots/index.js';
+import { createGame, type GameOptions, RulesError } from '../index.js';
+import { HostError } from './errors.js';
+import type { SpectatorPolicy } from './store/store.js';
+import { newMatchId } from './tokens.js';
+
+/** The most ISMCTS iterations a host-played bot may use per move (it runs on the host's thread). */
+export const MAX_HOST_BOT_ITERATIONS = 2000;
+/** The shortest turn time limit, in milliseconds. */
+export const MIN_TURN_TIME_MS = 1000;
+/** The longest turn time limit, in milliseconds (one day). */
+export const MAX_TURN_TIME_MS = 86_400_000;
+
+/** What a match is created with. */
+export interface MatchSettings {
+  /** `createGame` options; the host picks a seed when none is given. */
+  readonly options: GameOptions;
+  /** Per seat, the bot that plays it (`'heuristic'`, `'random'`, `'ismcts:300'`), or `null` for a person. */
+  readonly bots: readonly (string | null)[];
+  readonly spectators: SpectatorPolicy;
+  /** Milliseconds per move before the host plays `heuristicBot`'s move for the seat; `null` for none. */
+  readonly turnTimeMs: number | null;
+}
+
+function bad(message: string): HostError {
+  return new HostError('BAD_OPTIONS', message);
+}
+
+function isPlainObject(x: unknown): x is Record<string, unknown> {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
+  const proto: unknown = Object.getPrototypeOf(x);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Why a bot spec may not play a seat on the host, or `null` when it may. */
+export function hostBotProblem(spec: unknown): string | null {
+  if (typeof spec !== 'string' || spec.length > 32) return 'a bot is a string such as "heuristic", "random" or "ismcts:300"';
+  const problem = botIdProblem(spec);
+  if (problem !== null) return problem;
+  if (spec === 'ismcts' || (spec.startsWith('ismcts:') && Number(spec.slice(7)) > MAX_HOST_BOT_ITERATIONS)) {
+    return `a bot played by the host uses at most ${MAX_HOST_BOT_ITERATIONS} ISMCTS iterations (write "ismcts:${MAX_HOST_BOT_ITERATIONS}")`;
+  }
+  return null;
+}
+
+/**
+ * Reads match settings from untrusted input, field by field, into fresh plain values:
+ * `{ players, seed?, firstPlayer?, variants?, bots?, spectators?, turnTimeMs? }`.
+ *
+ * @throws {@link HostError} `BAD_OPTIONS`, naming the field.
+ * @example
+ * ```ts
+ * parseMatchSettings({ players: 3, bots: [null, null, 'heuristic'], spectators: 'public', turnTimeMs: 60000 });
+ * ```
+ */
+export function parseMatchSettings(input: unknown): MatchSettings {
+  if (!isPlainObject(input)) throw bad('match settings must be an object such as { "players": 3 }');
+  const known = new Set(['players', 'seed', 'firstPlayer', 'variants', 'bots', 'spectators', 'turnTimeMs']);
+  for (const key of Object.keys(input)) if (!known.has(key)) throw bad(`unknown match setting "${key.slice(0, 40)}"`);
+  const players = input.players;
+  const seedIn = input.seed;
+  const firstPlayer = input.firstPlayer;
+  const variantsIn = input.variants;
+  const botsIn = input.bots;
+  const spectatorsIn = input.spectators;
+  const turnIn = input.turnTimeMs;
+
+  if (
+    seedIn !== undefined &&
+    !(typeof seedIn === 'string' && seedIn.length <= 200) &&
+    !(typeof seedIn === 'number' && Number.isSafeInteger(seedIn))
+  ) {
+    throw bad('seed must be a string of at most 200 characters or a safe integer');
+  }
+  let variants: Record<string, unknown> | undefined;
+  if (variantsIn !== undefined) {
+    if (!isPlainObject(variantsIn)) throw bad('variants must be an object');
+    variants = {};
+    for (const key of Object.keys(variantsIn)) {
+      if (key !== 'payment' && key !== 'secondaryTitle') throw bad(`unknown variant "${key.slice(0, 40)}"`);
+      variants[key] = variantsIn[key];
+    }
+  }
+  const options = {
+    players,
+    seed: seedIn ?? `host-${newMatchId()}`,
+    ...(firstPlayer === undefined ? {} : { firstPlayer }),
+    ...(variants === undefined ? {} : { variants }),
+  } as GameOptions;
+  try {
+    createGame(options);
+  } catch (e) {
+    if (e instanceof RulesError) throw bad(e.message);
+    throw e;
+  }
+  const n = options.players;
+
+  let bots: (string | null)[] = new Array<string | null>(n).fill(null);
+  if (botsIn !== undefined) {
+    if (!Array.isArray(botsIn) || botsIn.length !== n)
+      throw bad(`bots must be an array of ${n} entries (null for a person, or a bot such as "heuristic")`);
+    bots = [];
+    for (let i = 0; i < n; i++) {
+      const b: unknown = botsIn[i];
+      if (b === null) bots.push(null);
+      else {
+        const problem = hostBotProblem(b);
+        if (problem !== null) throw bad(`bots[${i}]: ${problem}`);
+        bots.push(b as string);
+      }
+    }
+  }
+  if (spectatorsIn !== undefined && spectatorsIn !== 'none' && spectatorsIn !== 'public')
+    throw bad('spectators must be "none" or "public"');
+  const spectators: SpectatorPolicy = spectatorsIn ?? 'none';
+  let turnTimeMs: number | null = null;
+  if (turnIn !== undefined && turnIn !== null) {
+    if (typeof turnIn !== 'number' || !Number.isInteger(turnIn) || turnIn < MIN_TURN_TIME_MS || turnIn > MAX_TURN_TIME_MS) {
+      throw bad(`turnTimeMs must be null or an integer from ${MIN_TURN_TIME_MS} to ${MAX_TURN_TIME_MS}`);
+    }
+    turnTimeMs = turnIn;
+  }
+  return { options: JSON.parse(JSON.stringify(options)) as GameOptions, bots, spectators, turnTimeMs };
+}

@@ -1,0 +1,44 @@
+/**
+ * Moves the host makes itself: a bot seat's move, and the move of a seat whose turn time ran
+ * out (`heuristicBot`'s choice). Both are deadlines in the store, so that with several hosts on
+ * one database each is played once; both are chosen from the seat's view with a generator
+ * seeded by (match, seq), so whichever host plays it, the move is the same.
+ * @module
+ */
+import { botFromId, botRandom, heuristicBot } from '../bots/index.js';
+import { type Action, currentPlayer, type GameState, view } from '../index.js';
+import type { Deadline, LogEntry, MatchRecord } from './store/store.js';
+
+/**
+ * The deadline the position after `seq` actions calls for: at `lastAt` (the time of the last
+ * action) when a bot is to move, at `lastAt + turnTimeMs` under a turn time limit, else none.
+ * The same position always gives the same deadline, so setting it again is harmless.
+ */
+export function deadlineFor(match: MatchRecord, state: GameState, seq: number, lastAt: number): Deadline | null {
+  const p = currentPlayer(state);
+  if (p === null) return null;
+  const seat = match.seats[p];
+  if (seat?.bot != null) return { matchId: match.id, seq: seq + 1, at: lastAt };
+  if (match.turnTimeMs !== null) return { matchId: match.id, seq: seq + 1, at: lastAt + match.turnTimeMs };
+  return null;
+}
+
+/**
+ * The move the host plays at a deadline, or `null` when none is due (the game is over, or a
+ * person is to move and their time has not run out).
+ */
+export function hostMove(
+  match: MatchRecord,
+  state: GameState,
+  seq: number,
+  lastAt: number,
+  now: number,
+): { action: Action; by: LogEntry['by'] } | null {
+  const p = currentPlayer(state);
+  if (p === null) return null;
+  const seat = match.seats[p];
+  const rng = botRandom(`${match.id}:${seq + 1}`);
+  if (seat?.bot != null) return { action: botFromId(seat.bot)(view(state, p), rng), by: 'bot' };
+  if (match.turnTimeMs !== null && now >= lastAt + match.turnTimeMs) return { action: heuristicBot(view(state, p), rng), by: 'timer' };
+  return null;
+}
