@@ -1,0 +1,245 @@
+/**
+ * The embedded store's journal: one append-only file of records, each a line
+ * `<crc32, 8 hex digits> <JSON>\n`. Appends are group-committed: every record queued while a
+ * write is on its way goes out in the next single write, followed by one `fdatasync`; a record's
+ * promise resolves only after that. At open, the file is read back record by record; a torn tail
+ * (a last line without its newline, or whose checksum does not match) is cut off, and a bad
+ * record followed by good ones is refused as corruption rather than skipped.
+ * @module
+ */
+import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { crc32 } from './crc32.js';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** One journal line for `record` (a JSON value). */
+export function encodeRecord(record: unknown): Buffer {
+  const json = encoder.encode(JSON.stringify(record));
+  const head = `${crc32(json).toString(16).padStart(8, '0')} `;
+  const out = Buffer.allocUnsafe(head.length + json.length + 1);
+  out.write(head, 0, 'latin1');
+  out.set(json, head.length);
+  out[out.length - 1] = 0x0a;
+  return out;
+}
+
+/** What reading a journal found: its records, where the good part ends, and whether a torn tail was cut. */
+export interface JournalScan {
+  readonly records: unknown[];
+  /** Bytes of whole, checked records from the start. */
+  readonly goodBytes: number;
+  /** Bytes after `goodBytes` that were not a whole record (a torn tail). */
+  readonly tornBytes: number;
+}
+
+/** Reads the records of a journal's bytes. @throws `Error` when a bad record is followed by good ones. */
+export function scanJournal(bytes: Uint8Array): JournalScan {
+  const records: unknown[] = [];
+  let pos = 0;
+  while (pos < bytes.length) {
+    const nl = bytes.indexOf(0x0a, pos);
+    const record = nl < 0 ? undefined : decodeLine(bytes.subarray(pos, nl));
+    if (record === undefined) {
+      // Torn tail, unless a whole good record follows somewhere after.
+      if (nl >= 0 && hasGoodRecordAfter(bytes, nl + 1))
+        throw new Error(`the journal is corrupt at byte ${pos} (a bad record followed by good ones)`);
+      return { records, goodBytes: pos, tornBytes: bytes.length - pos };
+    }
+    records.push(record);
+    pos = nl + 1;
+  }
+  return { records, goodBytes: pos, tornBytes: 0 };
+}
+
+function hasGoodRecordAfter(bytes: Uint8Array, from: number): boolean {
+  let pos = from;
+  while (pos < bytes.length) {
+    const nl = bytes.indexOf(0x0a, pos);
+    if (nl < 0) return false;
+    if (decodeLine(bytes.subarray(pos, nl)) !== undefined) return true;
+    pos = nl + 1;
+  }
+  return false;
+}
+
+/** The JSON value of one line, or `undefined` when the line is not a whole, checked record. */
+function decodeLine(line: Uint8Array): unknown {
+  if (line.length < 10 || line[8] !== 0x20) return undefined;
+  const sum = Number.parseInt(String.fromCharCode(...line.subarray(0, 8)), 16);
+  if (!/^[0-9a-f]{8}$/.test(String.fromCharCode(...line.subarray(0, 8)))) return undefined;
+  const json = line.subarray(9);
+  if (crc32(json) !== sum) return undefined;
+  try {
+    return JSON.parse(decoder.decode(json));
+  } catch {
+    return undefined;
+  }
+}
+
+interface Pending {
+  readonly bytes: Buffer;
+  readonly done: () => void;
+  readonly fail: (e: unknown) => void;
+}
+
+/**
+ * An open journal: its records as found at open, and `write` for new ones. Holds a lock file
+ * (`<dir>/lock`, with the owner's pid) so that two processes never write one journal; a lock
+ * left by a process that died is taken over.
+ */
+export class Journal {
+  /** The records found at open, in order. */
+  readonly records: readonly unknown[];
+  /** Bytes of torn tail cut off at open (0 when the journal ended cleanly). */
+  readonly tornBytes: number;
+  private readonly handle: FileHandle;
+  private readonly lockPath: string;
+  private queue: Pending[] = [];
+  private flushing = false;
+  private failure: unknown = null;
+
+  private constructor(handle: FileHandle, lockPath: string, scan: JournalScan) {
+    this.handle = handle;
+    this.lockPath = lockPath;
+    this.records = scan.records;
+    this.tornBytes = scan.tornBytes;
+  }
+
+  /** Opens (creating if needed) the journal in `dir`. */
+  static async open(dir: string): Promise<Journal> {
+    mkdirSync(dir, { recursive: true });
+    const lockPath = join(dir, 'lock');
+    takeLock(lockPath);
+    try {
+      const path = join(dir, 'journal.ftk');
+      const fd = openSync(path, 'a+');
+      let scan: JournalScan;
+      try {
+        scan = scanJournal(readFileSync(path));
+        if (scan.tornBytes > 0) {
+          ftruncateSync(fd, scan.goodBytes);
+          fsyncSync(fd);
+        }
+      } finally {
+        closeSync(fd);
+      }
+      syncDir(dir);
+      const handle = await open(path, 'a');
+      return new Journal(handle, lockPath, scan);
+    } catch (e) {
+      releaseLock(lockPath);
+      throw e;
+    }
+  }
+
+  /** Appends `record`; resolves once it is on disk (written and `fdatasync`ed). */
+  write(record: unknown): Promise<void> {
+    if (this.failure !== null) return Promise.reject(this.failure);
+    const bytes = encodeRecord(record);
+    return new Promise<void>((done, fail) => {
+      this.queue.push({ bytes, done, fail });
+      if (!this.flushing) {
+        this.flushing = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue;
+      this.queue = [];
+      try {
+        if (this.failure !== null) throw this.failure;
+        const all = batch.length === 1 ? (batch[0] as Pending).bytes : Buffer.concat(batch.map((p) => p.bytes));
+        let off = 0;
+        while (off < all.length) off += (await this.handle.write(all, off, all.length - off)).bytesWritten;
+        await this.handle.datasync();
+        for (const p of batch) p.done();
+      } catch (e) {
+        // After a failed write the file's tail is unknown: refuse everything from now on.
+        this.failure = this.failure ?? e;
+        for (const p of batch) p.fail(e);
+      }
+    }
+    this.flushing = false;
+  }
+
+  /** Waits for queued records, closes the file and releases the lock. */
+  async close(): Promise<void> {
+    while (this.flushing || this.queue.length > 0) await new Promise((r) => setImmediate(r));
+    await this.handle.close();
+    releaseLock(this.lockPath);
+  }
+}
+
+function syncDir(dir: string): void {
+  try {
+    const fd = openSync(dir, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Some platforms cannot fsync a directory; the file's own fsyncs still hold.
+  }
+}
+
+/** Lock files this process holds. */
+const held = new Set<string>();
+
+function takeLock(path: string): void {
+  if (held.has(path)) throw new Error(`the store in ${path.slice(0, -5)} is already open in this process`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      held.add(path);
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const owner = readPid(path);
+      if (owner !== null && owner !== process.pid && alive(owner)) {
+        throw new Error(`the store in ${path.slice(0, -5)} is open in process ${owner}; one process at a time`);
+      }
+      unlinkSync(path);
+    }
+  }
+  throw new Error(`could not take the lock ${path}`);
+}
+
+function readPid(path: string): number | null {
+  try {
+    const fd = openSync(path, 'r');
+    const buf = Buffer.alloc(32);
+    const n = readSync(fd, buf, 0, 32, 0);
+    closeSync(fd);
+    const pid = Number(buf.subarray(0, n).toString('latin1'));
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function releaseLock(path: string): void {
+  held.delete(path);
+  try {
+    unlinkSync(path);
+  } catch {
+    // Already gone.
+  }
+}
