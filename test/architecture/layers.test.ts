@@ -23,8 +23,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   bots: 7, // bots and simulate, on the public API
   env: 8, // the learning environment
   server: 8, // the match host
-  client: 8, // the match host's browser client
-  cli: 9, // the for-the-king program
+  client: 9, // the match host's browser client (speaks the protocol of server/protocol.ts)
+  cli: 10, // the for-the-king program
 };
 
 function sources(dir: string): string[] {

@@ -34,10 +34,19 @@ function importedModules(text: string): string[] {
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 const files = sourceFiles(SRC);
-/** The CLI, the match host and the worker-thread side of simulation may use Node; nothing else in `src/` may. */
+/**
+ * The CLI, the match host (`server/`: files, sockets, `ws`, `pg`) and the worker-thread side of
+ * simulation may use Node; nothing else in `src/` may (the browser client included).
+ */
 const browserSafe = files.filter((f) => !f.startsWith('cli/') && !f.startsWith('server/') && !/worker/i.test(f));
-/** Chance comes only from the seeded generator; only the CLI, the match host and a bot's time budget read clocks. */
-const deterministic = files.filter((f) => !f.startsWith('cli/') && !f.startsWith('bots/') && !f.startsWith('server/'));
+/**
+ * Chance comes only from the seeded generator; only the CLI, a bot's time budget and the edges
+ * that talk to the world (the match host's clock and tokens, the client's reconnect backoff) read
+ * clocks or draw at random.
+ */
+const deterministic = files.filter(
+  (f) => !f.startsWith('cli/') && !f.startsWith('bots/') && !f.startsWith('server/') && !f.startsWith('client/'),
+);
 
 describe('package: the engine core is portable and deterministic', () => {
   it('scans the engine sources (the file list is not empty)', () => {

@@ -1,0 +1,331 @@
+/**
+ * A live connection to one match over the host's WebSocket protocol: connects, reconnects with
+ * backoff, resyncs from the last seq it saw (so each action's events arrive once, none missed),
+ * and exposes the view, the events and `send(action)`. No dependency: it takes a WebSocket
+ * constructor (the browser's by default; in Node 20 pass the `ws` package's).
+ * @module
+ */
+import type { Action, PlayerView, Viewer } from '../index.js';
+import { type ClientMessage, type EventsAt, PROTOCOL_VERSION, type ServerMessage } from '../server/protocol.js';
+import { ClientError } from './errors.js';
+
+/** The part of a WebSocket the client uses (the browser's `WebSocket` and the `ws` package both fit). */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+/** A WebSocket constructor. */
+export type WebSocketConstructor = new (url: string) => WebSocketLike;
+
+/** The connection's state. */
+export type ConnectionStatus = 'connecting' | 'open' | 'closed';
+
+/** Options of {@link connectMatch}. */
+export interface ConnectOptions {
+  /** The host's WebSocket URL, for example `ws://127.0.0.1:8080/ws`. */
+  readonly url: string;
+  /** The match id. */
+  readonly match: string;
+  /** The seat token from `joinMatch`, or `null` to watch as a spectator. */
+  readonly token: string | null;
+  /** The WebSocket constructor (default `globalThis.WebSocket`; in Node 20, `(await import('ws')).WebSocket`). */
+  readonly WebSocket?: WebSocketConstructor;
+  /** The last seq already seen (default 0: from the start). */
+  readonly after?: number;
+  /** First reconnect delay in milliseconds (default 250); it doubles up to `maxDelayMs`, with jitter. */
+  readonly minDelayMs?: number;
+  /** Longest reconnect delay in milliseconds (default 5000). */
+  readonly maxDelayMs?: number;
+  /** How long `send` waits for the host's answer, in milliseconds (default 15000). */
+  readonly timeoutMs?: number;
+}
+
+/** What a {@link MatchClient} tells its listeners. */
+export interface ClientEvents {
+  /** One action's events (filtered for this seat), each seq once and in order, also the ones missed while away. */
+  events: (update: EventsAt) => void;
+  /** The view changed (after an update, a welcome or a resync). */
+  view: (view: PlayerView, seq: number) => void;
+  status: (status: ConnectionStatus) => void;
+  /** A refusal not tied to a `send` (a refused hello: the client stops), or a protocol fault. */
+  error: (error: ClientError) => void;
+  /** The creator reopened this seat or handed it to a bot: the token is void; the client stops. */
+  revoked: () => void;
+}
+
+/** Codes after which reconnecting cannot help. */
+const FATAL = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_VERSION']);
+
+interface Waiting {
+  readonly resolve: (m: ServerMessage) => void;
+  readonly reject: (e: ClientError) => void;
+  readonly timer: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * One match, seen from one seat (or as a spectator). Create it with {@link connectMatch}.
+ *
+ * @example
+ * ```ts
+ * const client = connectMatch({ url: 'ws://127.0.0.1:8080/ws', match, token });
+ * client.on('view', (view) => render(view));
+ * client.on('events', ({ events }) => animate(events));
+ * // later, on a click:
+ * await client.send(client.view!.legal[0]!);
+ * ```
+ */
+export class MatchClient {
+  /** The last seq seen: the number of actions applied that this client knows of. */
+  seq: number;
+  /** The current view, `null` until the first welcome. */
+  view: PlayerView | null = null;
+  /** The seat (or `'spectator'`), known after the first welcome. */
+  seat: Viewer | null = null;
+  /** The connection's state. */
+  status: ConnectionStatus = 'connecting';
+
+  private readonly options: ConnectOptions;
+  private readonly Socket: WebSocketConstructor;
+  private socket: WebSocketLike | null = null;
+  private ready = false;
+  private attempts = 0;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  private nextId = 1;
+  private readonly waiting = new Map<number, Waiting>();
+  private readonly listeners: { [K in keyof ClientEvents]: Set<ClientEvents[K]> } = {
+    events: new Set(),
+    view: new Set(),
+    status: new Set(),
+    error: new Set(),
+    revoked: new Set(),
+  };
+
+  /** Use {@link connectMatch}. */
+  constructor(options: ConnectOptions) {
+    this.options = options;
+    this.seq = options.after ?? 0;
+    const Socket = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+    if (Socket === undefined)
+      throw new ClientError('CLOSED', 'no WebSocket here: pass one as options.WebSocket (in Node 20, the ws package)');
+    this.Socket = Socket;
+    this.open();
+  }
+
+  /** Listens to one kind of news; returns a function that stops listening. */
+  on<K extends keyof ClientEvents>(type: K, listener: ClientEvents[K]): () => void {
+    this.listeners[type].add(listener);
+    return () => {
+      this.listeners[type].delete(listener);
+    };
+  }
+
+  /**
+   * Plays `action` (one of `view.legal`), based on the last update seen. Resolves with the
+   * action's seq once the host holds it durably; its update arrives through `events` and `view`.
+   * Rejects with a {@link ClientError}: `STALE` (someone moved first: look at the new view),
+   * `ILLEGAL`, `DISCONNECTED` (no answer before the connection dropped; the resync tells), ….
+   */
+  async send(action: Action): Promise<number> {
+    const reply = await this.request({ type: 'act', id: 0, seq: this.seq, action });
+    if (reply.type !== 'ack') throw new ClientError('BAD_MESSAGE', `expected an ack, got ${reply.type}`);
+    return reply.seq;
+  }
+
+  /** Asks the host for everything since the last seq seen (the client does this itself after a reconnect). */
+  async resync(): Promise<void> {
+    const reply = await this.request({ type: 'sync', id: 0, after: this.seq });
+    if (reply.type === 'synced') this.catchUp(reply.updates, reply.view, reply.seq);
+  }
+
+  /** Leaves the seat (come back later with the same token) and closes the connection. */
+  async leave(): Promise<void> {
+    await this.request({ type: 'leave', id: 0 });
+    this.close();
+  }
+
+  /** Closes the connection for good. */
+  close(): void {
+    this.stopped = true;
+    if (this.retry !== null) clearTimeout(this.retry);
+    this.retry = null;
+    this.socket?.close(1000, 'bye');
+    this.failWaiting('CLOSED', 'the client was closed');
+    this.setStatus('closed');
+  }
+
+  private emit<K extends keyof ClientEvents>(type: K, ...args: Parameters<ClientEvents[K]>): void {
+    for (const l of [...this.listeners[type]]) {
+      try {
+        (l as (...a: Parameters<ClientEvents[K]>) => void)(...args);
+      } catch {
+        // A listener's failure is its own.
+      }
+    }
+  }
+
+  private setStatus(s: ConnectionStatus): void {
+    if (this.status === s) return;
+    this.status = s;
+    this.emit('status', s);
+  }
+
+  private open(): void {
+    if (this.stopped) return;
+    this.setStatus('connecting');
+    this.ready = false;
+    let ws: WebSocketLike;
+    try {
+      ws = new this.Socket(this.options.url);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = ws;
+    ws.onopen = () => {
+      const hello: ClientMessage = {
+        type: 'hello',
+        v: PROTOCOL_VERSION,
+        match: this.options.match,
+        token: this.options.token,
+        after: this.seq,
+      };
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (event) => {
+      if (this.socket !== ws) return;
+      let m: ServerMessage;
+      try {
+        m = JSON.parse(typeof event.data === 'string' ? event.data : String(event.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      this.receive(m);
+    };
+    ws.onclose = () => {
+      if (this.socket !== ws) return;
+      this.socket = null;
+      this.ready = false;
+      this.failWaiting('DISCONNECTED', 'the connection dropped before the host answered; the resync will show whether it was applied');
+      this.scheduleReconnect();
+    };
+    ws.onerror = () => undefined;
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) {
+      this.setStatus('closed');
+      return;
+    }
+    this.setStatus('connecting');
+    const min = this.options.minDelayMs ?? 250;
+    const max = this.options.maxDelayMs ?? 5000;
+    const delay = Math.min(max, min * 2 ** Math.min(this.attempts, 16)) * (0.5 + Math.random() * 0.5);
+    this.attempts++;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.open();
+    }, delay);
+  }
+
+  private receive(m: ServerMessage): void {
+    switch (m.type) {
+      case 'welcome':
+        this.seat = m.seat;
+        this.ready = true;
+        this.attempts = 0;
+        this.catchUp(m.updates, m.view, m.seq);
+        this.setStatus('open');
+        return;
+      case 'update':
+        if (m.seq <= this.seq) return;
+        this.seq = m.seq;
+        this.view = m.view;
+        this.emit('events', { seq: m.seq, events: m.events });
+        this.emit('view', m.view, m.seq);
+        return;
+      case 'revoked':
+        this.stopped = true;
+        this.emit('revoked');
+        this.close();
+        return;
+      case 'error':
+        if (m.id !== null && this.waiting.has(m.id)) {
+          const w = this.waiting.get(m.id) as Waiting;
+          this.waiting.delete(m.id);
+          clearTimeout(w.timer);
+          w.reject(new ClientError(m.code, m.message, m.rulesCode));
+          return;
+        }
+        this.emit('error', new ClientError(m.code, m.message, m.rulesCode));
+        if (!this.ready && FATAL.has(m.code)) this.close();
+        return;
+      default: {
+        const w = this.waiting.get(m.id);
+        if (w === undefined) return;
+        this.waiting.delete(m.id);
+        clearTimeout(w.timer);
+        w.resolve(m);
+      }
+    }
+  }
+
+  /** Applies the updates after the client's seq, once each, then the view. */
+  private catchUp(updates: readonly EventsAt[], view: PlayerView, seq: number): void {
+    for (const u of updates) {
+      if (u.seq <= this.seq) continue;
+      this.seq = u.seq;
+      this.emit('events', u);
+    }
+    if (seq >= this.seq) {
+      this.seq = seq;
+      this.view = view;
+      this.emit('view', view, seq);
+    }
+  }
+
+  private request(message: ClientMessage & { id: number }): Promise<ServerMessage> {
+    const ws = this.socket;
+    if (ws === null || !this.ready) return Promise.reject(new ClientError('DISCONNECTED', 'not connected; wait for status "open"'));
+    const id = this.nextId++;
+    return new Promise<ServerMessage>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        reject(new ClientError('TIMEOUT', 'no answer from the host in time'));
+      }, this.options.timeoutMs ?? 15_000);
+      this.waiting.set(id, { resolve, reject, timer });
+      ws.send(JSON.stringify({ ...message, id }));
+    });
+  }
+
+  private failWaiting(code: string, message: string): void {
+    for (const [id, w] of this.waiting) {
+      clearTimeout(w.timer);
+      this.waiting.delete(id);
+      w.reject(new ClientError(code, message));
+    }
+  }
+}
+
+/**
+ * Connects to a match: the client says hello, gets the view and every update it missed, and
+ * keeps the view current; after a drop it reconnects with backoff and resyncs from its last seq.
+ *
+ * @example
+ * ```ts
+ * import { connectMatch, joinMatch } from 'for-the-king-and-me/client';
+ *
+ * const { token } = await joinMatch('http://127.0.0.1:8080', matchId, { name: 'Ada' });
+ * const client = connectMatch({ url: 'ws://127.0.0.1:8080/ws', match: matchId, token });
+ * client.on('view', (view) => console.log(view.step, view.legal));
+ * ```
+ */
+export function connectMatch(options: ConnectOptions): MatchClient {
+  return new MatchClient(options);
+}

@@ -1,0 +1,27 @@
+/**
+ * The browser (and Node) client of the match host: the HTTP lobby (`createMatch`,
+ * `listMatches`, `joinMatch`, …) and a live connection to one match (`connectMatch`) that
+ * reconnects and resyncs by itself. No dependency; in Node 20 pass the `ws` package's
+ * `WebSocket` as `options.WebSocket`. See docs/server.md.
+ *
+ * @example
+ * ```ts
+ * import { connectMatch, createMatch, joinMatch } from 'for-the-king-and-me/client';
+ *
+ * const base = 'http://127.0.0.1:8080';
+ * const { match } = await createMatch(base, { players: 3, bots: [null, null, 'heuristic'] });
+ * const { token } = await joinMatch(base, match.id, { name: 'Ada' });
+ * const client = connectMatch({ url: 'ws://127.0.0.1:8080/ws', match: match.id, token });
+ * client.on('view', (view) => render(view));
+ * ```
+ * @packageDocumentation
+ */
+
+export type { MatchSummary, SeatSummary } from '../server/host.js';
+export type { EventsAt, ServerMessage } from '../server/protocol.js';
+export { PROTOCOL_VERSION } from '../server/protocol.js';
+export type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection.js';
+export { connectMatch, MatchClient } from './connection.js';
+export { ClientError } from './errors.js';
+export type { FetchLike, NewMatch } from './lobby.js';
+export { createMatch, getMatch, joinMatch, listMatches, reassignSeat } from './lobby.js';

@@ -1,0 +1,219 @@
+/**
+ * The HTTP lobby: create, list, look at and join matches, and (for clients without
+ * WebSockets) sync, act and leave. JSON in and out; errors as `{ "error": { code, message } }`
+ * with a status per code. Bodies are limited and read defensively: an aborted or oversized
+ * request is answered (or dropped) without ever throwing out of the handler.
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clientAddress } from './address.js';
+import { HostError, type HostErrorCode } from './errors.js';
+import type { MatchHost } from './host.js';
+import { AddressLimiter, DEFAULT_LIMITS, type Limits } from './limits.js';
+
+/** Options of {@link lobbyHandler}. */
+export interface LobbyOptions {
+  /** The URL prefix of the lobby (default `/api`). */
+  readonly prefix?: string;
+  readonly limits?: Partial<Limits>;
+  /** Take the client address from `X-Forwarded-For` (only behind a reverse proxy you run). */
+  readonly trustProxy?: boolean;
+  /** Where to report faults (default: nowhere). */
+  readonly log?: (message: string) => void;
+}
+
+/** The HTTP status of each {@link HostErrorCode}. */
+export const STATUS: Readonly<Record<HostErrorCode, number>> = {
+  BAD_MESSAGE: 400,
+  BAD_VERSION: 400,
+  BAD_OPTIONS: 400,
+  BAD_NAME: 400,
+  NOT_FOUND: 404,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  SEAT_TAKEN: 409,
+  MATCH_FULL: 409,
+  STALE: 409,
+  CONFLICT: 409,
+  ILLEGAL: 422,
+  NOT_READY: 400,
+  TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  TOO_MANY_CONNECTIONS: 429,
+  INTERNAL: 500,
+};
+
+function readBody(req: IncomingMessage, max: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? '0');
+    if (declared > max) {
+      reject(new HostError('TOO_LARGE', `a request body is at most ${max} bytes`));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (f: () => void): void => {
+      if (!done) {
+        done = true;
+        f();
+      }
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) finish(() => reject(new HostError('TOO_LARGE', `a request body is at most ${max} bytes`)));
+      else chunks.push(chunk);
+    });
+    req.on('error', () => finish(() => reject(new HostError('BAD_MESSAGE', 'the request was aborted'))));
+    req.on('aborted', () => finish(() => reject(new HostError('BAD_MESSAGE', 'the request was aborted'))));
+    req.on('end', () =>
+      finish(() => {
+        if (size === 0) {
+          resolve({});
+          return;
+        }
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        } catch {
+          reject(new HostError('BAD_MESSAGE', 'the request body is not JSON'));
+        }
+      }),
+    );
+  });
+}
+
+function bearer(req: IncomingMessage): string | null {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return null;
+  const m = /^Bearer ([A-Za-z0-9_-]{1,128})$/.exec(h.trim());
+  return m ? (m[1] as string) : null;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+function field(body: unknown, key: string): unknown {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && Object.hasOwn(body, key)
+    ? (body as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/**
+ * The lobby's request handler: returns `false` for a URL outside its prefix (to let another
+ * handler serve it), else answers and returns `true`.
+ *
+ * Routes (JSON bodies; `Authorization: Bearer <token>` where a token is needed):
+ * - `GET  /api/matches` — open matches, newest first.
+ * - `POST /api/matches` `{ players, seed?, firstPlayer?, variants?, bots?, spectators?, turnTimeMs? }` — 201 `{ match, creatorToken }`.
+ * - `GET  /api/matches/:id` — `{ match }`.
+ * - `POST /api/matches/:id/join` `{ name, seat? }` — `{ seat, token }`.
+ * - `POST /api/matches/:id/seats/:seat` `{ bot }` with the creator token — reopen (`bot: null`) or hand to a bot.
+ * - `GET  /api/matches/:id/sync?after=N` with a seat token (or none to spectate) — `{ seq, updates, view }`.
+ * - `POST /api/matches/:id/actions` `{ action, seq }` with a seat token — `{ seq }`.
+ * - `POST /api/matches/:id/leave` with a seat token.
+ * - `GET  /api/matches/:id/log` with the creator token — `{ options, actions }` (every hidden card: keep it private).
+ */
+export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const prefix = options.prefix ?? '/api';
+  const log = options.log ?? (() => undefined);
+  const limiter = new AddressLimiter(limits.requestsPerSecond, limits.requestBurst);
+
+  const route = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> => {
+    const method = req.method ?? 'GET';
+    const parts = path.split('/').filter((p) => p.length > 0);
+    if (parts[0] !== 'matches') throw new HostError('NOT_FOUND', 'no such route');
+    if (parts.length === 1) {
+      if (method === 'GET') {
+        send(res, 200, { matches: await host.listOpen() });
+        return;
+      }
+      if (method === 'POST') {
+        const body = await readBody(req, limits.maxBodyBytes);
+        send(res, 201, await host.createMatch(body));
+        return;
+      }
+    }
+    const id = parts[1];
+    if (parts.length === 2 && method === 'GET') {
+      send(res, 200, { match: await host.getMatch(id) });
+      return;
+    }
+    const what = parts[2];
+    if (parts.length === 3 && method === 'POST' && what === 'join') {
+      const body = await readBody(req, limits.maxBodyBytes);
+      const seat = field(body, 'seat');
+      send(res, 200, await host.join(id, seat === undefined ? { name: field(body, 'name') } : { name: field(body, 'name'), seat }));
+      return;
+    }
+    if (parts.length === 4 && method === 'POST' && what === 'seats') {
+      const body = await readBody(req, limits.maxBodyBytes);
+      const seat = /^\d{1,2}$/.test(parts[3] ?? '') ? Number(parts[3]) : -1;
+      const bot = field(body, 'bot');
+      send(res, 200, { match: await host.reassign(id, bearer(req), seat, bot === undefined ? null : bot) });
+      return;
+    }
+    if (parts.length === 3 && method === 'GET' && what === 'sync') {
+      const session = await host.open(id, bearer(req));
+      const afterText = query.get('after') ?? '0';
+      const after = /^\d{1,9}$/.test(afterText) ? Number(afterText) : -1;
+      send(res, 200, await host.sync(session, after));
+      return;
+    }
+    if (parts.length === 3 && method === 'POST' && what === 'actions') {
+      const token = bearer(req);
+      if (token === null) throw new HostError('UNAUTHORIZED', 'send the seat token as "Authorization: Bearer <token>"');
+      const body = await readBody(req, limits.maxBodyBytes);
+      const session = await host.open(id, token);
+      send(res, 200, await host.submit(session, field(body, 'action'), field(body, 'seq')));
+      return;
+    }
+    if (parts.length === 3 && method === 'POST' && what === 'leave') {
+      const token = bearer(req);
+      if (token === null) throw new HostError('UNAUTHORIZED', 'send the seat token as "Authorization: Bearer <token>"');
+      await host.leave(await host.open(id, token));
+      send(res, 200, { left: true });
+      return;
+    }
+    if (parts.length === 3 && method === 'GET' && what === 'log') {
+      const m = await host.getMatch(id);
+      const entries = await host.actions(id, bearer(req));
+      send(res, 200, { match: m, actions: entries });
+      return;
+    }
+    throw new HostError('NOT_FOUND', 'no such route');
+  };
+
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    if (path !== prefix && !path.startsWith(`${prefix}/`)) return false;
+    const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+    if (!limiter.take(clientAddress(req, options.trustProxy ?? false))) {
+      send(res, 429, { error: { code: 'RATE_LIMITED', message: `at most ${limits.requestsPerSecond} requests per second` } });
+      req.resume();
+      return true;
+    }
+    route(req, res, path.slice(prefix.length), query).catch((e: unknown) => {
+      if (e instanceof HostError) {
+        const error =
+          e.rulesCode === undefined ? { code: e.code, message: e.message } : { code: e.code, message: e.message, rulesCode: e.rulesCode };
+        send(res, STATUS[e.code], { error });
+        if (e.code === 'TOO_LARGE') req.resume();
+      } else {
+        log(`lobby ${req.method} ${path} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+        send(res, 500, { error: { code: 'INTERNAL', message: 'the host failed to handle this request' } });
+      }
+    });
+    return true;
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * The match host for For the King (and Me): put a game online without writing server code.
+ *
+ * A {@link MatchHost} keeps matches (options, seats, an append-only action log) in a
+ * {@link Store}: {@link MemoryStore}, the embedded {@link FileStore} (a folder, no setup), or
+ * PostgreSQL. {@link startServer} serves it: an HTTP lobby under `/api` and a small versioned
+ * JSON protocol over WebSocket at `/ws` (`ws` is an optional peer dependency: install it).
+ * The browser side is `for-the-king-and-me/client`. See docs/server.md.
+ *
+ * @example
+ * ```ts
+ * import { FileStore, startServer } from 'for-the-king-and-me/server';
+ *
+ * const server = await startServer({ store: await FileStore.open('./ftk-data'), port: 8080 });
+ * ```
+ * @packageDocumentation
+ */
+
+export type { HostErrorCode } from './errors.js';
+export { HostError } from './errors.js';
+export type { HostOptions, MatchSummary, SeatSummary, Session, Subscriber, SyncResult, Update, UpdateEvents } from './host.js';
+export { MatchHost } from './host.js';
+export type { LobbyOptions } from './http.js';
+export { lobbyHandler, STATUS } from './http.js';
+export type { Limits } from './limits.js';
+export { DEFAULT_LIMITS } from './limits.js';
+export type {
+  AckMessage,
+  ActMessage,
+  ClientMessage,
+  ErrorMessage,
+  EventsAt,
+  HelloMessage,
+  LeaveMessage,
+  LeftMessage,
+  PingMessage,
+  PongMessage,
+  RevokedMessage,
+  ServerMessage,
+  SyncedMessage,
+  SyncMessage,
+  UpdateMessage,
+  WelcomeMessage,
+} from './protocol.js';
+export { PROTOCOL_VERSION, parseClientMessage } from './protocol.js';
+export type { RunningServer, ServerOptions } from './serve.js';
+export { startServer } from './serve.js';
+export type { MatchSettings } from './settings.js';
+export { MAX_HOST_BOT_ITERATIONS, MAX_TURN_TIME_MS, MIN_TURN_TIME_MS, parseMatchSettings } from './settings.js';
+export { FileStore } from './store/file.js';
+export { MemoryStore } from './store/memory.js';
+export type { Deadline, LogEntry, MatchRecord, SeatRecord, SpectatorPolicy, Store } from './store/store.js';
+export type { WebSocketOptions, WebSocketTransport } from './websocket.js';
+export { attachWebSocket } from './websocket.js';

@@ -1,0 +1,222 @@
+/**
+ * The WebSocket transport: frames to host calls and back (protocol in `protocol.ts`), with the
+ * limits of `limits.ts`. A bad frame gets a typed `error` reply; nothing a client sends can
+ * throw out of here, stop the process or touch another match.
+ * @module
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import { clientAddress } from './address.js';
+import { HostError } from './errors.js';
+import type { MatchHost, Session } from './host.js';
+import { ConnectionCounter, DEFAULT_LIMITS, type Limits, RateLimiter } from './limits.js';
+import { type ClientMessage, messageIdOf, PROTOCOL_VERSION, parseClientMessage, type ServerMessage } from './protocol.js';
+
+/** Options of {@link attachWebSocket}. */
+export interface WebSocketOptions {
+  /** The URL path that upgrades to a WebSocket (default `/ws`). */
+  readonly path?: string;
+  readonly limits?: Partial<Limits>;
+  /** Take the client address from `X-Forwarded-For` (only behind a reverse proxy you run). */
+  readonly trustProxy?: boolean;
+  /** Where to report faults (default: nowhere). */
+  readonly log?: (message: string) => void;
+}
+
+/** What {@link attachWebSocket} returns. */
+export interface WebSocketTransport {
+  /** Open connections. */
+  readonly connections: () => number;
+  /** Closes every connection (code 1001, going away) and stops accepting new ones. */
+  readonly close: () => Promise<void>;
+}
+
+/** One client connection's state. */
+class Connection {
+  session: Session | null = null;
+  stop: (() => void) | null = null;
+  saidHello = false;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly limiter: RateLimiter,
+    private readonly maxBuffered: number,
+  ) {}
+
+  send(message: ServerMessage): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > this.maxBuffered) {
+      // Too slow to keep up: drop it; it resyncs from its last seq when it reconnects.
+      this.ws.close(1013, 'too slow');
+      return;
+    }
+    this.ws.send(JSON.stringify(message));
+  }
+
+  /** Runs message handlers one after another, so replies keep the order of requests. */
+  inOrder(fn: () => Promise<void>): void {
+    this.chain = this.chain.then(fn, fn);
+  }
+}
+
+function errorReply(id: number | null, e: unknown): ServerMessage {
+  if (e instanceof HostError) {
+    return e.rulesCode === undefined
+      ? { type: 'error', id, code: e.code, message: e.message }
+      : { type: 'error', id, code: e.code, message: e.message, rulesCode: e.rulesCode };
+  }
+  return { type: 'error', id, code: 'INTERNAL', message: 'the host failed to handle this message' };
+}
+
+/**
+ * Serves the match host's WebSocket protocol on `server`'s upgrade requests at `path`.
+ *
+ * @example
+ * ```ts
+ * const server = createServer();
+ * const ws = attachWebSocket(server, host, { path: '/ws' });
+ * server.listen(8080, '127.0.0.1');
+ * ```
+ */
+export function attachWebSocket(server: Server, host: MatchHost, options: WebSocketOptions = {}): WebSocketTransport {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const path = options.path ?? '/ws';
+  const log = options.log ?? (() => undefined);
+  const counter = new ConnectionCounter(limits.connectionsPerAddress);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes * 4 });
+  const open = new Set<Connection>();
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const url = req.url ?? '/';
+    if (url.split('?')[0] !== path) return; // another upgrade handler's path
+    socket.on('error', () => undefined);
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, clientAddress(req, options.trustProxy ?? false)));
+  };
+  server.on('upgrade', onUpgrade);
+
+  const accept = (ws: WebSocket, address: string): void => {
+    ws.on('error', () => undefined);
+    if (!counter.open(address)) {
+      ws.send(
+        JSON.stringify(
+          errorReply(null, new HostError('TOO_MANY_CONNECTIONS', `at most ${limits.connectionsPerAddress} connections per address`)),
+        ),
+      );
+      ws.close(1008, 'too many connections');
+      return;
+    }
+    const c = new Connection(ws, new RateLimiter(limits.messagesPerSecond, limits.messageBurst), limits.maxBufferedBytes);
+    open.add(c);
+    ws.on('close', () => {
+      open.delete(c);
+      counter.close(address);
+      c.stop?.();
+      c.stop = null;
+    });
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      try {
+        onMessage(c, data, isBinary);
+      } catch (e) {
+        log(`websocket message handler failed: ${String(e)}`);
+      }
+    });
+  };
+
+  const onMessage = (c: Connection, data: RawData, isBinary: boolean): void => {
+    if (!c.limiter.take()) {
+      c.send(errorReply(null, new HostError('RATE_LIMITED', `at most ${limits.messagesPerSecond} messages per second`)));
+      return;
+    }
+    const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
+    if (size > limits.maxMessageBytes) {
+      c.send(errorReply(null, new HostError('TOO_LARGE', `a message is at most ${limits.maxMessageBytes} bytes`)));
+      return;
+    }
+    if (isBinary) {
+      c.send(errorReply(null, new HostError('BAD_MESSAGE', 'messages are JSON text frames')));
+      return;
+    }
+    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+    let message: ClientMessage;
+    try {
+      message = parseClientMessage(text);
+    } catch (e) {
+      let id: number | null = null;
+      try {
+        id = messageIdOf(JSON.parse(text));
+      } catch {
+        // Not JSON: no id to echo.
+      }
+      c.send(errorReply(id, e));
+      return;
+    }
+    c.inOrder(() => handle(c, message));
+  };
+
+  const handle = async (c: Connection, m: ClientMessage): Promise<void> => {
+    const id = m.type === 'hello' ? null : m.id;
+    try {
+      if (m.type === 'hello') {
+        if (c.saidHello) throw new HostError('BAD_MESSAGE', 'hello comes once per connection');
+        c.saidHello = true;
+        try {
+          const session = await host.open(m.match, m.token);
+          const { sync, stop } = await host.subscribe(session, m.after, {
+            send: (u) => c.send({ type: 'update', seq: u.seq, events: u.events, view: u.view }),
+            revoked: () => {
+              c.send({ type: 'revoked' });
+              c.ws.close(4001, 'seat reassigned');
+            },
+          });
+          c.session = session;
+          c.stop = stop;
+          c.send({
+            type: 'welcome',
+            v: PROTOCOL_VERSION,
+            match: session.matchId,
+            seat: session.viewer,
+            seq: sync.seq,
+            updates: sync.updates,
+            view: sync.view,
+          });
+          if (c.ws.readyState !== c.ws.OPEN) stop();
+        } catch (e) {
+          c.saidHello = false;
+          throw e;
+        }
+        return;
+      }
+      if (m.type === 'ping') {
+        c.send({ type: 'pong', id: m.id });
+        return;
+      }
+      const session = c.session;
+      if (session === null) throw new HostError('NOT_READY', 'say hello first');
+      if (m.type === 'act') {
+        const { seq } = await host.submit(session, m.action, m.seq);
+        c.send({ type: 'ack', id: m.id, seq });
+      } else if (m.type === 'sync') {
+        const r = await host.sync(session, m.after);
+        c.send({ type: 'synced', id: m.id, seq: r.seq, updates: r.updates, view: r.view });
+      } else {
+        await host.leave(session);
+        c.send({ type: 'left', id: m.id });
+        c.ws.close(1000, 'left');
+      }
+    } catch (e) {
+      if (!(e instanceof HostError)) log(`websocket ${m.type} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      c.send(errorReply(id, e));
+    }
+  };
+
+  return {
+    connections: () => open.size,
+    close: async () => {
+      server.off('upgrade', onUpgrade);
+      for (const c of open) c.ws.close(1001, 'host shutting down');
+      await new Promise<void>((done) => wss.close(() => done()));
+    },
+  };
+}
