@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 /**
  * Builds the published package: ESM (`.js`) and CommonJS (`.cjs`) with declarations
  * (`.d.ts`, `.d.cts`). One key per entry point; its name is the file name under `dist/`.
- * `bots` is the `for-the-king-and-me/bots` subpath, `text` the `for-the-king-and-me/text` one, `sim` the `for-the-king-and-me/sim` one (the in-place simulator), `cli` the `for-the-king` program (its
+ * `bots` is the `for-the-king-and-me/bots` subpath, `text` the `for-the-king-and-me/text` one, `sim` the `for-the-king-and-me/sim` one (the in-place simulator), `server` and `client` the match host and its client (`ws` and `pg` stay external: optional peer dependencies), `cli` the `for-the-king` program (its
  * shebang comes from `src/cli/main.ts`), `simulate-worker` the script `simulate` starts on
  * worker threads. `shims` gives the CommonJS build an `import.meta.url` (the worker's path).
  */
@@ -13,6 +13,8 @@ export default defineConfig({
     bots: 'src/bots/index.ts',
     text: 'src/text/index.ts',
     sim: 'src/sim/index.ts',
+    server: 'src/server/index.ts',
+    client: 'src/client/index.ts',
     cli: 'src/cli/main.ts',
     'simulate-worker': 'src/bots/worker.ts',
   },

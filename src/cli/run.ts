@@ -10,6 +10,7 @@ import type { Io } from './io.js';
 import { say } from './io.js';
 import { PLAY_OPTIONS, playCommand } from './play.js';
 import { REPLAY_OPTIONS, replayCommand } from './replay.js';
+import { SERVE_OPTIONS, serveCommand } from './serve.js';
 import { MERGE_OPTIONS, mergeCommand, SIMULATE_OPTIONS, simulateCommand } from './simulate.js';
 import { WATCH_OPTIONS, watchCommand } from './watch.js';
 
@@ -26,6 +27,7 @@ Usage:
                         [--shard i/N --out DIR]
   for-the-king merge DIR [--json]
   for-the-king replay FILE [--seat N] [--all] [--lang en|uk]
+  for-the-king serve [--port 8080] [--host 127.0.0.1] [--data DIR | --memory] [--static DIR] [--trust-proxy]
 
 Bots: ${BOTS}.
 Run "for-the-king COMMAND --help" for details.`,
@@ -73,6 +75,16 @@ valid checksum, and prints exactly what the unsharded "simulate" prints for that
   --lang en|uk    language (default en)
 
 On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
+  serve: `for-the-king serve — the match host: an HTTP lobby (/api) and WebSocket play (/ws)
+
+  --port N        TCP port (default 8080; 0 picks a free one)
+  --host ADDR     address to listen on (default 127.0.0.1; put a reverse proxy in front for the world)
+  --data DIR      the embedded store's folder (default ./ftk-data); matches survive restarts
+  --memory        keep matches in memory only
+  --static DIR    also serve the files of DIR at / (the demo page: npm run serve)
+  --trust-proxy   take client addresses from X-Forwarded-For (only behind your own reverse proxy)
+
+Needs the "ws" package (npm install ws). Stops cleanly on Ctrl-C or SIGTERM. See docs/server.md.`,
 };
 
 const COMMANDS: Readonly<Record<string, { spec: OptionSpec; run: (p: ReturnType<typeof parseArgs>, io: Io) => Promise<number> }>> = {
@@ -81,6 +93,7 @@ const COMMANDS: Readonly<Record<string, { spec: OptionSpec; run: (p: ReturnType<
   simulate: { spec: SIMULATE_OPTIONS, run: simulateCommand },
   merge: { spec: MERGE_OPTIONS, run: mergeCommand },
   replay: { spec: REPLAY_OPTIONS, run: replayCommand },
+  serve: { spec: SERVE_OPTIONS, run: serveCommand },
 };
 
 /** @internal Runs the command line with `argv` (without `node` and the script); returns the exit code. */
@@ -92,7 +105,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       return name === undefined ? 2 : 0;
     }
     const command = COMMANDS[name];
-    if (!command) throw new UsageError(`unknown command "${name}" (commands: play, watch, simulate, merge, replay; see --help)`);
+    if (!command) throw new UsageError(`unknown command "${name}" (commands: play, watch, simulate, merge, replay, serve; see --help)`);
     const parsed = parseArgs(rest, command.spec, name);
     if (parsed.options.help === true) {
       say(io.stdout, HELP[name] as string);

@@ -1,0 +1,66 @@
+/**
+ * @internal The `serve` command: the match host on HTTP and WebSocket, with the embedded store
+ * in a folder (or in memory), optionally serving a folder of static files (the demo page).
+ * Stops cleanly on SIGINT and SIGTERM. The server module (and with it `ws`) is loaded only here.
+ * @module
+ */
+import type { OptionSpec, Parsed } from './args.js';
+import { intOption, stringOption, UsageError } from './args.js';
+import type { Io } from './io.js';
+import { say } from './io.js';
+
+/** @internal Options of `serve`. */
+export const SERVE_OPTIONS: OptionSpec = {
+  port: 'string',
+  host: 'string',
+  data: 'string',
+  memory: 'boolean',
+  static: 'string',
+  'trust-proxy': 'boolean',
+};
+
+/** @internal Runs the host until a signal; returns the exit code. */
+export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
+  const port = intOption(parsed, 'port', 8080, 0, 65535);
+  const hostname = stringOption(parsed, 'host') ?? '127.0.0.1';
+  const data = stringOption(parsed, 'data') ?? './ftk-data';
+  const memory = parsed.options.memory === true;
+  if (memory && stringOption(parsed, 'data') !== undefined) throw new UsageError('--memory and --data exclude each other');
+  const staticDir = stringOption(parsed, 'static');
+  let server: typeof import('../server/index.js');
+  try {
+    server = await import('../server/index.js');
+  } catch (e) {
+    throw new Error(`the server needs the "ws" package: npm install ws (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const store = memory ? new server.MemoryStore() : await server.FileStore.open(data);
+  const running = await server.startServer({
+    store,
+    port,
+    hostname,
+    trustProxy: parsed.options['trust-proxy'] === true,
+    log: (m) => say(io.stderr, `for-the-king serve: ${m}`),
+    ...(staticDir === undefined ? {} : { staticDir }),
+  });
+  say(
+    io.stdout,
+    `for-the-king serve: listening on ${running.url} (lobby ${running.url}/api/matches, WebSocket ${running.url.replace(/^http/, 'ws')}/ws)`,
+  );
+  say(
+    io.stdout,
+    `for-the-king serve: store ${memory ? 'in memory (nothing survives a restart)' : `in ${data}`}${staticDir === undefined ? '' : `, static files from ${staticDir}`}`,
+  );
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  say(io.stdout, 'for-the-king serve: stopping');
+  await running.close();
+  await store.close();
+  return 0;
+}
