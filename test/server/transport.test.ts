@@ -64,7 +64,7 @@ function autoPlayer(client: MatchClient): { seen: number[] } {
     if (busy || v === null || v.legal.length === 0) return;
     busy = true;
     client
-      .send(v.legal[0] as Action)
+      .send(v.legal.find((x) => x.type === 'pass') ?? (v.legal[0] as Action))
       .catch(() => undefined)
       .finally(() => {
         busy = false;
