@@ -17,6 +17,7 @@ const GUIDES = [
   'variants.md',
   'bots.md',
   'performance.md',
+  'server.md',
 ];
 
 interface Snippet {
@@ -52,6 +53,8 @@ function typeErrors(list: readonly Snippet[]): Map<string, string[]> {
       'for-the-king-and-me/bots': ['src/bots/index.ts'],
       'for-the-king-and-me/text': ['src/text/index.ts'],
       'for-the-king-and-me/sim': ['src/sim/index.ts'],
+      'for-the-king-and-me/server': ['src/server/index.ts'],
+      'for-the-king-and-me/client': ['src/client/index.ts'],
     },
   };
   const byFile = new Map(list.map((s) => [s.file, s.code]));
