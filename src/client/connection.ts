@@ -11,12 +11,19 @@ import { ClientError } from './errors.js';
 
 /** The part of a WebSocket the client uses (the browser's `WebSocket` and the `ws` package both fit). */
 export interface WebSocketLike {
+  /** 0 connecting, 1 open, 2 closing, 3 closed. */
   readonly readyState: number;
+  /** Sends one text frame. */
   send(data: string): void;
+  /** Closes the connection. */
   close(code?: number, reason?: string): void;
+  /** Called once the connection is open. */
   onopen: ((event: unknown) => void) | null;
+  /** Called with each message (`event.data` is the frame's text). */
   onmessage: ((event: { data: unknown }) => void) | null;
+  /** Called once the connection is closed. */
   onclose: ((event: unknown) => void) | null;
+  /** Called on a connection error (a close follows). */
   onerror: ((event: unknown) => void) | null;
 }
 
@@ -52,6 +59,7 @@ export interface ClientEvents {
   events: (update: EventsAt) => void;
   /** The view changed (after an update, a welcome or a resync). */
   view: (view: PlayerView, seq: number) => void;
+  /** The connection's state changed. */
   status: (status: ConnectionStatus) => void;
   /** A refusal not tied to a `send` (a refused hello: the client stops), or a protocol fault. */
   error: (error: ClientError) => void;

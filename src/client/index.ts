@@ -23,5 +23,5 @@ export { PROTOCOL_VERSION } from '../server/protocol.js';
 export type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection.js';
 export { connectMatch, MatchClient } from './connection.js';
 export { ClientError } from './errors.js';
-export type { FetchLike, NewMatch } from './lobby.js';
+export type { FetchLike, FetchResponse, NewMatch } from './lobby.js';
 export { createMatch, getMatch, joinMatch, listMatches, reassignSeat } from './lobby.js';

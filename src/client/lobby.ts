@@ -7,15 +7,21 @@ import type { MatchSummary } from '../server/host.js';
 import type { MatchSettings } from '../server/settings.js';
 import { ClientError } from './errors.js';
 
+/** The part of a `fetch` response the lobby calls read. */
+export interface FetchResponse {
+  /** Whether the status is 2xx. */
+  readonly ok: boolean;
+  /** The HTTP status. */
+  readonly status: number;
+  /** The body, parsed as JSON. */
+  json(): Promise<unknown>;
+}
+
 /** A `fetch` function (the global one by default). */
 export type FetchLike = (
   url: string,
   init?: { method?: string; headers?: Record<string, string>; body?: string },
-) => Promise<{
-  readonly ok: boolean;
-  readonly status: number;
-  json(): Promise<unknown>;
-}>;
+) => Promise<FetchResponse>;
 
 /** Match settings as the lobby takes them: every field but `players` optional. */
 export type NewMatch = Partial<Omit<MatchSettings, 'options'>> & MatchSettings['options'];

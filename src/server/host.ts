@@ -90,6 +90,14 @@ export interface MatchSummary {
   readonly seats: readonly SeatSummary[];
 }
 
+/** What {@link MatchHost.subscribe} returns. */
+export interface Subscription {
+  /** The sync the pushes follow on from. */
+  readonly sync: SyncResult;
+  /** Stops the pushes. */
+  readonly stop: () => void;
+}
+
 /** Receives pushes for one session. */
 export interface Subscriber {
   /** Called with each new update, in seq order, each seq once. */
@@ -357,7 +365,7 @@ export class MatchHost {
    * Like {@link MatchHost.sync}, then pushes every later update to `subscriber`, each once and in
    * order. Returns the sync and a function that stops the pushes.
    */
-  async subscribe(session: Session, after: unknown, subscriber: Subscriber): Promise<{ sync: SyncResult; stop: () => void }> {
+  async subscribe(session: Session, after: unknown, subscriber: Subscriber): Promise<Subscription> {
     const from = parseSeq(after, 'after');
     const live = await this.mustLoad(session.matchId);
     this.authorize(live.record, session);

@@ -18,7 +18,17 @@
 
 export type { HostErrorCode } from './errors.js';
 export { HostError } from './errors.js';
-export type { HostOptions, MatchSummary, SeatSummary, Session, Subscriber, SyncResult, Update, UpdateEvents } from './host.js';
+export type {
+  HostOptions,
+  MatchSummary,
+  SeatSummary,
+  Session,
+  Subscriber,
+  Subscription,
+  SyncResult,
+  Update,
+  UpdateEvents,
+} from './host.js';
 export { MatchHost } from './host.js';
 export type { LobbyOptions } from './http.js';
 export { lobbyHandler, STATUS } from './http.js';

@@ -169,7 +169,7 @@ export class FileStore implements Store {
     return taken.map(copy);
   }
 
-  watch(listener: Listener): () => void {
+  watch(listener: (matchId: string, seq: number) => void): () => void {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);

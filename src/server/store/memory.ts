@@ -96,7 +96,7 @@ export class MemoryStore implements Store {
     return taken;
   }
 
-  watch(listener: Listener): () => void {
+  watch(listener: (matchId: string, seq: number) => void): () => void {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
