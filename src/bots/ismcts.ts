@@ -22,8 +22,10 @@ export interface IsmctsOptions {
   readonly timeMs?: number;
   /**
    * Seed of the bot's own random source. Without it the bot draws from the `rng` it is given
-   * each call; with it, it ignores that and draws from its own generator, so its choices depend
-   * only on its seed and the views it has been shown, in order.
+   * each call. With it, it ignores that and draws, for each decision, from a generator seeded by
+   * this seed and the view (its JSON text, which includes `moveCount`): the bot keeps no state
+   * between calls, so the same seed and the same view give the same choice, in another process
+   * or after a restart too (with `iterations` alone; `timeMs` makes choices depend on the clock).
    */
   readonly seed?: number | string;
 }
@@ -55,8 +57,10 @@ export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning): Bot {
   const timeMs = options.timeMs ?? Number.POSITIVE_INFINITY;
   if (!(timeMs > 0)) throw new RulesError('INVALID_OPTIONS', `ismctsBot: timeMs must be positive, got ${String(timeMs)}`);
   const settings: SearchSettings = { ...tuning, iterations, timeMs, now: clock };
-  const own: BotRandom | null = options.seed === undefined ? null : botRandom(options.seed);
-  return (view: PlayerView, rng: BotRandom) => search(view, own ?? rng, settings, determinize);
+  const seed = options.seed;
+  if (seed === undefined) return (view: PlayerView, rng: BotRandom) => search(view, rng, settings, determinize);
+  const prefix = `${typeof seed}:${String(seed)}\n`;
+  return (view: PlayerView) => search(view, botRandom(prefix + JSON.stringify(view)), settings, determinize);
 }
 
 /**

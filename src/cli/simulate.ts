@@ -29,6 +29,18 @@ export const SIMULATE_OPTIONS = {
 /** @internal Options of `merge`. */
 export const MERGE_OPTIONS = { json: 'boolean' } as const;
 
+/**
+ * @internal The result as JSON for `--json`, fractions rounded to 6 decimals (`25.46`, not
+ * `25.45999999999999`): the sums inside stay exact; only what is printed is rounded.
+ */
+export function printedJson(result: SimulationResult): string {
+  return JSON.stringify(
+    result,
+    (_key, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1e6) / 1e6 : value),
+    2,
+  );
+}
+
 function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
 }
@@ -88,7 +100,7 @@ export async function simulateCommand(parsed: Parsed, io: Io): Promise<number> {
   const result = await simulate({ players, bots, games, seed, workers, onProgress });
   bar.end();
   const seconds = (performance.now() - start) / 1000;
-  if (parsed.options.json === true) say(io.stdout, JSON.stringify(result, null, 2));
+  if (parsed.options.json === true) say(io.stdout, printedJson(result));
   else say(io.stdout, ...renderSummary(result, `${workers} worker${workers === 1 ? '' : 's'} · ${seconds.toFixed(1)} s`));
   return 0;
 }
@@ -101,7 +113,7 @@ export async function mergeCommand(parsed: Parsed, io: Io): Promise<number> {
   const parts = readShards(dir);
   const result = mergeShards(parts);
   const shards = parts[0]?.shards ?? 0;
-  if (parsed.options.json === true) say(io.stdout, JSON.stringify(result, null, 2));
+  if (parsed.options.json === true) say(io.stdout, printedJson(result));
   else say(io.stdout, ...renderSummary(result, `merged from ${shards} shard${shards === 1 ? '' : 's'}`));
   return 0;
 }

@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/bots/index.js';
 import { run } from '../../src/cli/run.js';
+import { printedJson } from '../../src/cli/simulate.js';
 import type { Action } from '../../src/index.js';
 import { apply, checkRecord, createGame, legalActions, makeRecord, RECORD_FORMAT, serialize, toSave } from '../../src/index.js';
 import { fakeIo } from './io.js';
@@ -18,6 +20,19 @@ describe('for-the-king simulate', () => {
     expect(result.games).toBe(4);
     expect(result.bots.map((b) => b.id)).toEqual(['heuristic', 'random']);
     expect(io.err()).toBe(''); // no progress bar when stderr is not a terminal
+  });
+
+  it('--json rounds printed fractions to 6 decimals (no float noise), whole numbers as they are', async () => {
+    const io = fakeIo();
+    expect(await run(['simulate', '--players', '3', '--bots', 'random', '--games', '7', '--seed', '3', '--json'], io)).toBe(0);
+    const fractions = [...io.out().matchAll(/-?\d+\.(\d+)/g)].map((m) => m[1] as string);
+    expect(fractions.length).toBeGreaterThan(5);
+    for (const f of fractions) expect(f.length).toBeLessThanOrEqual(6);
+    const exact = await simulate({ players: 3, bots: ['random', 'random', 'random'], games: 7, seed: 3 });
+    const printed = JSON.parse(io.out()) as typeof exact;
+    expect(printed.length.mean).toBeCloseTo(exact.length.mean, 6);
+    expect(printed.bots[0]?.wins).toBe(exact.bots[0]?.wins);
+    expect(printedJson({ ...exact, length: { ...exact.length, mean: 25.45999999999999 } })).toContain('"mean": 25.46');
   });
 
   it('prints a summary table, with one bot id for every seat', async () => {
