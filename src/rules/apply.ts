@@ -9,8 +9,8 @@ import { RulesError } from '../state/errors.js';
 import { readAction } from '../state/shape.js';
 import type { Action, Area, GameEvent, GameState } from '../state/types.js';
 import { bid, canPay, maxBid, nextLot, pass, pay } from './auction.js';
-import type { Draft, Sink } from './draft.js';
-import { draftOf } from './draft.js';
+import type { Draft, Tx } from './draft.js';
+import { draftOf, txOf } from './draft.js';
 import { advisorTookLast, canPlace, continuePlacement, continueTakes, place, take } from './influence.js';
 import { canResolve, resolveKing } from './king.js';
 import { officeIndex } from './setup.js';
@@ -119,36 +119,36 @@ export function checkAction(s: GameState, action: unknown): Action {
  * @internal The transition of an action `checkAction` accepted, made on the draft `d` in place.
  * The pure API calls it on a fresh `draftOf` copy, the simulator on the state it owns.
  */
-export function perform(d: Draft, a: Action, ev: Sink): void {
+export function perform(d: Draft, a: Action, tx: Tx): void {
   d.moveCount += 1;
   switch (a.type) {
     case 'place':
-      place(d, a.area, ev);
+      place(d, a.area, tx);
       break;
     case 'take':
-      take(d, cardIndex(a.card), ev);
+      take(d, cardIndex(a.card), tx);
       break;
     case 'king':
-      resolveKing(d, officeIndex(d, a.office), a.value, ev);
-      resume(d, ev);
+      resolveKing(d, officeIndex(d, a.office), a.value, tx);
+      resume(d, tx);
       break;
     case 'bid':
-      bid(d, a.amount, ev);
+      bid(d, a.amount, tx);
       break;
     case 'pass':
-      pass(d, ev);
+      pass(d, tx);
       break;
     case 'pay':
-      pay(d, cardIndex(a.card), ev);
+      pay(d, cardIndex(a.card), tx);
       break;
   }
 }
 
 /** @internal Validates `a` against `s` and applies it to a fresh draft. Throws before any change. */
-function transition(s: GameState, action: unknown, ev: Sink): GameState {
+function transition(s: GameState, action: unknown, events: GameEvent[] | null): GameState {
   const a = checkAction(s, action);
   const d = draftOf(s);
-  perform(d, a, ev);
+  perform(d, a, txOf(events));
   return d;
 }
 
@@ -159,10 +159,10 @@ function fullReason(s: GameState, area: Area): string {
 }
 
 /** @internal After a King's resolution, the game goes on where the King interrupted it (RULES K1). */
-export function resume(d: Draft, ev: Sink): void {
-  if (d.advisor < 0) nextLot(d, ev);
-  else if (d.toMove === d.advisor && !advisorTookLast(d)) continuePlacement(d, ev);
-  else continueTakes(d, d.toMove, ev);
+export function resume(d: Draft, tx: Tx): void {
+  if (d.advisor < 0) nextLot(d, tx);
+  else if (d.toMove === d.advisor && !advisorTookLast(d)) continuePlacement(d, tx);
+  else continueTakes(d, d.toMove, tx);
 }
 
 /**

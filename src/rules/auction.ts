@@ -8,8 +8,8 @@ import { GOLD, idOf, KIND, KING, MAX_BID, VALUE } from '../data/cards.js';
 import { nextInt, shuffleInPlace } from '../state/rng.js';
 import type { Action, GameState } from '../state/types.js';
 import { bidList, payAction } from './actions.js';
-import type { Draft, Sink } from './draft.js';
-import { addToHand, removeFromHand, withAdded } from './draft.js';
+import type { Draft, Tx } from './draft.js';
+import { addToHand, ownDiscard, ownFavor, ownFavorBy, ownRng, removeFromHand } from './draft.js';
 import { gainKing } from './king.js';
 import { goldIn, score } from './scoring.js';
 
@@ -41,40 +41,35 @@ export function canPay(s: GameState, card: number): boolean {
 }
 
 /** @internal Phase 2 begins: the favor pile is shuffled (RULES A1) and the first lot revealed. */
-export function startEsteem(d: Draft, ev: Sink): void {
-  const rng = d.rng.slice();
-  const favor = d.favor.slice();
-  const favorBy = d.favorBy.slice();
-  shuffleInPlace(rng, favor, favorBy);
-  d.rng = rng;
-  d.favor = favor;
-  d.favorBy = favorBy;
+export function startEsteem(d: Draft, tx: Tx): void {
+  shuffleInPlace(ownRng(d, tx), ownFavor(d, tx), ownFavorBy(d, tx));
   d.advisor = -1;
   d.selfUsed = false;
   d.favorUsed = false;
-  if (ev) ev.push({ type: 'phase', phase: 'esteem' });
-  nextLot(d, ev);
+  tx.events?.push({ type: 'phase', phase: 'esteem' });
+  nextLot(d, tx);
 }
 
 /** @internal Reveals the next lot (RULES A2), or ends the game when the favor pile is empty (A8). */
-export function nextLot(d: Draft, ev: Sink): void {
+export function nextLot(d: Draft, tx: Tx): void {
   clearLot(d);
   const count = d.favor.length;
   if (count === 0) {
     d.step = 'over';
     d.toMove = -1;
-    if (ev) {
-      ev.push({ type: 'phase', phase: 'over' });
+    const events = tx.events;
+    if (events) {
+      events.push({ type: 'phase', phase: 'over' });
       const s = score(d);
-      ev.push({ type: 'game-over', points: s.points, winners: s.winners });
+      events.push({ type: 'game-over', points: s.points, winners: s.winners });
     }
     return;
   }
   d.lot = d.favor[count - 1] as number;
   d.lotBy = d.favorBy[count - 1] as number;
-  d.favor = d.favor.slice(0, count - 1);
-  d.favorBy = d.favorBy.slice(0, count - 1);
-  if (ev) ev.push({ type: 'lot', card: idOf(d.lot), remaining: count - 1 });
+  ownFavor(d, tx).pop();
+  ownFavorBy(d, tx).pop();
+  tx.events?.push({ type: 'lot', card: idOf(d.lot), remaining: count - 1 });
   d.step = 'bid';
   d.toMove = nextIn(d, d.firstPlayer);
 }
@@ -101,112 +96,113 @@ function nextIn(s: GameState, from: number): number {
 }
 
 /** @internal A bid (RULES A3). */
-export function bid(d: Draft, amount: number, ev: Sink): void {
+export function bid(d: Draft, amount: number, tx: Tx): void {
   const p = d.toMove;
   d.highBid = amount;
   d.highBidder = p;
-  if (ev) ev.push({ type: 'bid', player: p, amount });
-  afterTurn(d, p, ev);
+  tx.events?.push({ type: 'bid', player: p, amount });
+  afterTurn(d, p, tx);
 }
 
 /** @internal A pass: out of this lot (RULES A3). */
-export function pass(d: Draft, ev: Sink): void {
+export function pass(d: Draft, tx: Tx): void {
   const p = d.toMove;
   d.out |= 1 << p;
-  if (ev) ev.push({ type: 'pass', player: p });
-  afterTurn(d, p, ev);
+  tx.events?.push({ type: 'pass', player: p });
+  afterTurn(d, p, tx);
 }
 
 /** @internal Ends the lot's bidding if A4 says so, else passes the turn clockwise to the next player in. */
-function afterTurn(d: Draft, p: number, ev: Sink): void {
+function afterTurn(d: Draft, p: number, tx: Tx): void {
   const next = nextIn(d, (p + 1) % d.players);
   if (next === -1) {
     // Everyone passed and nobody bid (a high bidder never passes: they are never to move).
-    discardLot(d, ev);
+    discardLot(d, tx);
   } else if (next === d.highBidder) {
     // Every other player still in has passed: the high bidder wins (RULES A4).
-    win(d, next, ev);
+    win(d, next, tx);
   } else {
     d.toMove = next;
   }
 }
 
 /** @internal The lot is won: payment starts, or the winner forfeits (RULES A5, A7, V1). */
-function win(d: Draft, p: number, ev: Sink): void {
+function win(d: Draft, p: number, tx: Tx): void {
   const hand = d.hands[p] as readonly number[];
   const amount = d.highBid;
-  if (ev) ev.push({ type: 'won', player: p, card: idOf(d.lot), amount });
+  tx.events?.push({ type: 'won', player: p, card: idOf(d.lot), amount });
+  // Every gold card is worth at least 1, so a hand holds gold exactly when its gold is worth more than 0.
+  const gold = goldIn(hand);
   let mode: 'gold' | 'discard';
   if (d.variants.payment === 'by-lot') mode = KIND[d.lot] === GOLD ? 'discard' : 'gold';
-  else mode = hand.some((c) => KIND[c] === GOLD) ? 'gold' : 'discard';
-  const able = mode === 'gold' ? goldIn(hand) >= amount : hand.length >= amount;
+  else mode = gold > 0 ? 'gold' : 'discard';
+  const able = mode === 'gold' ? gold >= amount : hand.length >= amount;
   if (able) {
     d.step = 'pay';
     d.toMove = p;
     d.payMode = mode;
     d.paid = 0;
-  } else forfeit(d, p, ev);
+  } else forfeit(d, p, tx);
 }
 
 /**
  * @internal The winner cannot pay (RULES A7): the player on their left draws a random card from
  * their hand, discarded face up; bidding restarts without the players who defaulted on this lot.
  */
-function forfeit(d: Draft, p: number, ev: Sink): void {
+function forfeit(d: Draft, p: number, tx: Tx): void {
   const n = d.players;
   const hand = d.hands[p] as readonly number[];
   let lost = -1;
   if (hand.length > 0) {
-    const rng = d.rng.slice();
-    lost = hand[nextInt(rng, hand.length)] as number;
-    d.rng = rng;
-    removeFromHand(d, p, lost);
-    d.discard = withAdded(d.discard, lost);
+    lost = hand[nextInt(ownRng(d, tx), hand.length)] as number;
+    removeFromHand(d, tx, p, lost);
+    ownDiscard(d, tx).push(lost);
   }
   d.forfeits += 1;
-  if (ev) ev.push({ type: 'forfeit', player: p, by: (p + 1) % n, card: lost < 0 ? null : idOf(lost) });
+  tx.events?.push({ type: 'forfeit', player: p, by: (p + 1) % n, card: lost < 0 ? null : idOf(lost) });
   d.defaulted |= 1 << p;
   d.out = d.defaulted;
   d.highBid = 0;
   d.highBidder = -1;
   const opener = nextIn(d, d.firstPlayer);
   if (opener === -1) {
-    discardLot(d, ev);
+    discardLot(d, tx);
     return;
   }
-  if (ev) {
+  const events = tx.events;
+  if (events) {
     const excluded: number[] = [];
     for (let q = 0; q < n; q++) if (d.defaulted & (1 << q)) excluded.push(q);
-    ev.push({ type: 'bidding-restarted', card: idOf(d.lot), excluded });
+    events.push({ type: 'bidding-restarted', card: idOf(d.lot), excluded });
   }
   d.step = 'bid';
   d.toMove = opener;
 }
 
 /** @internal The lot leaves play unsold (RULES A4, A7). */
-function discardLot(d: Draft, ev: Sink): void {
-  if (ev) ev.push({ type: 'lot-discarded', card: idOf(d.lot) });
-  d.discard = withAdded(d.discard, d.lot);
+function discardLot(d: Draft, tx: Tx): void {
+  tx.events?.push({ type: 'lot-discarded', card: idOf(d.lot) });
+  ownDiscard(d, tx).push(d.lot);
   d.lotsDiscarded += 1;
-  nextLot(d, ev);
+  nextLot(d, tx);
 }
 
 /** @internal One card of payment (RULES A5); when paid in full the lot goes to the winner (A6). */
-export function pay(d: Draft, card: number, ev: Sink): void {
+export function pay(d: Draft, card: number, tx: Tx): void {
   const p = d.toMove;
   const mode = d.payMode === 'gold' ? 'gold' : 'discard';
-  removeFromHand(d, p, card);
-  d.discard = withAdded(d.discard, card);
+  removeFromHand(d, tx, p, card);
+  ownDiscard(d, tx).push(card);
   d.paid += mode === 'gold' ? (VALUE[card] as number) : 1;
-  if (ev) ev.push({ type: 'paid', player: p, card: idOf(card), mode });
+  tx.events?.push({ type: 'paid', player: p, card: idOf(card), mode });
   if (d.paid < d.highBid) return;
   const lot = d.lot;
   clearLot(d);
   if (KIND[lot] === KING) {
-    gainKing(d, p, lot, 'lot', ev);
+    gainKing(d, p, lot, 'lot', tx);
     return;
   }
-  addToHand(d, p, lot, true);
-  if (ev) ev.push({ type: 'lot-gained', player: p, card: idOf(lot) });
-  nextLot(d, ev);
+  addToHand(d, tx, p, lot, true);
+  tx.events?.push({ type: 'lot-gained', player: p, card: idOf(lot) });
+  nextLot(d, tx);
 }

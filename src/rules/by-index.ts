@@ -10,7 +10,7 @@ import { ACTION_IDS_PER_PLAYER, BID_BASE, KING_BASE, PASS_ID, PAY_BASE, TAKE_BAS
 import { bidAction, kingAction, passAction, payAction, placeAction, takeAction } from './actions.js';
 import { resume } from './apply.js';
 import { bid, maxBid, pass, pay } from './auction.js';
-import type { Draft, Sink } from './draft.js';
+import type { Draft, Tx } from './draft.js';
 import { openAreas, place, take } from './influence.js';
 import { resolveKing } from './king.js';
 
@@ -127,28 +127,28 @@ export function legalIdAt(s: GameState, i: number): number {
  * @internal Plays the `i`-th legal action (0 ≤ i < legalCount, unchecked) on the draft in place:
  * the same transitions as `perform`, reached without building or decoding an action object.
  */
-export function playAt(d: Draft, i: number, ev: Sink): void {
+export function playAt(d: Draft, i: number, tx: Tx): void {
   d.moveCount += 1;
   switch (d.step) {
     case 'place':
-      place(d, AREAS[(NTH_AREA[openAreas(d)] as readonly number[])[i] as number] as Area, ev);
+      place(d, AREAS[(NTH_AREA[openAreas(d)] as readonly number[])[i] as number] as Area, tx);
       break;
     case 'take':
-      take(d, d.middle[i] as number, ev);
+      take(d, d.middle[i] as number, tx);
       break;
     case 'king': {
       const k = kingChoice(d, i);
-      resolveKing(d, k >> 3, k & 7, ev);
-      resume(d, ev);
+      resolveKing(d, k >> 3, k & 7, tx);
+      resume(d, tx);
       break;
     }
     case 'bid': {
       const amount = d.highBid + 1 + i;
-      if (amount > maxBid(d)) pass(d, ev);
-      else bid(d, amount, ev);
+      if (amount > maxBid(d)) pass(d, tx);
+      else bid(d, amount, tx);
       break;
     }
     default:
-      pay(d, (d.hands[d.toMove] as readonly number[])[payPosition(d, i)] as number, ev);
+      pay(d, (d.hands[d.toMove] as readonly number[])[payPosition(d, i)] as number, tx);
   }
 }

@@ -9,8 +9,8 @@ import { idOf, KIND, KING } from '../data/cards.js';
 import type { Action, Area, GameState } from '../state/types.js';
 import { placeAction, takeAction } from './actions.js';
 import { startEsteem } from './auction.js';
-import type { Draft, Sink } from './draft.js';
-import { addToHand, withAdded, without } from './draft.js';
+import type { Draft, Tx } from './draft.js';
+import { addToHand, ownFavor, ownFavorBy, ownMiddle, removeAt } from './draft.js';
 import { gainKing } from './king.js';
 
 const AREA_INDEX: Readonly<Record<Area, number>> = { self: 0, middle: 1, favor: 2 };
@@ -56,28 +56,28 @@ export function canPlace(s: GameState, area: Area): boolean {
 }
 
 /** @internal Places the drawn card (RULES I2; a King placed in self is gained at once, K1). */
-export function place(d: Draft, area: Area, ev: Sink): void {
+export function place(d: Draft, area: Area, tx: Tx): void {
   const card = d.drawn;
   const p = d.advisor;
   d.drawn = -1;
   if (area === 'self') {
     d.selfUsed = true;
-    if (ev) ev.push({ type: 'placed', player: p, area, card: idOf(card) });
+    tx.events?.push({ type: 'placed', player: p, area, card: idOf(card) });
     if (KIND[card] === KING) {
-      gainKing(d, p, card, 'self', ev);
+      gainKing(d, p, card, 'self', tx);
       return;
     }
-    addToHand(d, p, card, false);
+    addToHand(d, tx, p, card, false);
   } else if (area === 'middle') {
-    d.middle = withAdded(d.middle, card);
-    if (ev) ev.push({ type: 'placed', player: p, area, card: idOf(card) });
+    ownMiddle(d, tx).push(card);
+    tx.events?.push({ type: 'placed', player: p, area, card: idOf(card) });
   } else {
     d.favorUsed = true;
-    d.favor = withAdded(d.favor, card);
-    d.favorBy = withAdded(d.favorBy, p);
-    if (ev) ev.push({ type: 'placed', player: p, area, card: idOf(card) });
+    ownFavor(d, tx).push(card);
+    ownFavorBy(d, tx).push(p);
+    tx.events?.push({ type: 'placed', player: p, area, card: idOf(card) });
   }
-  continuePlacement(d, ev);
+  continuePlacement(d, tx);
 }
 
 /** @internal Legal take actions: each middle card, in the middle's order (RULES I3). */
@@ -90,32 +90,32 @@ export function legalTake(s: GameState): Action[] {
  * @internal The player to move takes a middle card: an opponent, or the Advisor taking the last
  * one under `'advisor-keeps-last'` (RULES I3, V3; a King is gained at once, K1).
  */
-export function take(d: Draft, card: number, ev: Sink): void {
+export function take(d: Draft, card: number, tx: Tx): void {
   const p = d.toMove;
-  d.middle = without(d.middle, d.middle.indexOf(card));
-  if (ev)
-    ev.push(
-      p === d.advisor ? { type: 'taken', player: p, card: idOf(card), byAdvisor: true } : { type: 'taken', player: p, card: idOf(card) },
-    );
+  const middle = ownMiddle(d, tx);
+  removeAt(middle, middle.indexOf(card));
+  tx.events?.push(
+    p === d.advisor ? { type: 'taken', player: p, card: idOf(card), byAdvisor: true } : { type: 'taken', player: p, card: idOf(card) },
+  );
   if (KIND[card] === KING) {
-    gainKing(d, p, card, 'middle', ev);
+    gainKing(d, p, card, 'middle', tx);
     return;
   }
-  addToHand(d, p, card, true);
-  continueTakes(d, p, ev);
+  addToHand(d, tx, p, card, true);
+  continueTakes(d, p, tx);
 }
 
 /**
  * @internal After a placement: draw the next card, or, when all three areas are full or the deck
  * is empty, let the opponents take (RULES I2, I3).
  */
-export function continuePlacement(d: Draft, ev: Sink): void {
+export function continuePlacement(d: Draft, tx: Tx): void {
   const full = d.selfUsed && d.favorUsed && d.middle.length === middleCapacity(d);
   if (full || d.deckTop === d.deck.length) {
-    continueTakes(d, d.advisor, ev);
+    continueTakes(d, d.advisor, tx);
     return;
   }
-  draw(d, ev);
+  draw(d, tx);
 }
 
 /**
@@ -123,10 +123,10 @@ export function continuePlacement(d: Draft, ev: Sink): void {
  * middle is empty (RULES I3, I4). The opponents take clockwise from the Advisor's left; under
  * `'advisor-keeps-last'` the last card goes to the Advisor (V3).
  */
-export function continueTakes(d: Draft, taker: number, ev: Sink): void {
+export function continueTakes(d: Draft, taker: number, tx: Tx): void {
   const left = d.middle.length;
   if (left === 0) {
-    endTurn(d, ev);
+    endTurn(d, tx);
     return;
   }
   d.step = 'take';
@@ -147,29 +147,29 @@ export function advisorTookLast(d: GameState): boolean {
 }
 
 /** @internal The Advisor draws the top card of the deck (RULES I2). */
-function draw(d: Draft, ev: Sink): void {
+function draw(d: Draft, tx: Tx): void {
   const card = d.deck[d.deckTop] as number;
   d.deckTop += 1;
   d.drawn = card;
   d.step = 'place';
   d.toMove = d.advisor;
-  if (ev) ev.push({ type: 'drawn', player: d.advisor, card: idOf(card) });
+  tx.events?.push({ type: 'drawn', player: d.advisor, card: idOf(card) });
 }
 
 /** @internal Starts an Advisor's turn: empty slots, first draw (RULES I1). */
-export function startTurn(d: Draft, advisor: number, ev: Sink): void {
+export function startTurn(d: Draft, advisor: number, tx: Tx): void {
   d.advisor = advisor;
   d.selfUsed = false;
   d.favorUsed = false;
-  if (ev) ev.push({ type: 'advisor', player: advisor });
-  draw(d, ev);
+  tx.events?.push({ type: 'advisor', player: advisor });
+  draw(d, tx);
 }
 
 /** @internal Ends an Advisor's turn: the next Advisor, or phase 2 when the deck is empty (RULES I4). */
-function endTurn(d: Draft, ev: Sink): void {
+function endTurn(d: Draft, tx: Tx): void {
   if (d.deckTop === d.deck.length) {
-    startEsteem(d, ev);
+    startEsteem(d, tx);
     return;
   }
-  startTurn(d, (d.advisor + 1) % d.players, ev);
+  startTurn(d, (d.advisor + 1) % d.players, tx);
 }

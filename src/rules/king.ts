@@ -7,15 +7,15 @@ import type { Office } from '../data/cards.js';
 import { idOf, OFFICES } from '../data/cards.js';
 import type { Action, GameState } from '../state/types.js';
 import { kingAction } from './actions.js';
-import type { Draft, Sink } from './draft.js';
-import { replaceAt, withAdded } from './draft.js';
+import type { Draft, Tx } from './draft.js';
+import { ownDiscard, ownPrimary, ownSecondary } from './draft.js';
 
 /** @internal A player gains a King: the game waits for them to resolve it before anything else (RULES K1). */
-export function gainKing(d: Draft, p: number, card: number, from: 'self' | 'middle' | 'lot', ev: Sink): void {
+export function gainKing(d: Draft, p: number, card: number, from: 'self' | 'middle' | 'lot', tx: Tx): void {
   d.step = 'king';
   d.toMove = p;
   d.king = card;
-  if (ev) ev.push({ type: 'king-gained', player: p, card: idOf(card), from });
+  tx.events?.push({ type: 'king-gained', player: p, card: idOf(card), from });
 }
 
 /** @internal Legal resolutions: every office in play × every value 1–6 but its current one (RULES K2). */
@@ -40,25 +40,23 @@ export function canResolve(s: GameState, o: number, value: number): boolean {
  * tile variant, swaps when it held the new value (V2). The King then leaves play, face up.
  * The caller resumes the game where the King interrupted it.
  */
-export function resolveKing(d: Draft, o: number, value: number, ev: Sink): void {
+export function resolveKing(d: Draft, o: number, value: number, tx: Tx): void {
   const previous = d.primary[o] as number;
-  d.primary = replaceAt(d.primary, o, value);
+  ownPrimary(d, tx)[o] = value;
   if (d.players > 2) {
-    if (d.variants.secondaryTitle === 'half') d.secondary = replaceAt(d.secondary, o, Math.floor(value / 2));
-    else if (d.secondary[o] === value) d.secondary = replaceAt(d.secondary, o, previous);
+    if (d.variants.secondaryTitle === 'half') ownSecondary(d, tx)[o] = value >> 1;
+    else if (d.secondary[o] === value) ownSecondary(d, tx)[o] = previous;
   }
   const card = d.king;
-  d.discard = withAdded(d.discard, card);
+  ownDiscard(d, tx).push(card);
   d.king = -1;
-  if (ev) {
-    ev.push({
-      type: 'king-resolved',
-      player: d.toMove,
-      card: idOf(card),
-      office: OFFICES[o] as Office,
-      value,
-      previous,
-      secondary: d.players > 2 ? (d.secondary[o] as number) : null,
-    });
-  }
+  tx.events?.push({
+    type: 'king-resolved',
+    player: d.toMove,
+    card: idOf(card),
+    office: OFFICES[o] as Office,
+    value,
+    previous,
+    secondary: d.players > 2 ? (d.secondary[o] as number) : null,
+  });
 }

@@ -8,7 +8,7 @@ import { nextInt, seedState, shuffleInPlace } from '../state/rng.js';
 import { showValue } from '../state/show.js';
 import type { GameEvent, GameOptions, GameState, PlayerCount, Variants } from '../state/types.js';
 import type { Draft } from './draft.js';
-import { draftOf } from './draft.js';
+import { draftOf, OWNS_ALL } from './draft.js';
 import { startTurn } from './influence.js';
 
 /**
@@ -109,7 +109,10 @@ export function setup(options: GameOptions, events: GameEvent[] | null): GameSta
   const n = o.players;
   const seed = o.seed ?? randomSeed();
   const rng = seedState(seed);
-  const deck = usedCards(n).slice();
+  // A plain copy: slicing the shared frozen list is slower than copying it.
+  const used = usedCards(n);
+  const deck: number[] = [];
+  for (let i = 0; i < used.length; i++) deck.push(used[i] as number);
   shuffleInPlace(rng, deck);
   const removed = deck.splice(0, RANDOM_REMOVALS[n]);
   const first = o.firstPlayer ?? nextInt(rng, n);
@@ -150,7 +153,8 @@ export function setup(options: GameOptions, events: GameEvent[] | null): GameSta
     lotsDiscarded: 0,
     moveCount: 0,
   };
-  startTurn(d, first, events);
+  // Every array of a new game is fresh: the setup's transaction owns them all.
+  startTurn(d, first, { events, owned: OWNS_ALL });
   return draftOf(d);
 }
 

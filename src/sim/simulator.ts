@@ -6,7 +6,8 @@
 import { actionFromId } from '../rules/action-ids.js';
 import { checkAction, perform } from '../rules/apply.js';
 import { legalAt, legalCount, legalIdAt, playAt } from '../rules/by-index.js';
-import type { Draft } from '../rules/draft.js';
+import type { Draft, Tx } from '../rules/draft.js';
+import { OWNS_ALL } from '../rules/draft.js';
 import { score } from '../rules/scoring.js';
 import type { Action, GameState, PlayerCount, Score } from '../state/types.js';
 
@@ -140,6 +141,8 @@ function copyLists(dst: number[][], src: readonly (readonly number[])[]): number
 
 class InPlaceSimulator implements Simulator {
   private s: Draft;
+  /** The simulator owns every array of its state: transitions change them in place. */
+  private readonly tx: Tx = { events: null, owned: OWNS_ALL };
 
   constructor(state: GameState) {
     this.s = ownCopy(state);
@@ -162,18 +165,18 @@ class InPlaceSimulator implements Simulator {
   }
 
   applyIndex(i: number): void {
-    playAt(this.s, i, null);
+    playAt(this.s, i, this.tx);
   }
 
   apply(action: Action): void {
     // The checked copy is what is performed: the caller's object is read once.
-    perform(this.s, checkAction(this.s, action), null);
+    perform(this.s, checkAction(this.s, action), this.tx);
   }
 
   applyId(id: number): void {
     const s = this.s;
     const action = actionFromId(id, s.players);
-    perform(s, checkAction(s, action), null);
+    perform(s, checkAction(s, action), this.tx);
   }
 
   isOver(): boolean {

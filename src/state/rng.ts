@@ -41,13 +41,21 @@ export function nextUint32(s: number[]): number {
   return t >>> 0;
 }
 
-/** @internal A uniform integer in `[0, n)` for `n >= 1`, without modulo bias. */
+/** LIMITS[n]: the largest multiple of `n` not above 2^32, for the small `n` of the game. */
+const LIMITS: number[] = [0, 0x100000000];
+for (let n = 2; n <= 256; n++) LIMITS.push(0x100000000 - (0x100000000 % n));
+
+/**
+ * @internal A uniform integer in `[0, n)` for `n >= 1`, without modulo bias: `x % n` of the first
+ * draw `x` below the largest multiple of `n`. Written without a floating-point `%` (a slow library
+ * call): `x / n` truncated is exact for 32-bit `x`.
+ */
 export function nextInt(s: number[], n: number): number {
   if (n <= 1) return 0;
-  const limit = 0x100000000 - (0x100000000 % n);
+  const limit = LIMITS[n] ?? 0x100000000 - (0x100000000 % n);
   for (;;) {
     const x = nextUint32(s);
-    if (x < limit) return x % n;
+    if (x < limit) return x - ((x / n) >>> 0) * n;
   }
 }
 

@@ -4,16 +4,19 @@
 //   node test/bench/speed.bench.mjs --players 2,3,4,5 --seconds 2 --rounds 3
 //   node test/bench/speed.bench.mjs --base /tmp/old/dist   # side by side with another build
 //   node test/bench/speed.bench.mjs --only pure,sim        # pure, sim, ismcts
+//   node test/bench/speed.bench.mjs --variants '{"middle":"one-per-opponent"}' --base old/dist --base-variants '{}'
+//                                  # the same games on a build from before the middle variant (V3)
 //
 // - pure: uniformly random games through createGame / legalActions / apply.
 // - sim: the same games through the simulator (createSimulator(createGame(…)), applyIndex).
 // - ismcts: ismctsBot iterations per second, 4 players against three heuristic bots (decisions
 //   with one legal action are not timed).
-// The policy's generator is seeded (mulberry32), so a run plays the same games every time. With
-// --base, each round measures the other build and then this one, back to back in one process, so
-// both see the same machine load; the ratio is the figure to trust on a busy machine.
+// The policy's generator is seeded (mulberry32), so a run plays the same games every time. Time is
+// the process's CPU time (process.cpuUsage: user + system, garbage collection included), not the
+// wall clock, so that other programs on a busy machine count less. With --base, each round
+// measures the other build and then this one, back to back in one process, so both see the same
+// machine; the median of the rounds is reported, and the ratio is the figure to trust.
 import { resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 
 const args = process.argv.slice(2);
@@ -28,6 +31,8 @@ const ONLY = option('only', 'pure,sim,ismcts').split(',');
 const ITERATIONS = Number(option('iterations', '1000'));
 const here = resolve(new URL('../../dist', import.meta.url).pathname);
 const baseDir = option('base', null);
+const VARIANTS = JSON.parse(option('variants', '{}'));
+const BASE_VARIANTS = JSON.parse(option('base-variants', option('variants', '{}')));
 
 async function load(dir) {
   const url = (f) => pathToFileURL(resolve(dir, f)).href;
@@ -39,7 +44,7 @@ async function load(dir) {
   } catch {
     sim = null; // a build from before the simulator
   }
-  return { core, bots, sim, dir };
+  return { core, bots, sim, dir, variants: dir === here ? VARIANTS : BASE_VARIANTS };
 }
 
 /** mulberry32: a tiny seeded generator for the playout policy. */
@@ -53,9 +58,9 @@ function generator(seed) {
   };
 }
 
-function purePlayout({ core }, players, seed, rand) {
+function purePlayout({ core, variants }, players, seed, rand) {
   const { apply, createGame, isGameOver, legalActions } = core;
-  let state = createGame({ players, seed });
+  let state = createGame({ players, seed, variants });
   let actions = 0;
   while (!isGameOver(state)) {
     const legal = legalActions(state);
@@ -65,10 +70,10 @@ function purePlayout({ core }, players, seed, rand) {
   return actions;
 }
 
-function simPlayout({ core, sim }, players, seed, rand, scratch) {
-  const s = scratch.sim ?? sim.createSimulator(core.createGame({ players, seed }));
+function simPlayout({ core, sim, variants }, players, seed, rand, scratch) {
+  const s = scratch.sim ?? sim.createSimulator(core.createGame({ players, seed, variants }));
   scratch.sim = s;
-  s.load(core.createGame({ players, seed }));
+  s.load(core.createGame({ players, seed, variants }));
   let actions = 0;
   while (!s.isOver()) {
     s.applyIndex(rand(s.legalCount()));
@@ -77,20 +82,26 @@ function simPlayout({ core, sim }, players, seed, rand, scratch) {
   return actions;
 }
 
-/** Games for `seconds`: games/s and actions/s. */
+/** CPU time of this process in milliseconds. */
+function cpu() {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** Games for `seconds` of CPU time: games/s and actions/s. */
 function games(build, kind, players, seconds, firstSeed) {
   const rand = generator(firstSeed);
   const play = kind === 'pure' ? purePlayout : simPlayout;
   const scratch = {};
   let n = 0;
   let actions = 0;
-  const start = performance.now();
+  const start = cpu();
   const end = start + seconds * 1000;
   let now = start;
   while (now < end) {
     actions += play(build, players, firstSeed + n, rand, scratch);
     n++;
-    now = performance.now();
+    now = cpu();
   }
   const elapsed = (now - start) / 1000;
   return { rate: n / elapsed, actionsPerSecond: actions / elapsed, label: 'games/s' };
@@ -103,10 +114,10 @@ function ismcts({ bots }, players, seconds, firstSeed) {
   let time = 0;
   let decisions = 0;
   const timed = (view, rng) => {
-    const t0 = performance.now();
+    const t0 = cpu();
     const action = search(view, rng);
     if (view.legal.length > 1) {
-      time += performance.now() - t0;
+      time += cpu() - t0;
       decisions++;
     }
     return action;
@@ -119,9 +130,10 @@ function ismcts({ bots }, players, seconds, firstSeed) {
 
 const fmt = (x) => Math.round(x).toLocaleString('en-US');
 const current = await load(here);
+if (baseDir !== null && resolve(baseDir) === here) throw new Error('--base is this build');
 const base = baseDir === null ? null : await load(resolve(baseDir));
 console.log(
-  `Engine speed, Node ${process.version}, ${SECONDS} s per measurement, ${ROUNDS} rounds${base ? `, side by side with ${base.dir}` : ''}`,
+  `Engine speed, Node ${process.version}, ${SECONDS} CPU s per measurement, median of ${ROUNDS} rounds${base ? `, side by side with ${base.dir}` : ''}`,
 );
 for (const kind of ONLY) {
   for (const players of kind === 'ismcts' ? [4] : PLAYERS) {
@@ -141,7 +153,11 @@ for (const kind of ONLY) {
       if (base) old.push(measure(base, r));
       now.push(measure(current, r));
     }
-    const best = (list) => list.filter(Boolean).reduce((a, b) => (b.rate > a.rate ? b : a), { rate: 0 });
+    // The median round (the upper one of an even count).
+    const best = (list) => {
+      const sorted = list.filter(Boolean).sort((a, b) => a.rate - b.rate);
+      return sorted[Math.floor(sorted.length / 2)] ?? { rate: 0 };
+    };
     const b = best(now);
     const extra =
       kind === 'ismcts'
