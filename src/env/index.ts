@@ -1,14 +1,28 @@
 /**
  * A learning environment for machine-learning bots: fixed-size observations computed from a
  * seat's view (so they cannot leak a hidden card), integer actions with a legal-action mask, an
- * agent loop in the style of PettingZoo's AEC API, and batched games.
+ * agent loop in the style of PettingZoo's AEC API, and batched games. The guide is
+ * `docs/env.md`; a Python wrapper speaks to `for-the-king env-server`.
  *
  * @example
  * ```ts
- * import { encodeView, OBSERVATION_SIZE } from 'for-the-king-and-me/env';
+ * import { createEnv } from 'for-the-king-and-me/env';
+ *
+ * const env = createEnv({ players: 4, seed: 1 });
+ * while (!env.done) {
+ *   const { observation, mask } = env.observe(env.agentSelection!);
+ *   env.step(mask.indexOf(1)); // the first legal action; a policy would read the observation
+ * }
+ * console.log(env.rewards); // 1 for the winner (shared wins are split), 0 for the others
  * ```
  * @packageDocumentation
  */
+export type { BatchEnv, BatchEnvOptions } from './batch.js';
+export { createBatchEnv } from './batch.js';
 export { encodeView } from './encode.js';
+export type { AgentObservation, Env, EnvOptions, LastStep } from './env.js';
+export { createEnv } from './env.js';
 export type { FeatureGroup } from './layout.js';
 export { cardBlockSize, OBSERVATION_SIZE, observationLayout } from './layout.js';
+export { ACTION_COUNT, maskOfView } from './mask.js';
+export type { RewardKind } from './reward.js';
