@@ -205,7 +205,7 @@ export function createEnv(options: EnvOptions): Env {
       game.mask(a, mask, 0);
     },
     last() {
-      const agent = game.toMove() < 0 ? 0 : game.toMove();
+      const agent = Math.max(0, game.toMove());
       const { observation, mask } = env.observe(agent);
       return { observation, mask, reward: cumulative[agent] as number, termination: game.toMove() < 0 };
     },
