@@ -1,11 +1,12 @@
 /**
- * @internal The command line's dispatcher: `play`, `watch`, `simulate`, `merge`, `replay`, `--help`.
+ * @internal The command line's dispatcher: `play`, `watch`, `simulate`, `merge`, `replay`, `serve`, `env-server`, `--help`.
  * Usage errors print one line and return 2; other failures print one line and return 1.
  * @module
  */
 import { RulesError } from '../index.js';
 import type { OptionSpec } from './args.js';
 import { parseArgs, UsageError } from './args.js';
+import { ENV_SERVER_OPTIONS, envServerCommand } from './env-server.js';
 import type { Io } from './io.js';
 import { say } from './io.js';
 import { PLAY_OPTIONS, playCommand } from './play.js';
@@ -28,6 +29,7 @@ Usage:
   for-the-king merge DIR [--json]
   for-the-king replay FILE [--seat N] [--all] [--lang en|uk]
   for-the-king serve [--port 8080] [--host 127.0.0.1] [--data DIR | --memory] [--static DIR] [--trust-proxy]
+  for-the-king env-server [--players 4] [--reward win|points] [--encoding base64|json] [--seed N]
 
 Bots: ${BOTS}.
 Run "for-the-king COMMAND --help" for details.`,
@@ -85,6 +87,15 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
   --trust-proxy   take client addresses from X-Forwarded-For (only behind your own reverse proxy)
 
 Needs the "ws" package (npm install ws). Stops cleanly on Ctrl-C or SIGTERM. See docs/server.md.`,
+  'env-server': `for-the-king env-server — the learning environment over JSON lines on stdin and stdout
+
+  --players N       create the environment at once (else send {"cmd":"make","players":N} first)
+  --reward KIND     win (default: 1 for the winner, a shared win split) or points
+  --encoding KIND   base64 (default: little-endian float32 / uint8 bytes) or json (arrays of numbers)
+  --seed N          the seed of the first game; later resets without a seed follow from it
+
+One JSON request per line, one JSON answer per line: make, reset, step, observe, action, score,
+state, close. The Python wrapper python/for_the_king_env.py speaks it; docs/env.md describes it.`,
 };
 
 const COMMANDS: Readonly<Record<string, { spec: OptionSpec; run: (p: ReturnType<typeof parseArgs>, io: Io) => Promise<number> }>> = {
@@ -94,6 +105,7 @@ const COMMANDS: Readonly<Record<string, { spec: OptionSpec; run: (p: ReturnType<
   merge: { spec: MERGE_OPTIONS, run: mergeCommand },
   replay: { spec: REPLAY_OPTIONS, run: replayCommand },
   serve: { spec: SERVE_OPTIONS, run: serveCommand },
+  'env-server': { spec: ENV_SERVER_OPTIONS, run: envServerCommand },
 };
 
 /** @internal Runs the command line with `argv` (without `node` and the script); returns the exit code. */
@@ -105,7 +117,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       return name === undefined ? 2 : 0;
     }
     const command = COMMANDS[name];
-    if (!command) throw new UsageError(`unknown command "${name}" (commands: play, watch, simulate, merge, replay, serve; see --help)`);
+    if (!command)
+      throw new UsageError(`unknown command "${name}" (commands: play, watch, simulate, merge, replay, serve, env-server; see --help)`);
     const parsed = parseArgs(rest, command.spec, name);
     if (parsed.options.help === true) {
       say(io.stdout, HELP[name] as string);

@@ -1,6 +1,6 @@
 // `npm run check:package`: lints the packed tarball the way a user's tools will see it.
 // publint --strict (package.json fields and files) and attw (types for every resolution mode)
-// must both be clean, and the tarball must hold only the built files and the docs.
+// must both be clean, and the tarball must hold only the built files, the Python wrapper and the docs.
 import { rmSync } from 'node:fs';
 import { pack, ROOT, run, scratch } from './pack.mjs';
 
@@ -9,7 +9,7 @@ try {
   const { tarball, files, size, unpackedSize } = pack(dir);
   console.log(`packed ${files.length} files, ${(size / 1024).toFixed(1)} kB (${(unpackedSize / 1024).toFixed(1)} kB unpacked):`);
   for (const f of files) console.log(`  ${f}`);
-  const allowed = /^(dist\/.+\.(js|cjs|d\.ts|d\.cts|map)|package\.json|README\.md|LICENSE|CHANGELOG\.md)$/;
+  const allowed = /^(dist\/.+\.(js|cjs|d\.ts|d\.cts|map)|python\/for_the_king_env\.py|package\.json|README\.md|LICENSE|CHANGELOG\.md)$/;
   const stray = files.filter((f) => !allowed.test(f));
   if (stray.length > 0) throw new Error(`unexpected files in the tarball: ${stray.join(', ')}`);
   run('npx', ['--no-install', 'publint', '--strict', tarball], { cwd: ROOT });

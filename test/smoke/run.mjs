@@ -62,24 +62,47 @@ function playSim(api, sim) {
 }
 `;
 
+// Plays one game through the learning environment (for-the-king-and-me/env).
+const ENV = `
+function learn(env) {
+  const e = env.createEnv({ players: 4, seed: 'smoke-env' });
+  let steps = 0;
+  while (!e.done) {
+    const { observation, mask } = e.observe(e.agentSelection);
+    if (observation.length !== env.OBSERVATION_SIZE[4] || mask.length !== env.ACTION_COUNT) throw new Error('env: wrong shapes');
+    e.step(mask.indexOf(1));
+    steps += 1;
+  }
+  const total = e.rewards.reduce((a, b) => a + b, 0);
+  if (Math.abs(total - 1) > 1e-9) throw new Error('env: rewards add up to ' + total);
+  return 'env: ' + steps + ' steps, rewards ' + e.rewards.join('/');
+}
+`;
+
 const CONSUMERS = {
   'esm.mjs': `import * as api from '${NAME}';
 import { createGame } from '${NAME}';
 import * as sim from '${NAME}/sim';
 import pkg from '${NAME}/package.json' with { type: 'json' };
+import * as env from '${NAME}/env';
 ${PLAY}
+${ENV}
 if (typeof createGame !== 'function') throw new Error('no createGame export');
 for (const line of play(api)) console.log('ESM ' + line);
 console.log('ESM ' + playSim(api, sim));
+console.log('ESM ' + learn(env));
 console.log('ESM ok: ' + pkg.name + '@' + pkg.version);
 `,
   'cjs.cjs': `const api = require('${NAME}');
 const pkg = require('${NAME}/package.json');
 const sim = require('${NAME}/sim');
+const env = require('${NAME}/env');
 ${PLAY}
+${ENV}
 if (typeof api.createGame !== 'function') throw new Error('no createGame export');
 for (const line of play(api)) console.log('CJS ' + line);
 console.log('CJS ' + playSim(api, sim));
+console.log('CJS ' + learn(env));
 console.log('CJS ok: ' + pkg.name + '@' + pkg.version);
 `,
   // One process loading both builds (as bundlers and test runners do): an error thrown by either
@@ -119,8 +142,15 @@ export const count: number = sim.legalCount();
 sim.applyIndex(legal[0]);
 // @ts-expect-error: 6 players is not a PlayerCount
 createGame({ players: 6 });
+import { type Env, createEnv, OBSERVATION_SIZE } from '${NAME}/env';
+const env: Env = createEnv({ players: 4, seed: 1 });
+export const size: number = OBSERVATION_SIZE[4] + env.observe(0).observation.length;
+// @ts-expect-error: the reward is 'win' or 'points'
+createEnv({ players: 4, reward: 'gold' });
 `,
   'types-cjs.cts': `import { type GameState, createGame, isGameOver } from '${NAME}';
+import { createBatchEnv } from '${NAME}/env';
+export const batch: Float32Array = createBatchEnv({ players: 2, games: 2 }).observations;
 const state: GameState = createGame({ players: 2, seed: 'x' });
 export const over: boolean = isGameOver(state);
 import { createSimulator } from '${NAME}/sim';

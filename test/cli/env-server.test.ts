@@ -1,0 +1,113 @@
+/**
+ * `for-the-king env-server`: the JSON-lines protocol (answers, errors that leave the game as it
+ * was, both encodings), and the real program over pipes.
+ */
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { EnvSession, MAX_REQUEST } from '../../src/cli/env-server.js';
+import { ACTION_COUNT, createEnv, OBSERVATION_SIZE } from '../../src/env/index.js';
+
+const main = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+
+function ask(session: EnvSession, request: unknown): Record<string, unknown> {
+  return JSON.parse(session.handle(typeof request === 'string' ? request : JSON.stringify(request)));
+}
+
+const floats = (b64: unknown): number[] => Array.from(new Float32Array(new Uint8Array(Buffer.from(b64 as string, 'base64')).buffer));
+const bytes = (b64: unknown): number[] => Array.from(Buffer.from(b64 as string, 'base64'));
+
+describe('env-server protocol', () => {
+  it('make, reset and step answer the same observations, masks and rewards as createEnv with the same seed', () => {
+    const session = new EnvSession();
+    const info = ask(session, { cmd: 'make', players: 3, id: 'm' });
+    expect(info).toMatchObject({ id: 'm', players: 3, observationSize: OBSERVATION_SIZE[3], actionCount: ACTION_COUNT, encoding: 'base64' });
+    const env = createEnv({ players: 3, seed: 11 });
+    let answer = ask(session, { cmd: 'reset', seed: 11, id: 1 });
+    for (let t = 0; !env.done; t++) {
+      const { observation, mask } = env.last();
+      expect(answer).toMatchObject({ id: t === 0 ? 1 : t, agent: env.agentSelection, done: false, steps: t });
+      expect(floats(answer.observation)).toEqual(Array.from(observation));
+      expect(bytes(answer.mask)).toEqual(Array.from(mask));
+      const legal = [...mask.keys()].filter((i) => mask[i] === 1);
+      const action = legal[t % legal.length] as number;
+      env.step(action);
+      answer = ask(session, { cmd: 'step', action, id: t + 1 });
+    }
+    expect(answer).toMatchObject({ agent: null, done: true, rewards: env.rewards, points: env.score().points, winners: env.score().winners });
+  });
+
+  it('json encoding sends arrays of numbers; observe, action, score and state answer', () => {
+    const session = new EnvSession();
+    ask(session, { cmd: 'make', players: 2, encoding: 'json', reward: 'points' });
+    const first = ask(session, { cmd: 'reset', seed: 'x' });
+    const env = createEnv({ players: 2, seed: 'x' });
+    expect(first.observation).toEqual(Array.from(env.last().observation));
+    const other = ask(session, { cmd: 'observe', agent: 1 - (first.agent as number) });
+    expect((other.mask as number[]).every((x) => x === 0)).toBe(true);
+    const legal = (first.mask as number[]).indexOf(1);
+    expect(ask(session, { cmd: 'action', action: legal })).toEqual({ action: env.actionOf(legal) });
+    expect(ask(session, { cmd: 'score' }).score).toEqual(env.score());
+    expect(ask(session, { cmd: 'state' }).state).toEqual(JSON.parse(JSON.stringify(env.state)));
+  });
+
+  it('bad requests get an error answer with a code and leave the game as it was', () => {
+    const session = new EnvSession();
+    expect(ask(session, { cmd: 'reset' })).toEqual({ error: { code: 'NO_ENV', message: expect.stringMatching(/make/) } });
+    expect(ask(session, { cmd: 'make', players: 7 }).error).toMatchObject({ code: 'INVALID_OPTIONS' });
+    ask(session, { cmd: 'make', players: 4, encoding: 'json' });
+    const start = ask(session, { cmd: 'reset', seed: 2, id: 5 });
+    const state = ask(session, { cmd: 'state' }).state;
+    const illegal = (start.mask as number[]).indexOf(0);
+    const refused = expect.stringMatching(/^(ILLEGAL_ACTION|WRONG_STEP)$/);
+    const cases: [unknown, unknown][] = [
+      ['not json', 'BAD_REQUEST'],
+      ['[1,2]', 'BAD_REQUEST'],
+      [{ cmd: 'dance' }, 'BAD_REQUEST'],
+      [{ cmd: 'step' }, 'BAD_REQUEST'],
+      [{ cmd: 'step', action: '3' }, 'BAD_REQUEST'],
+      [{ cmd: 'step', action: 1.5 }, 'BAD_REQUEST'],
+      [{ cmd: 'step', action: -1 }, 'MALFORMED_ACTION'],
+      [{ cmd: 'step', action: illegal }, refused],
+      [{ cmd: 'observe', agent: 9 }, 'MALFORMED_ACTION'],
+      [{ cmd: 'reset', seed: { a: 1 } }, 'BAD_REQUEST'],
+      [{ cmd: 'make', players: 4, encoding: 'xml' }, 'BAD_REQUEST'],
+      [{ cmd: 'make', players: 4, reward: 'gold' }, 'INVALID_OPTIONS'],
+      [`{"cmd":"step","pad":"${'x'.repeat(MAX_REQUEST)}"}`, 'BAD_REQUEST'],
+    ];
+    for (const [request, code] of cases) {
+      const a = ask(session, request);
+      expect(a.error, JSON.stringify(request).slice(0, 60)).toMatchObject({ code });
+    }
+    expect(ask(session, { cmd: 'state' }).state).toEqual(state);
+    expect(ask(session, { cmd: 'step', action: 7, id: 'e' })).toMatchObject({ id: 'e', error: { code: refused } });
+  });
+});
+
+describe('the env-server program', () => {
+  it('answers one line per request over pipes and stops at close', () => {
+    const input = [
+      JSON.stringify({ cmd: 'reset', seed: 1 }),
+      '',
+      JSON.stringify({ cmd: 'step', action: 0 }),
+      JSON.stringify({ cmd: 'close' }),
+      JSON.stringify({ cmd: 'reset' }),
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', main, 'env-server', '--players', '2', '--encoding', 'json'], {
+      input,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatchObject({ agent: expect.any(Number), done: false, steps: 0 });
+    expect(lines[1]).toMatchObject({ steps: 1 });
+    expect(lines[2]).toEqual({ ok: true });
+  }, 60_000);
+
+  it('rejects a bad --players with a usage error (exit 2)', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', main, 'env-server', '--players', '9'], { input: '', encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/players must be 2, 3, 4 or 5/);
+  }, 60_000);
+});
