@@ -20,7 +20,13 @@ describe('env-server protocol', () => {
   it('make, reset and step answer the same observations, masks and rewards as createEnv with the same seed', () => {
     const session = new EnvSession();
     const info = ask(session, { cmd: 'make', players: 3, id: 'm' });
-    expect(info).toMatchObject({ id: 'm', players: 3, observationSize: OBSERVATION_SIZE[3], actionCount: ACTION_COUNT, encoding: 'base64' });
+    expect(info).toMatchObject({
+      id: 'm',
+      players: 3,
+      observationSize: OBSERVATION_SIZE[3],
+      actionCount: ACTION_COUNT,
+      encoding: 'base64',
+    });
     const env = createEnv({ players: 3, seed: 11 });
     let answer = ask(session, { cmd: 'reset', seed: 11, id: 1 });
     for (let t = 0; !env.done; t++) {
@@ -33,7 +39,13 @@ describe('env-server protocol', () => {
       env.step(action);
       answer = ask(session, { cmd: 'step', action, id: t + 1 });
     }
-    expect(answer).toMatchObject({ agent: null, done: true, rewards: env.rewards, points: env.score().points, winners: env.score().winners });
+    expect(answer).toMatchObject({
+      agent: null,
+      done: true,
+      rewards: env.rewards,
+      points: env.score().points,
+      winners: env.score().winners,
+    });
   });
 
   it('json encoding sends arrays of numbers; observe, action, score and state answer', () => {
@@ -98,7 +110,10 @@ describe('the env-server program', () => {
       timeout: 60_000,
     });
     expect(r.status).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatchObject({ agent: expect.any(Number), done: false, steps: 0 });
     expect(lines[1]).toMatchObject({ steps: 1 });
@@ -106,7 +121,11 @@ describe('the env-server program', () => {
   }, 60_000);
 
   it('rejects a bad --players with a usage error (exit 2)', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', main, 'env-server', '--players', '9'], { input: '', encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', main, 'env-server', '--players', '9'], {
+      input: '',
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/players must be 2, 3, 4 or 5/);
   }, 60_000);
