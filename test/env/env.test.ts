@@ -64,7 +64,7 @@ describe('the fast encoder', () => {
         expect(out[3 + OBSERVATION_SIZE[s.players]]).toBe(7);
       }
     }
-  });
+  }, 60_000);
 });
 
 describe('masks', () => {
@@ -83,7 +83,7 @@ describe('masks', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 });
 
 describe('createEnv', () => {
@@ -115,6 +115,7 @@ describe('createEnv', () => {
         expect(env.last().termination).toBe(true);
       }
     },
+    60_000,
   );
 
   it('the points reward gives each agent its final points', () => {
@@ -221,7 +222,7 @@ describe('createBatchEnv', () => {
       expect(t).toBeLessThan(5000);
     }
     expect(batch.finished).toBe(ended);
-  });
+  }, 60_000);
 
   it('an illegal action names its game', () => {
     const batch = createBatchEnv({ players: 2, games: 2, seed: 1 });
