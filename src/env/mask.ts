@@ -4,7 +4,7 @@
  * the environment always knows whose turn it is.
  * @module
  */
-import type { Action, PlayerView } from '../index.js';
+import type { PlayerView } from '../index.js';
 import { ACTION_IDS_PER_PLAYER, actionId } from '../index.js';
 
 /**
@@ -12,25 +12,6 @@ import { ACTION_IDS_PER_PLAYER, actionId } from '../index.js';
  * `ACTION_IDS_PER_PLAYER` in the main entry for what each index means).
  */
 export const ACTION_COUNT: number = ACTION_IDS_PER_PLAYER;
-
-/** Ids of the shared, frozen action objects that `legalActions` returns, computed once each. */
-const CACHE = new Map<Action, number>();
-
-/** @internal The action index of an action from `legalActions` (shared frozen objects, cached). */
-export function indexOfLegal(a: Action): number {
-  let i = CACHE.get(a);
-  if (i === undefined) {
-    i = actionId(a) % ACTION_IDS_PER_PLAYER;
-    if (Object.isFrozen(a)) CACHE.set(a, i);
-  }
-  return i;
-}
-
-/** @internal Writes the mask of `legal` (actions from `legalActions`) at `offset`, clearing the rest of it. */
-export function writeMask(legal: readonly Action[], mask: Uint8Array, offset: number): void {
-  mask.fill(0, offset, offset + ACTION_COUNT);
-  for (let i = 0; i < legal.length; i++) mask[offset + indexOfLegal(legal[i] as Action)] = 1;
-}
 
 /**
  * The legal-action mask of a seat's view: `ACTION_COUNT` entries, 1 for each action index in

@@ -170,7 +170,7 @@ describe('createEnv', () => {
       }
       expect(err).toBeInstanceOf(RulesError);
       if (code !== undefined) expect((err as RulesError).code).toBe(code);
-      expect(env.state).toBe(before);
+      expect(env.state).toEqual(before);
       expect(env.steps).toBe(0);
     }
     expect(() => env.observe(4)).toThrow(RulesError);
