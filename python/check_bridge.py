@@ -8,13 +8,14 @@ zeros, that an illegal action is refused without changing the game, and that the
 split the win. Actions are chosen among the legal indexes by a 32-bit xorshift generator, so
 that ``test/env/python-bridge.mjs`` can replay the very same games in TypeScript. Prints one JSON
 object: per game the seed, players, steps, rewards, points, winners and a CRC-32 of every
-observation and mask seen; exits 1 if a check fails.
+observation and mask seen, and the seconds it took; exits 1 if a check fails.
 """
 
 import argparse
 import json
 import shlex
 import sys
+import time
 import zlib
 
 import numpy as np
@@ -102,12 +103,13 @@ def main():
     args = parser.parse_args()
     command = shlex.split(args.command) if args.command else None
     envs = {n: ForTheKingEnv(players=n, command=command) for n in (2, 3, 4, 5)}
+    started = time.perf_counter()
     try:
         games = [play(envs, g) for g in range(args.games)]
     finally:
         for e in envs.values():
             e.close()
-    json.dump({"games": games}, sys.stdout)
+    json.dump({"games": games, "seconds": time.perf_counter() - started}, sys.stdout)
     sys.stdout.write("\n")
 
 
