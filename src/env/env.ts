@@ -71,8 +71,9 @@ export interface Env {
   /** The seed of the current game (`undefined` when it was drawn from `crypto`). */
   readonly seed: number | string | undefined;
   /**
-   * The full game state, hidden cards included. For logging, saving and analysis only: never
-   * build an observation from it (that is what {@link Env.observe} is for).
+   * The full game state, hidden cards included, as a fresh copy each time it is read. For
+   * logging, saving and analysis only: never build an observation from it (that is what
+   * {@link Env.observe} is for), and keep it out of hot loops.
    */
   readonly state: GameState;
   /** Starts a new game, with `seed` or the next seed of the run (see {@link EnvOptions.seed}). */
