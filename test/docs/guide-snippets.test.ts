@@ -18,6 +18,7 @@ const GUIDES = [
   'bots.md',
   'performance.md',
   'server.md',
+  'env.md',
 ];
 
 interface Snippet {
@@ -55,6 +56,7 @@ function typeErrors(list: readonly Snippet[]): Map<string, string[]> {
       'for-the-king-and-me/sim': ['src/sim/index.ts'],
       'for-the-king-and-me/server': ['src/server/index.ts'],
       'for-the-king-and-me/client': ['src/client/index.ts'],
+      'for-the-king-and-me/env': ['src/env/index.ts'],
     },
   };
   const byFile = new Map(list.map((s) => [s.file, s.code]));

@@ -97,4 +97,6 @@ console.log(
   `python bridge: ${GAMES} games (${steps} steps) through ${PYTHON} and env-server equal the same seeds in TypeScript (${((Date.now() - started) / 1000).toFixed(1)} s)`,
 );
 // The Python side's pace, checks included (an extra observe every 25 steps): a rough figure for the bridge's round trip.
-console.log(`python side: ${Math.round(steps / answer.seconds)} steps/s in ${answer.seconds.toFixed(1)} s (one step = one request and one answer)`);
+console.log(
+  `python side: ${Math.round(steps / answer.seconds)} steps/s in ${answer.seconds.toFixed(1)} s (one step = one request and one answer)`,
+);
