@@ -22,7 +22,7 @@ import numpy as np
 
 from for_the_king_env import ACTION_COUNT, ForTheKingEnv, ForTheKingError
 
-OBSERVATION_SIZE = {2: 389, 3: 445, 4: 501, 5: 649}
+OBSERVATION_SIZE = {2: 390, 3: 446, 4: 502, 5: 650}
 
 
 def xorshift(seed):

@@ -72,4 +72,5 @@ export function encodeSeat(s: GameState, me: number, out: Float32Array, offset: 
   out[offset + k.favorSize] = s.favor.length / max;
   out[offset + k.variants] = s.variants.payment === 'by-lot' ? 1 : 0;
   out[offset + k.variants + 1] = s.variants.secondaryTitle === 'tile' ? 1 : 0;
+  out[offset + k.variants + 2] = s.variants.middle === 'one-per-opponent' ? 1 : 0;
 }

@@ -170,5 +170,6 @@ export function encodeView(view: PlayerView, out?: Float32Array, offset = 0): Fl
   target[at(k.favorSize)] = view.favorSize / k.maxBid;
   target[at(k.variants)] = view.variants.payment === 'by-lot' ? 1 : 0;
   target[at(k.variants) + 1] = view.variants.secondaryTitle === 'tile' ? 1 : 0;
+  target[at(k.variants) + 2] = view.variants.middle === 'one-per-opponent' ? 1 : 0;
   return target;
 }

@@ -70,7 +70,7 @@ function specs(n: PlayerCount): Spec[] {
     ['hand-sizes', n, 'every player’s hand size by relative seat, divided by the deck size after setup'],
     ['deck-size', 1, 'cards left in the deck, divided by the deck size after setup'],
     ['favor-size', 1, 'cards on the favor pile (not counting the lot), divided by the deck size after setup'],
-    ['variants', 2, 'the rule variants: payment by lot (V1), secondary title tile (V2), 0/1 each'],
+    ['variants', 3, 'the rule variants: payment by lot (V1), secondary title tile (V2), one middle card per opponent (V3), 0/1 each'],
   ];
 }
 
