@@ -49,7 +49,7 @@ export interface BatchEnv {
   reset(seed?: number | string): void;
   /**
    * Plays `actions[g]` (an action index) in every game `g`.
-   * @throws {@link RulesError} when an action is not legal in its game. Games before it have
+   * @throws `RulesError` when an action is not legal in its game. Games before it have
    * already moved; the message names the game. Pass only actions the masks allow.
    */
   step(actions: ArrayLike<number>): void;

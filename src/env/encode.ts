@@ -106,7 +106,7 @@ function addCards(out: Float32Array, base: number, govCells: number, cards: read
  *
  * @param view - a seat's view from `view(state, seat)` (or the same view after a JSON round trip).
  * @param out - where to write; a new `Float32Array(OBSERVATION_SIZE[players])` when omitted.
- * @throws {@link RulesError} `INVALID_VIEW` for a spectator's view (it has no seat).
+ * @throws `RulesError` `INVALID_VIEW` for a spectator's view (it has no seat).
  * @example
  * ```ts
  * import { createGame, view } from 'for-the-king-and-me';

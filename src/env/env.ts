@@ -86,7 +86,7 @@ export interface Env {
   last(): LastStep;
   /**
    * Plays action index `action` for the agent to act.
-   * @throws {@link RulesError} `MALFORMED_ACTION` for an index outside `0 … ACTION_COUNT − 1`,
+   * @throws `RulesError` `MALFORMED_ACTION` for an index outside `0 … ACTION_COUNT − 1`,
    * `ILLEGAL_ACTION` (or another code of `apply`) when it is not legal now, `GAME_OVER` after
    * the end. The game is unchanged when it throws.
    */
