@@ -53,9 +53,14 @@ def play(envs, g):
     crc = 0
     steps = 0
     tried_illegal = False
+    final = None
     for agent in env.agent_iter():
         obs, reward, termination, truncation, info = env.last()
         if termination:
+            if final is None:  # the first dead step: every agent is still listed
+                final = {a: (env.rewards[a], env.infos[a]) for a in env.possible_agents}
+                check(set(env.agents) == set(env.possible_agents), "an agent left before the end")
+            check(reward == final[agent][0], "last() does not give the agent its final reward")
             env.step(None)
             continue
         o, m = obs["observation"], obs["action_mask"]
@@ -82,16 +87,16 @@ def play(envs, g):
         env.step(int(legal[rand() % len(legal)]))
         steps += 1
         check(steps < 100000, "the game did not end")
-    rewards = [env.rewards[a] for a in env.possible_agents]
+    check(final is not None and env.agents == [], "the loop ended before every agent was done")
+    rewards = [final[a][0] for a in env.possible_agents]
     check(abs(sum(rewards) - 1) < 1e-9, f"rewards {rewards} do not add up to 1")
-    info = env.infos["player_0"]
     return {
         "seed": seed,
         "players": players,
         "steps": steps,
         "rewards": rewards,
-        "points": [env.infos[a]["points"] for a in env.possible_agents],
-        "winners": info["winners"],
+        "points": [final[a][1]["points"] for a in env.possible_agents],
+        "winners": final["player_0"][1]["winners"],
         "crc": crc,
     }
 

@@ -13,6 +13,7 @@ methods (``reset``, ``observe``, ``step``, ``last``, ``agent_iter``, ``agents``,
     for agent in env.agent_iter():
         obs, reward, termination, truncation, info = env.last()
         if termination or truncation:
+            print(agent, reward, info["points"])   # the game is over: its reward and points
             action = None
         else:
             legal = obs["action_mask"].nonzero()[0]
@@ -237,8 +238,12 @@ class _ForTheKingCore:
         if self.terminations.get(agent) or self.truncations.get(agent):
             if action is not None:
                 raise ValueError("the game is over for this agent: step(None)")
+            # PettingZoo's dead step: the agent leaves, with its entries; the next finished agent is selected.
             self.agents.remove(agent)
-            self._cumulative_rewards[agent] = 0.0
+            for table in (self.rewards, self._cumulative_rewards, self.terminations, self.truncations, self.infos):
+                del table[agent]
+            for name in self.rewards:
+                self.rewards[name] = 0.0
             self.agent_selection = self.agents[0] if self.agents else None
             return
         answer = self._bridge.request(cmd="step", action=int(action))
