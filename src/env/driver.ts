@@ -26,18 +26,25 @@ export class Driver {
    */
   constructor(
     readonly players: PlayerCount,
-    readonly variants: Partial<Variants> | undefined,
+    variants: Partial<Variants> | undefined,
     seed: number | string | undefined,
   ) {
-    this.sim = createSimulator(this.create(seed));
+    const first = createGame({
+      players,
+      ...(seed === undefined ? {} : { seed }),
+      ...(variants === undefined ? {} : { variants }),
+    });
+    // The variants as the first game read them (checked, defaults filled in): later games use
+    // these, whatever happens to the caller's object afterwards.
+    this.variants = first.variants;
+    this.sim = createSimulator(first);
   }
 
+  /** The rule variants of every game. */
+  readonly variants: Variants;
+
   private create(seed: number | string | undefined): GameState {
-    return createGame({
-      players: this.players,
-      ...(seed === undefined ? {} : { seed }),
-      ...(this.variants === undefined ? {} : { variants: this.variants }),
-    });
+    return createGame({ players: this.players, ...(seed === undefined ? {} : { seed }), variants: this.variants });
   }
 
   /** The current state, as a fresh copy. */

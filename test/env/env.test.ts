@@ -178,6 +178,14 @@ describe('createEnv', () => {
     expect(() => env.step(0)).toThrow(expect.objectContaining({ code: 'GAME_OVER' }));
   });
 
+  it('reads the variants once: changing the options object afterwards changes no later game', () => {
+    const variants: { payment: 'by-lot' | 'gold-or-discard' } = { payment: 'by-lot' };
+    const env = createEnv({ players: 3, seed: 2, variants });
+    variants.payment = 'gold-or-discard';
+    env.reset(5);
+    expect(env.state.variants.payment).toBe('by-lot');
+  });
+
   it('rejects bad options: player count, unknown keys, reward kind', () => {
     expect(() => createEnv({ players: 6 as 2 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
     expect(() => createEnv({ players: 4, speed: 1 } as unknown as { players: 4 })).toThrow(/unknown option "speed"/);
