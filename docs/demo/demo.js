@@ -5,11 +5,13 @@
 // own views, which are never drawn. Only visible cards carry their id (`data-card`) in the DOM.
 //
 // URL parameters: ?players=3&seed=7&delay=600&lang=uk (delay: milliseconds between bot moves).
+// With ?online (and &match=ID) the page plays on a match host instead (online.js): the table is
+// then the host's, seen through for-the-king-and-me/client, and HUMAN is the seat it holds.
 import { createGameWithEvents, eventsFor, makeRecord, officesInPlay, step, view } from './lib/index.js';
 import { describeAction, describeCard, describeEvent, labels } from './lib/text.js';
 import { BOT_NAME, botFor } from './players.js';
 
-const HUMAN = 0;
+let HUMAN = 0;
 const MAX_BID_BUTTONS = 10;
 
 /** Demo-only words; everything about the game itself comes from the library's `labels`. */
@@ -541,7 +543,7 @@ function advance() {
     window.__demo = { seed: settings.seed, players: settings.players, record: table.record() };
     return;
   }
-  if (status !== 'bots') return;
+  if (status !== 'bots' || !table.botMove) return;
   const current = game;
   timer = setTimeout(() => {
     if (current !== game) return;
@@ -571,6 +573,17 @@ function newGame() {
   renderTexts();
   addLog(table.openingEvents());
   advance();
+}
+
+/** Plays on another table (online.js's, whose moves come from a host) as seat `seat`. */
+function useTable(other, seat) {
+  game += 1;
+  clearTimeout(timer);
+  window.__demo = undefined;
+  HUMAN = seat;
+  table = other;
+  logEvents = [];
+  renderTexts();
 }
 
 function syncUrl() {
@@ -603,4 +616,6 @@ for (const button of document.querySelectorAll('[data-lang]')) {
   });
 }
 
-newGame();
+if (new URLSearchParams(location.search).has('online')) {
+  import('./online.js').then((online) => online.start({ useTable, advance, addLog, h, lang: () => settings.lang }));
+} else newGame();

@@ -4,7 +4,7 @@
 // URL it shares) and draws what for-the-king-and-me/client hands it: the seat's view and its
 // filtered events. demo.js draws the table exactly as for a local game; this file adds the lobby
 // (create a match, choose bots for the empty seats, share the link, join) and the connection.
-import { connectMatch, createMatch, getMatch, joinMatch } from './lib/client.js';
+import { connectMatch, createMatch, fetchRecord, getMatch, joinMatch } from './lib/client.js';
 
 const TEXT = {
   en: {
@@ -59,7 +59,7 @@ export function start(page) {
   const { h } = page;
   const t = () => TEXT[page.lang()];
   document.head.append(h('style', null, STYLE));
-  document.getElementById('new-game').hidden = true;
+  document.getElementById('new-game').style.display = 'none';
   const app = document.getElementById('app');
   const params = new URLSearchParams(location.search);
   const matchId = params.get('match');
@@ -183,6 +183,7 @@ export function start(page) {
     const client = connectMatch({ url, match: id, token });
     let sending = false;
     let started = false;
+    let record = null;
     const early = [];
     const table = {
       // While an action is on its way, show no choices (a second click would only be refused as stale).
@@ -200,7 +201,8 @@ export function start(page) {
         return [];
       },
       moves: () => client.seq,
-      actions: () => [],
+      // The host gives the record out once the game is over; it is fetched before the last view is drawn.
+      record: () => record,
     };
     client.on('status', (status) => {
       conn.dataset.state = status;
@@ -211,7 +213,14 @@ export function start(page) {
       if (started) page.addLog(events);
       else early.push(...events);
     });
-    client.on('view', () => {
+    client.on('view', async (view) => {
+      if (view.step === 'over' && record === null) {
+        try {
+          record = await fetchRecord(location.origin, id, token);
+        } catch (e) {
+          showError(e);
+        }
+      }
       if (!started) {
         started = true;
         page.useTable(table, typeof client.seat === 'number' ? client.seat : 0);

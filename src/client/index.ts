@@ -24,4 +24,4 @@ export type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstruct
 export { connectMatch, MatchClient } from './connection.js';
 export { ClientError } from './errors.js';
 export type { FetchLike, FetchResponse, NewMatch } from './lobby.js';
-export { createMatch, getMatch, joinMatch, listMatches, reassignSeat } from './lobby.js';
+export { createMatch, fetchRecord, getMatch, joinMatch, listMatches, reassignSeat } from './lobby.js';

@@ -3,6 +3,7 @@
  * (global in browsers and Node 20).
  * @module
  */
+import type { GameRecord } from '../index.js';
 import type { MatchSummary } from '../server/host.js';
 import type { MatchSettings } from '../server/settings.js';
 import { ClientError } from './errors.js';
@@ -93,6 +94,15 @@ export function joinMatch(
   fetchImpl?: FetchLike,
 ): Promise<{ seat: number; token: string }> {
   return call(base, `/matches/${encodeURIComponent(matchId)}/join`, { method: 'POST', body: request }, fetchImpl);
+}
+
+/**
+ * The match as a `GameRecord` (options with the seed, every action, the names): with a seat
+ * token (or none, for a match open to spectators) once the game is over; with the creator token
+ * at any time. Replay it with `replayRecord`.
+ */
+export function fetchRecord(base: string, matchId: string, token: string | null, fetchImpl?: FetchLike): Promise<GameRecord> {
+  return call(base, `/matches/${encodeURIComponent(matchId)}/record`, { token }, fetchImpl);
 }
 
 /** The creator reopens a seat whose player left (`bot: null`) or hands it to a bot. */

@@ -13,7 +13,9 @@ import {
   createGameWithEvents,
   eventsFor,
   type GameEvent,
+  type GameRecord,
   type GameState,
+  makeRecord,
   type PlayerView,
   parseAction,
   RulesError,
@@ -268,7 +270,7 @@ export class MatchHost {
 
   /** One match's summary. @throws {@link HostError} `NOT_FOUND`. */
   async getMatch(matchId: unknown): Promise<MatchSummary> {
-    return summarize(await this.record(matchId));
+    return summarize(await this.stored(matchId));
   }
 
   /**
@@ -296,7 +298,7 @@ export class MatchHost {
    * seat that is open, played by a bot, or whose player left; the old token stops working.
    */
   async reassign(matchId: unknown, creatorToken: unknown, seat: unknown, bot: unknown): Promise<MatchSummary> {
-    const m = await this.record(matchId);
+    const m = await this.stored(matchId);
     if (!isTokenText(creatorToken) || (await hashToken(creatorToken)) !== m.creatorHash) {
       throw new HostError('FORBIDDEN', "only the match's creator (with the creator token) may reopen a seat or hand it to a bot");
     }
@@ -321,7 +323,7 @@ export class MatchHost {
    * `FORBIDDEN` (spectating a match whose policy is `none`).
    */
   async open(matchId: unknown, token: unknown): Promise<Session> {
-    const m = await this.record(matchId);
+    const m = await this.stored(matchId);
     if (token === null || token === undefined) {
       if (m.spectators !== 'public') throw new HostError('FORBIDDEN', 'this match has no spectators');
       return { matchId: m.id, viewer: 'spectator', tokenHash: null };
@@ -441,16 +443,44 @@ export class MatchHost {
    * it). Only for the creator: the log holds every hidden card.
    */
   async actions(matchId: unknown, creatorToken: unknown): Promise<readonly LogEntry[]> {
-    const m = await this.record(matchId);
+    const m = await this.stored(matchId);
     if (!isTokenText(creatorToken) || (await hashToken(creatorToken)) !== m.creatorHash) {
       throw new HostError('FORBIDDEN', "only the match's creator may read its log");
     }
     return this.store.readLog(m.id, 0);
   }
 
+  /**
+   * The match as a `GameRecord` (options with the seed, every action, the seats' names): for
+   * the creator at any time; for a seat's token, or a spectator under the `public` policy, once
+   * the game is over (the seed gives away the order of every card, so not before).
+   *
+   * @throws {@link HostError} `FORBIDDEN` before the end without the creator token.
+   */
+  async record(matchId: unknown, token: unknown): Promise<GameRecord> {
+    const m = await this.stored(matchId);
+    const creator = isTokenText(token) && (await hashToken(token)) === m.creatorHash;
+    const log = await this.store.readLog(m.id, 0);
+    if (!creator) {
+      await this.open(m.id, token ?? null);
+      const live = await this.mustLoad(m.id);
+      const over = await live.serial(async () => {
+        await this.catchUp(live);
+        return live.state.step === 'over';
+      });
+      if (!over) throw new HostError('FORBIDDEN', "a match's record is given out once the game is over (before that, only to its creator)");
+    }
+    const names = m.seats.map((s, i) => (s.name ?? `Seat ${i}`).slice(0, 100));
+    return makeRecord(
+      m.options,
+      log.map((e) => e.action),
+      { names, meta: { program: 'for-the-king-and-me server', match: m.id, createdAt: new Date(m.createdAt).toISOString() } },
+    );
+  }
+
   // ---- Inside --------------------------------------------------------------------------------
 
-  private async record(matchId: unknown): Promise<MatchRecord> {
+  private async stored(matchId: unknown): Promise<MatchRecord> {
     if (!isTokenText(matchId)) throw new HostError('NOT_FOUND', 'no match with that id');
     const m = await this.store.getMatch(matchId);
     if (m === null) throw new HostError('NOT_FOUND', 'no match with that id');
@@ -465,7 +495,7 @@ export class MatchHost {
   /** Compare-and-set on the seats, retried when another writer got there first. */
   private async changeSeats<T>(matchId: unknown, change: (m: MatchRecord) => { seats: SeatRecord[]; result: T }): Promise<T> {
     for (let i = 0; i < SEAT_RETRIES; i++) {
-      const m = await this.record(matchId);
+      const m = await this.stored(matchId);
       const { seats, result } = change(m);
       if (await this.store.updateSeats(m.id, m.version, seats)) {
         const cached = this.live.get(m.id);

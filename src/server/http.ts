@@ -119,6 +119,7 @@ function field(body: unknown, key: string): unknown {
  * - `GET  /api/matches/:id/sync?after=N` with a seat token (or none to spectate) — `{ seq, updates, view }`.
  * - `POST /api/matches/:id/actions` `{ action, seq }` with a seat token — `{ seq }`.
  * - `POST /api/matches/:id/leave` with a seat token.
+ * - `GET  /api/matches/:id/record` — the `GameRecord`, once the game is over (with a seat token, or none under the `public` policy); any time with the creator token.
  * - `GET  /api/matches/:id/log` with the creator token — `{ options, actions }` (every hidden card: keep it private).
  */
 export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req: IncomingMessage, res: ServerResponse) => boolean {
@@ -181,6 +182,10 @@ export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req:
       if (token === null) throw new HostError('UNAUTHORIZED', 'send the seat token as "Authorization: Bearer <token>"');
       await host.leave(await host.open(id, token));
       send(res, 200, { left: true });
+      return;
+    }
+    if (parts.length === 3 && method === 'GET' && what === 'record') {
+      send(res, 200, await host.record(id, bearer(req)));
       return;
     }
     if (parts.length === 3 && method === 'GET' && what === 'log') {

@@ -3,7 +3,7 @@
  * bots and turn timers, two hosts on one store, and what each seat is sent.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Action, currentPlayer, type GameState, replay, score, type view } from '../../src/index.js';
+import { type Action, currentPlayer, type GameState, replay, replayRecord, score, type view } from '../../src/index.js';
 import { HostError } from '../../src/server/errors.js';
 import { MatchHost, type Session, type Update } from '../../src/server/host.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
@@ -109,6 +109,11 @@ describe('match host core', () => {
     );
     expect(a.view.score).toEqual(score(final));
     expect(c.view.score).toEqual(score(final));
+    // The record: for a seat only once the game is over; it replays to the same game.
+    const rec = await host.record(match.id, a.token);
+    expect(rec.actions).toEqual(log.map((e) => e.action));
+    expect(rec.names).toEqual(['Ada', 'Bot (heuristic)', 'Cy']);
+    expect(replayRecord(rec)).toEqual(final);
     // Every update reached each seat once, in order.
     expect(a.updates.map((u) => u.seq)).toEqual(log.map((e) => e.seq));
     expect(c.updates.map((u) => u.seq)).toEqual(log.map((e) => e.seq));
@@ -147,6 +152,8 @@ describe('match host core', () => {
     expect(await host.submit(a.session, action, 0)).toEqual({ seq: 1 });
     const again = await refusal(host.submit(a.session, action, 0));
     expect(again.code).toBe('STALE');
+    expect((await refusal(host.record(match.id, a.token))).code).toBe('FORBIDDEN');
+    expect((await refusal(host.record(match.id, null))).code).toBe('FORBIDDEN');
     await until(() => a.seq === 1);
     expect(a.updates).toHaveLength(1);
     // Ahead of the match is not stale but wrong.
