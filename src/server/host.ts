@@ -173,6 +173,9 @@ function parseSeq(x: unknown, what: string): number {
   return x;
 }
 
+/** How overdue a deadline must be before the sweep sets it again, and how often the sweep runs (ms). */
+const SWEEP_MS = 5000;
+
 /** How many times a seat change is retried when another writer changed the seats first. */
 const SEAT_RETRIES = 8;
 
@@ -203,6 +206,7 @@ export class MatchHost {
   private wake: ReturnType<typeof setTimeout> | null = null;
   private wakeAt = Number.POSITIVE_INFINITY;
   private polling = false;
+  private nextSweep = 0;
   private pollAgain = false;
   private closed = false;
 
@@ -555,6 +559,8 @@ export class MatchHost {
         if (m === null) return null;
         const live = new LiveMatch(m);
         await live.serial(() => this.catchUp(live));
+        // The host that appended the last action may have died before setting the next deadline.
+        this.ensureDeadline(live).catch((e: unknown) => this.log(`setting the deadline of ${matchId} failed: ${String(e)}`));
         return live;
       })();
       this.live.set(matchId, p);
@@ -665,9 +671,29 @@ export class MatchHost {
     this.wake.unref?.();
   }
 
+  /**
+   * Every few seconds: a loaded match whose bot move or timer is long overdue lost its deadline
+   * (its host died between an append and setting the next deadline): set it again.
+   */
+  private sweep(): void {
+    const now = this.now();
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + SWEEP_MS;
+    for (const p of this.live.values()) {
+      void p
+        .then((live) => {
+          if (live === null) return;
+          const d = deadlineFor(live.record, live.state, live.seq, live.lastAt);
+          return d !== null && d.at + SWEEP_MS < now ? this.ensureDeadline(live) : undefined;
+        })
+        .catch((e: unknown) => this.log(`sweeping deadlines failed: ${String(e)}`));
+    }
+  }
+
   /** Claims due deadlines and plays them; runs again at once if the batch was full. */
   private poll(): void {
     if (this.closed) return;
+    this.sweep();
     if (this.polling) {
       this.pollAgain = true;
       return;

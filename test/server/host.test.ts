@@ -275,6 +275,29 @@ describe('match host core', () => {
     expect(log.every((e) => e.by === 'bot')).toBe(true);
   });
 
+  it('a deadline lost in a crash (between an append and setting the next deadline) is set again when a host loads the match', async () => {
+    const store = new MemoryStore();
+    const h1 = new MatchHost({ store }); // never started: it appends but plays no deadline
+    const { match } = await h1.createMatch({ players: 2, seed: 'lost', firstPlayer: 0, bots: [null, 'heuristic'] });
+    const a = await h1.join(match.id, { name: 'Ada', seat: 0 });
+    const s = await h1.open(match.id, a.token);
+    for (let seq = 0; ; seq++) {
+      const v = (await h1.sync(s, seq)).view;
+      if (v.currentPlayer !== 0) break;
+      await h1.submit(s, v.legal[0], seq);
+    }
+    h1.close();
+    await store.setDeadline(match.id, null); // the crash took the deadline with it
+    const before = (await store.readLog(match.id, 0)).length;
+    const h2 = newHost(store);
+    await h2.getMatch(match.id); // a summary does not load the match…
+    await h2.sync(await h2.open(match.id, a.token), 0); // …a session does
+    await until(() => false, 300).catch(() => undefined);
+    const log = await store.readLog(match.id, 0);
+    expect(log.length).toBeGreaterThan(before);
+    expect(log[before]?.by).toBe('bot');
+  });
+
   it('join: names are checked, seats fill in order, a full match says so', async () => {
     const host = newHost();
     const { match } = await host.createMatch({ players: 2, seed: 'join', bots: [null, 'random'] });
