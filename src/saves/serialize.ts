@@ -3,11 +3,12 @@
  * @module
  */
 import { cardIndex, idOf } from '../data/cards.js';
+import { fewestActions } from '../rules/reachable.js';
 import { RulesError } from '../state/errors.js';
 import { isRngState } from '../state/rng.js';
 import { showValue } from '../state/show.js';
 import type { GameState, Step } from '../state/types.js';
-import { fewestActions, stateProblem } from './validate.js';
+import { stateProblem } from './validate.js';
 
 /** The `format` field of a save. */
 export const SAVE_FORMAT = 'for-the-king-and-me/save';
@@ -322,9 +323,13 @@ function readState(x: unknown, version: 1 | 2): GameState {
  * hand, no King kept), the counts (deck, removals, middle, favor pile and its owners, titles)
  * and that the fields agree with the decision the game waits for (`place` needs a drawn card
  * and an Advisor, `bid` a lot, `pay` a payment the winner can complete, `king` a King card,
- * `over` no player to move, no favor pile and a drawn deck).
+ * `over` no player to move, no favor pile and a drawn deck), the turn order (the Advisor and
+ * who is to move follow from the cards drawn, placed and taken, and the bidding from the first
+ * player) and the counters (no forfeit or unsold lot before phase 2; at most what the lots begun
+ * allow; the move count).
  *
- * It returns a fresh state or throws; it never returns a corrupt state. A save without
+ * It returns a fresh state or throws; it never returns a state the engine cannot continue: every
+ * legal action from an accepted state leads to a state that loads again. A save without
  * `variants.middle` (written before RULES V3 existed) loads as `'one-per-opponent'`, the middle
  * rule it was played under.
  *

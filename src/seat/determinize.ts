@@ -3,9 +3,11 @@
  * @module
  */
 import type { Card } from '../data/cards.js';
-import { CARDS, cardIndex, GOLD, KIND, KING, officesInPlay, RANDOM_REMOVALS, usedCards, VALUE } from '../data/cards.js';
-import { RulesError } from '../state/errors.js';
+import { CARDS, cardIndex, GOLD, KIND, KING, MAX_BID, officesInPlay, RANDOM_REMOVALS, usedCards, VALUE } from '../data/cards.js';
+import { tableProblem } from '../rules/reachable.js';
+import { isRulesError, RulesError } from '../state/errors.js';
 import { nextInt, seedState, shuffleInPlace } from '../state/rng.js';
+import { showValue } from '../state/show.js';
 import type { GameState, PlayerCount, Step } from '../state/types.js';
 import type { PlayerView } from './view.js';
 
@@ -160,9 +162,12 @@ function dealPayer(rng: number[], nk: number[], slots: number, payer: Payer): vo
  *
  * @param view - a view from `view(state, viewer)`, as is or after a JSON round trip.
  * @param seed - any number or string; each seed gives one sample.
- * @throws {@link RulesError} `INVALID_VIEW` when the view is not consistent (cheap checks: field
- * types, counts, cards shown twice or not used with the player count, too many or too few
- * hidden cards for the hidden places, a payment that cannot be completed).
+ * @throws {@link RulesError} `INVALID_VIEW` when the view is not consistent (cheap checks: every
+ * field's type and range, counts, cards shown twice or not used with the player count, a King
+ * shown in a hand, too many or too few hidden cards for the hidden places, a payment that cannot
+ * be completed, a table the rules cannot reach: the turn order, the bidding, counters), or when
+ * reading it throws (a getter or proxy); `INVALID_OPTIONS` for a seed that is neither a finite
+ * number nor a string. It never returns a state the engine cannot continue.
  * @example
  * ```ts
  * const seen = view(state, me);
@@ -173,14 +178,28 @@ function dealPayer(rng: number[], nk: number[], slots: number, payer: Payer): vo
  * ```
  */
 export function determinize(view: PlayerView, seed: number | string): GameState {
-  const frame = checkView(view, seed);
-  const shown = readShown(view, frame);
-  const hidden = listUnseen(view, frame, shown);
-  // The generator of the sample: derived from the seed, it deals every hidden place in turn.
-  const rng = seedState(seed);
-  const hands = dealHands(rng, view, frame, shown, hidden);
-  const piles = dealPiles(rng, frame, shown, hidden);
-  return rebuild(view, frame, shown, hands, piles, seed, rng);
+  if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
+    throw new RulesError('INVALID_OPTIONS', `seed must be a finite number or a string, got ${showValue(seed)}`);
+  }
+  try {
+    const frame = checkView(view);
+    const shown = readShown(view, frame);
+    const hidden = listUnseen(view, frame, shown);
+    // The generator of the sample: derived from the seed, it deals every hidden place in turn.
+    const rng = seedState(seed);
+    const hands = dealHands(rng, view, frame, shown, hidden);
+    const piles = dealPiles(rng, frame, shown, hidden);
+    const state = rebuild(view, frame, shown, hands, piles, seed, rng);
+    // Step 7: the deal put every card right; the public fields come from the view as they are,
+    // so they must make a table the rules can reach (the turn order, the bidding, counters).
+    const problem = tableProblem(state);
+    if (problem !== null) throw invalid(`the view is not of a game the rules can reach: ${problem}`);
+    return state;
+  } catch (e) {
+    // A getter or proxy in the view that throws: still bad input, never a TypeError.
+    if (isRulesError(e)) throw e;
+    throw invalid('the view could not be read (a getter or proxy in it threw)');
+  }
 }
 
 /** The view's frame: the fields every later step relies on, checked. */
@@ -199,12 +218,63 @@ interface Frame {
   readonly used: readonly number[];
 }
 
-/** Step 1, check the view: its frame (players, viewer, step, counts) is of the right types and ranges. */
-function checkView(view: PlayerView, seed: number | string): Frame {
-  if (typeof view !== 'object' || view === null) throw invalid('a view must be an object from view(state, viewer)');
-  if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
-    throw invalid('seed must be a finite number or a string');
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/** A list of distinct players of an `n`-player game. */
+function players(x: unknown, what: string, n: number): readonly number[] {
+  const l = list(x, what);
+  let seen = 0;
+  for (const p of l) {
+    if (!isInt(p, 0, n - 1) || (seen & (1 << p)) !== 0) throw invalid(`${what} must list distinct players 0 to ${n - 1}`);
+    seen |= 1 << p;
   }
+  return l as readonly number[];
+}
+
+/**
+ * Step 1b, the view's other public fields: of the right types and ranges (variants, first
+ * player, used slots, bids, players still in and defaulted, titles, payment, King, counters),
+ * so that the state rebuilt from them is one the engine can continue.
+ */
+function checkFields(v: PlayerView, n: PlayerCount, over: boolean): void {
+  const variants: unknown = v.variants;
+  if (!isRecord(variants)) throw invalid('variants must be an object');
+  if (variants.payment !== 'gold-or-discard' && variants.payment !== 'by-lot') throw invalid('variants.payment is not a payment variant');
+  if (variants.secondaryTitle !== 'half' && variants.secondaryTitle !== 'tile')
+    throw invalid('variants.secondaryTitle is not a title variant');
+  if (variants.middle !== 'advisor-keeps-last' && variants.middle !== 'one-per-opponent')
+    throw invalid('variants.middle is not a middle variant');
+  if (!isInt(v.firstPlayer, 0, n - 1)) throw invalid(`firstPlayer must be a player 0 to ${n - 1}`);
+  if (typeof v.selfUsed !== 'boolean' || typeof v.favorUsed !== 'boolean' || typeof v.advisorHoldsCard !== 'boolean')
+    throw invalid('selfUsed, favorUsed and advisorHoldsCard must be true or false');
+  if (!isInt(v.highBid, 0, MAX_BID[n] as number)) throw invalid(`highBid must be 0 to ${MAX_BID[n]}`);
+  if (!(v.highBidder === null || isInt(v.highBidder, 0, n - 1))) throw invalid('highBidder must be a player or null');
+  if ((v.highBid === 0) !== (v.highBidder === null)) throw invalid('highBid and highBidder disagree');
+  players(v.stillIn, 'stillIn', n);
+  players(v.defaulted, 'defaulted', n);
+  const titles: unknown = v.titles;
+  if (!isRecord(titles)) throw invalid('titles must be an object of title values per office');
+  const payment: unknown = v.payment;
+  if (payment !== null) {
+    if (!isRecord(payment) || (payment.mode !== 'gold' && payment.mode !== 'discard')) throw invalid('payment must be null or a payment');
+    if (over) throw invalid('a game that is over has no payment');
+  }
+  const king: unknown = v.king;
+  if (king !== null && !(isRecord(king) && isInt(king.player, 0, n - 1))) throw invalid('king must be null or { player, card }');
+  for (const [name, x] of [
+    ['forfeits', v.forfeits],
+    ['lotsDiscarded', v.lotsDiscarded],
+    ['moveCount', v.moveCount],
+  ] as const) {
+    if (!isInt(x, 0, Number.MAX_SAFE_INTEGER)) throw invalid(`${name} must be a count`);
+  }
+}
+
+/** Step 1, check the view: its frame (players, viewer, step, counts) and its other public fields are of the right types and ranges. */
+function checkView(view: PlayerView): Frame {
+  if (!isRecord(view)) throw invalid('a view must be an object from view(state, viewer)');
   const v = view;
   const n = v.players;
   if (n !== 2 && n !== 3 && n !== 4 && n !== 5) throw invalid('players must be 2 to 5');
@@ -225,7 +295,7 @@ function checkView(view: PlayerView, seed: number | string): Frame {
   const used = usedCards(n);
   if (!isInt(deckLeft, 0, used.length - removals)) throw invalid('deckSize is out of range');
   if (!isInt(v.favorSize, 0, used.length)) throw invalid('favorSize is out of range');
-  if (!isInt(v.moveCount, 0, Number.MAX_SAFE_INTEGER)) throw invalid('moveCount must be a count of actions');
+  checkFields(v, n, over);
   return { n, me, step, over, toMove, advisor, handSizes, knownIn, deckLeft, removals, used };
 }
 
@@ -273,6 +343,11 @@ function readShown(v: PlayerView, f: Frame): Shown {
   const myFavor = cardsOf(v.myFavor, 'myFavor', SEEN);
   const lot = v.lot === null ? -1 : see(v.lot, 'lot', SEEN);
   const king = v.king === null ? -1 : see(v.king.card, 'king', SEEN);
+  if (king >= 0 && KIND[king] !== KING) throw invalid('king holds a card that is not a King');
+  for (let p = 0; p < n; p++) {
+    for (const c of hands[p] ?? known[p] ?? [])
+      if (KIND[c] === KING) throw invalid(`player ${p} is shown holding a King: nobody keeps one (RULES K1)`);
+  }
   const holds = v.advisorHoldsCard === true;
   if (v.drawn !== null && (me < 0 || advisor !== me || !holds))
     throw invalid('drawn is shown but the viewer is not the Advisor holding a card');
@@ -425,12 +500,12 @@ function rebuild(v: PlayerView, f: Frame, s: Shown, hands: number[][], piles: Pi
   const primary = new Array<number>(offices.length);
   const secondary = new Array<number>(offices.length);
   for (let o = 0; o < offices.length; o++) {
-    const t = v.titles[offices[o] as keyof typeof v.titles];
-    if (t === undefined || !isInt(t.primary, 1, 6) || (n === 2 ? t.secondary !== null : !isInt(t.secondary, 0, 6))) {
+    const t: unknown = v.titles[offices[o] as keyof typeof v.titles];
+    if (!isRecord(t) || !isInt(t.primary, 1, 6) || (n === 2 ? t.secondary !== null : !isInt(t.secondary, 0, 6))) {
       throw invalid(`titles.${offices[o]} is missing or out of range`);
     }
     primary[o] = t.primary;
-    secondary[o] = t.secondary ?? 0;
+    secondary[o] = (t.secondary as number | null) ?? 0;
   }
   let out = 0;
   let defaulted = 0;

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { CARDS, GOLD, idOf, KIND, KING, usedCards } from '../../src/data/cards.js';
 import type { GameState } from '../../src/index.js';
+import { apply, createGame, legalActions } from '../../src/index.js';
+import { fewestActions } from '../../src/rules/reachable.js';
 import { stateProblem } from '../../src/saves/validate.js';
 import { firstState, recordStates } from '../helpers/hidden.js';
 import { tampered } from '../helpers/saves.js';
@@ -216,9 +218,9 @@ describe('stateProblem names the first inconsistency of a saved state', () => {
     expect(problem(place, { ...full, middle: [...place.middle, a as number, b as number], selfUsed: true, favorUsed: true })).toBe(
       'step "place" needs an area that is not full',
     );
-    expect(
-      problem(place, { ...lift(place, a as number), middle: [...place.middle, a as number], selfUsed: true, favorUsed: true }),
-    ).toBeNull();
+    // One middle place left is not full (a real state: the turn order must fit too).
+    const oneLeft = first((s) => s.step === 'place' && s.selfUsed && s.favorUsed && s.middle.length === s.players - 2);
+    expect(stateProblem(oneLeft)).toBeNull();
     // Another decision while the Advisor holds a card.
     const last = take.deck[take.deckTop - 1] as number;
     expect(problem(take, { ...lift(take, last), drawn: last })).toBe('step "take" cannot happen while the Advisor holds a drawn card');
@@ -239,14 +241,20 @@ describe('stateProblem names the first inconsistency of a saved state', () => {
     const rule = 'step "take" is the Advisor\'s decision exactly when one middle card is left (RULES V3)';
     expect(problem(opponentTakes, { toMove: opponentTakes.advisor })).toBe(rule);
     expect(problem(advisorTakes, { toMove: (advisorTakes.advisor + 1) % 4 })).toBe(rule);
-    // The same last card for an opponent is fine under the retail middle.
+    // The same last card goes to an opponent under the retail middle.
     const retail = { variants: { ...advisorTakes.variants, middle: 'one-per-opponent' as const } };
-    expect(problem(advisorTakes, { ...retail, toMove: (advisorTakes.advisor + 1) % 4 })).toBeNull();
+    const retailLast = first((s) => s.step === 'take' && s.middle.length === 1);
+    expect(stateProblem(retailLast)).toBeNull();
+    expect(retailLast.toMove).not.toBe(retailLast.advisor);
     expect(problem(advisorTakes, retail)).toBe('step "take" is an opponent\'s decision, not the Advisor\'s');
     // A full turn has four middle cards, not three.
     const [a, b] = dPlace.hands.flat();
     const three = lift({ ...dPlace, ...lift(dPlace, a as number) }, b as number);
-    expect(problem(dPlace, { ...three, middle: [...dPlace.middle, a as number, b as number], selfUsed: true, favorUsed: true })).toBeNull();
+    expect(problem(dPlace, { ...three, middle: [...dPlace.middle, a as number, b as number], selfUsed: true, favorUsed: true })).not.toBe(
+      'step "place" needs an area that is not full',
+    );
+    const threeOfFour = d((s) => s.step === 'place' && s.selfUsed && s.favorUsed && s.middle.length === 3);
+    expect(stateProblem(threeOfFour)).toBeNull();
   });
 
   it('A1–A8: phase 2 has drawn the whole deck and its steps have what they need', () => {
@@ -322,5 +330,103 @@ describe('stateProblem names the first inconsistency of a saved state', () => {
       save.state.toMove = (place.advisor + 1) % 4;
     });
     expect(message).toBe('state: step "place" is the Advisor\'s decision');
+  });
+});
+
+describe('turn order and counters (issue #18, classes 3 and 4)', () => {
+  /** Every state of the recorded games, both middle rules. */
+  const ALL = [...STATES, ...DEFAULT_STATES];
+
+  it("I3: the issue's reproduction: a take turn handed to the wrong opponent is refused", () => {
+    let s = createGame({ players: 4, seed: 2, firstPlayer: 1, variants: { middle: 'one-per-opponent' } });
+    for (const area of ['self', 'middle', 'favor', 'middle', 'middle'] as const) s = apply(s, { type: 'place', player: 1, area });
+    expect(s.step).toBe('take');
+    expect(s.toMove).toBe(2);
+    expect(tampered(s, (save) => (save.state.toMove = 0))).toBe(
+      'state: step "take": 0 cards were taken, so player 2 takes next, not 0 (RULES I3, V3)',
+    );
+    expect(tampered(s, (save) => (save.state.toMove = 3))).toMatch(/so player 2 takes next, not 3/);
+  });
+
+  it('I1, I4: the Advisor is the first player moved on once per turn, by the cards drawn', () => {
+    for (const s of ALL.filter((x) => x.advisor >= 0).slice(0, 40)) {
+      for (let a = 0; a < s.players; a++) {
+        if (a === s.advisor) continue;
+        // Moving the Advisor (and whoever is to move with it) is refused whatever else fits.
+        const toMove = s.toMove === s.advisor ? a : s.toMove === a ? s.advisor : s.toMove;
+        expect(stateProblem({ ...s, advisor: a, toMove })).not.toBeNull();
+      }
+    }
+    const s = first((x) => x.step === 'place' && x.deckTop > 10);
+    expect(problem(s, { advisor: (s.advisor + 1) % s.players, toMove: (s.advisor + 1) % s.players })).toMatch(
+      /^advisor must be player \d: with \d+ cards drawn it is turn \d+, from firstPlayer \d \(RULES I1, I4\)$/,
+    );
+  });
+
+  it('I2, I3, K1: whoever is to move is the one the cards drawn, placed and taken name, at every step of phase 1', () => {
+    let checked = 0;
+    for (const s of ALL.filter((x) => x.advisor >= 0 && x.step !== 'place')) {
+      for (let p = 0; p < s.players; p++) {
+        if (p === s.toMove) continue;
+        expect(stateProblem({ ...s, toMove: p }), `${s.step} toMove ${s.toMove} → ${p}`).not.toBeNull();
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('I2: the slots used must fit the cards placed this turn; nobody takes before the placements end', () => {
+    const s = first((x) => x.step === 'place' && !x.selfUsed && x.middle.length === 0 && x.deckTop % (x.players + 1) === 2);
+    expect(problem(s, { selfUsed: true, favorUsed: true })).toBe('selfUsed and favorUsed do not fit the 1 cards placed this turn');
+    const t = first((x) => x.step === 'take' && x.middle.length >= 2);
+    expect(
+      problem(t, { step: 'place', ...lift(t, t.middle[0] as number), drawn: t.middle[0] as number, toMove: t.advisor }),
+    ).not.toBeNull();
+  });
+
+  it('A3: before the first bid the players from the first player to the player to move have passed, and none after them', () => {
+    const opening = first((x) => x.step === 'bid' && x.highBid === 0 && x.out === 0 && x.defaulted === 0);
+    expect(opening.toMove).toBe(opening.firstPlayer);
+    const next = (opening.toMove + 1) % opening.players;
+    expect(problem(opening, { out: 1 << next })).toBe(
+      `player ${next} has not acted yet in this round: out only if they defaulted (RULES A3, A7)`,
+    );
+    expect(problem(opening, { toMove: next })).toBe(
+      `player ${opening.firstPlayer} bids before player ${next} from the first player, so must be out before the first bid (RULES A3)`,
+    );
+  });
+
+  it('A4: a winner pays once every other player is out', () => {
+    expect(problem(pay, { out: 0 })).toBe('step "pay": every player but the winner is out of the lot (RULES A4)');
+  });
+
+  it('A4, A7: counters a game can reach: none in phase 1, unsold lots on the discard, forfeits by lots begun and this lot defaulters', () => {
+    expect(problem(place, { forfeits: 1 })).toBe('forfeits and lotsDiscarded must be 0 before phase 2 (RULES A4, A7)');
+    expect(problem(place, { lotsDiscarded: 1 })).toBe('forfeits and lotsDiscarded must be 0 before phase 2 (RULES A4, A7)');
+    expect(problem(bid, { lotsDiscarded: bid.discard.length + 1 })).toMatch(/^lotsDiscarded \(\d+\) exceeds the \d+ cards on the discard$/);
+    expect(problem(bid, { forfeits: Number.MAX_SAFE_INTEGER })).toMatch(
+      /^forfeits \(9007199254740991\) exceeds \d+: at most one per player/,
+    );
+    expect(problem(over, { forfeits: Number.MAX_SAFE_INTEGER })).toMatch(/^forfeits \(9007199254740991\) exceeds/);
+    expect(problem(over, { lotsDiscarded: Number.MAX_SAFE_INTEGER })).toMatch(/^lotsDiscarded \(9007199254740991\) exceeds/);
+    const defaulted = ALL.find((x) => x.defaulted !== 0);
+    if (defaulted)
+      expect(problem(defaulted, { forfeits: 0 })).toMatch(/^forfeits \(0\) is below the \d players who defaulted on this lot$/);
+  });
+
+  it('A7: the largest counters a loaded state allows leave room for the rest of the game', () => {
+    // The bound grows with the lots begun: a state at the bound loads, and every legal action from it loads again.
+    let tried = 0;
+    for (const s of ALL.filter((x) => x.step === 'bid').slice(0, 20)) {
+      const turns = Math.ceil(s.deck.length / (s.variants.middle === 'one-per-opponent' ? s.players + 1 : s.players + 2));
+      const begun = turns - s.favor.length;
+      const most = { ...s, forfeits: s.players * begun };
+      // The move count must cover the forfeits too (each ended a round won by a bid).
+      const counted = { ...most, moveCount: Math.max(most.moveCount, fewestActions(most)) };
+      if (stateProblem(counted) !== null) continue;
+      tried++;
+      for (const a of legalActions(counted)) expect(stateProblem(apply(counted, a))).toBeNull();
+    }
+    expect(tried).toBeGreaterThan(0);
   });
 });

@@ -8,6 +8,7 @@ import { cardAt, GOLD, KIND, KING, usedCards, VALUE } from '../../src/data/cards
 import type { Card, GameState, PlayerView } from '../../src/index.js';
 import { cardById, createGame, determinize, legalActions, view } from '../../src/index.js';
 import { goldIn } from '../../src/rules/scoring.js';
+import { stateProblem } from '../../src/saves/validate.js';
 import { rejection } from '../helpers/errors.js';
 import { canSee, firstState, recordStates } from '../helpers/hidden.js';
 
@@ -43,7 +44,7 @@ describe('determinize rejects a view that does not fit together, saying what is 
     expect(rejection(() => determinize(null as unknown as PlayerView, 1)).message).toBe(
       'a view must be an object from view(state, viewer)',
     );
-    expect(rejection(() => determinize(v, Number.NaN)).message).toBe('seed must be a finite number or a string');
+    expect(rejection(() => determinize(v, Number.NaN)).message).toBe('seed must be a finite number or a string, got NaN');
     expect(rejected(v, (x) => (x.players = 6))).toBe('players must be 2 to 5');
     for (const viewer of [4, 5, -1, 1.5])
       expect(rejected(v, (x) => (x.viewer = viewer))).toBe('viewer must be a player 0 to 3 or "spectator"');
@@ -244,7 +245,88 @@ describe('determinize rejects inconsistent views', () => {
     expect(invalid((x) => (x.step = 'nap'))).toMatch(/step/);
     expect(invalid((x) => (x.titles = {}))).toMatch(/titles\.diplomacy/);
     expect(rejection(() => determinize(null as unknown as PlayerView, 1)).code).toBe('INVALID_VIEW');
-    expect(rejection(() => determinize(v, Number.NaN)).code).toBe('INVALID_VIEW');
+    expect(rejection(() => determinize(v, Number.NaN)).code).toBe('INVALID_OPTIONS');
+  });
+});
+
+describe('H: a view with a field missing or of the wrong type is INVALID_VIEW, never a TypeError (issue #18, class 5)', () => {
+  const pay4 = find((s) => s.players === 4 && s.step === 'pay');
+  const king4 = find((s) => s.step === 'king');
+  const BAD: readonly unknown[] = [undefined, null, 0, -1, 1.5, 'x', true, [], [null], {}, { a: 1 }, [0, 0]];
+
+  it('titles, payment, king, stillIn and defaulted: missing or of the wrong type', () => {
+    const samples: [GameState, string][] = [
+      [bid4, 'titles'],
+      [pay4, 'payment'],
+      [king4, 'king'],
+      [bid4, 'stillIn'],
+      [bid4, 'defaulted'],
+    ];
+    for (const [s, field] of samples) {
+      const v = view(s, s.toMove);
+      for (const bad of BAD) {
+        const copy = JSON.parse(JSON.stringify(v)) as Loose;
+        if (bad === undefined) delete copy[field];
+        else copy[field] = bad;
+        let e: unknown;
+        try {
+          determinize(copy as unknown as PlayerView, 1);
+        } catch (x) {
+          e = x;
+        }
+        // null is a valid payment or king (none); stillIn [] is valid; everything else is rejected.
+        if (e === undefined)
+          expect([null, '[]'].includes(bad === null ? null : JSON.stringify(bad)), `${field} = ${JSON.stringify(bad)}`).toBe(true);
+        else
+          expect(
+            rejection(() => {
+              throw e;
+            }).code,
+            `${field} = ${JSON.stringify(bad)}`,
+          ).toBe('INVALID_VIEW');
+      }
+    }
+  });
+
+  it('every field of views at every step: a wrong value is a RulesError, and an accepted view gives a state the engine can continue', () => {
+    for (const s of [place4, take4, bid4, pay4, king4, over4]) {
+      const v = view(s, Math.max(s.toMove, 0));
+      for (const field of Object.keys(v)) {
+        for (const bad of BAD) {
+          const copy = JSON.parse(JSON.stringify(v)) as Loose;
+          if (bad === undefined) delete copy[field];
+          else copy[field] = bad;
+          let d: GameState | undefined;
+          try {
+            d = determinize(copy as unknown as PlayerView, 2);
+          } catch (e) {
+            expect(
+              rejection(() => {
+                throw e;
+              }).code,
+            ).toBe('INVALID_VIEW');
+          }
+          if (d !== undefined) expect(stateProblem(d), `${field} = ${JSON.stringify(bad)}`).toBeNull();
+        }
+      }
+    }
+  });
+
+  it('a getter or proxy in the view that throws is INVALID_VIEW', () => {
+    const v = view(bid4, bid4.toMove);
+    const getter = Object.defineProperty({ ...v }, 'titles', {
+      get() {
+        throw new Error('boom');
+      },
+      enumerable: true,
+    });
+    const proxy = new Proxy(v, {
+      get(t, k) {
+        if (k === 'stillIn') throw new TypeError('trap');
+        return Reflect.get(t, k);
+      },
+    });
+    for (const x of [getter, proxy]) expect(rejection(() => determinize(x, 1)).code).toBe('INVALID_VIEW');
   });
 });
 
