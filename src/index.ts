@@ -9,7 +9,7 @@
  * while (!isGameOver(state)) state = apply(state, legalActions(state)[0]!);
  * console.log(score(state).winners);
  * ```
- * @packageDocumentation
+ * @module for-the-king-and-me
  */
 
 export type { Card, GoldCard, GovernmentCard, KingCard, Letter, Mark, Office } from './data/cards.js';

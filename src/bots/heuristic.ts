@@ -263,5 +263,6 @@ export function heuristicWith(params: HeuristicParams): Bot {
  * import { heuristicBot, botRandom } from 'for-the-king-and-me/bots';
  * const action = heuristicBot(view(state, currentPlayer(state)!), botRandom(1));
  * ```
+ * @category Bots
  */
 export const heuristicBot: Bot = heuristicWith(HEURISTIC_PARAMS);

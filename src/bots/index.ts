@@ -13,7 +13,7 @@
  * const result = await simulate({ players: 4, bots: ['ismcts:300', 'heuristic', 'heuristic', 'random'], games: 100, seed: 1 });
  * console.table(result.bots.map((b) => ({ bot: b.id, winRate: b.winRate })));
  * ```
- * @packageDocumentation
+ * @module for-the-king-and-me/bots
  */
 import type { PlayerView } from '../index.js';
 

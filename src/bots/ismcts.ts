@@ -10,7 +10,7 @@ import { search } from './search.js';
 import type { Bot, BotRandom } from './types.js';
 import { botRandom } from './types.js';
 
-/** Options of {@link ismctsBot}. */
+/** Options of {@link ismctsBot}. @category Bots */
 export interface IsmctsOptions {
   /** Iterations (sampled deals played through the tree) per decision. Default 1000. */
   readonly iterations?: number;
@@ -85,6 +85,7 @@ export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning): Bot {
  * const strong = ismctsBot({ iterations: 1000 });
  * const { state } = playGame({ players: 2, seed: 3, bots: [strong, heuristicBot] });
  * ```
+ * @category Bots
  */
 export function ismctsBot(options: IsmctsOptions = {}): Bot {
   return ismctsWith(options, ISMCTS_DEFAULTS);

@@ -7,7 +7,7 @@ import { apply, createGame, currentPlayer, isRulesError, RulesError, view } from
 import type { Bot, BotRandom } from './types.js';
 import { botRandom } from './types.js';
 
-/** Options of {@link playGame}: the game's options (as for `createGame`) plus one bot per seat. */
+/** Options of {@link playGame}: the game's options (as for `createGame`) plus one bot per seat. @category Bots */
 export interface PlayGameOptions {
   /** Number of players, 2–5. */
   readonly players: GameOptions['players'];
@@ -25,7 +25,7 @@ export interface PlayGameOptions {
   readonly onAction?: (action: Action, state: GameState) => void;
 }
 
-/** What {@link playGame} returns. */
+/** What {@link playGame} returns. @category Bots */
 export interface PlayedGame {
   /** The final state (`isGameOver(state)` is `true`). */
   readonly state: GameState;
@@ -83,6 +83,7 @@ function whyIllegal(state: GameState, seat: number, action: unknown): RulesError
  * const { state } = playGame({ players: 2, seed: 1, bots: [heuristicBot, randomBot] });
  * score(state).winners; // [0] most of the time
  * ```
+ * @category Bots
  */
 export function playGame(options: PlayGameOptions): PlayedGame {
   if (typeof options !== 'object' || options === null)

@@ -15,6 +15,7 @@ import { noLegalAction } from './types.js';
  * import { randomBot, botRandom } from 'for-the-king-and-me/bots';
  * const action = randomBot(view(state, currentPlayer(state)!), botRandom(1));
  * ```
+ * @category Bots
  */
 export const randomBot: Bot = (view, rng) => {
   const action = view.legal[rng.int(view.legal.length)];

@@ -11,10 +11,11 @@ import type { Bot } from './types.js';
 /**
  * A bot id: `'random'`, `'heuristic'`, `'ismcts'` (1,000 iterations) or `'ismcts:N'` (N
  * iterations per decision, for example `'ismcts:500'`).
+ * @category Bots
  */
 export type BotId = 'random' | 'heuristic' | 'ismcts' | `ismcts:${number}`;
 
-/** The ids {@link botFromId} accepts, for help texts: `ismcts:N` stands for any positive N. */
+/** The ids {@link botFromId} accepts, for help texts: `ismcts:N` stands for any positive N. @category Bots */
 export const BOT_IDS: readonly string[] = ['random', 'heuristic', 'ismcts', 'ismcts:N'];
 
 /**
@@ -25,6 +26,7 @@ export const BOT_IDS: readonly string[] = ['random', 'heuristic', 'ismcts', 'ism
  * botIdProblem('ismcts:500'); // null
  * botIdProblem('alphazero');  // 'unknown bot "alphazero": expected random, heuristic, ismcts or ismcts:N'
  * ```
+ * @category Bots
  */
 export function botIdProblem(id: string): string | null {
   if (id === 'random' || id === 'heuristic' || id === 'ismcts') return null;
@@ -33,7 +35,7 @@ export function botIdProblem(id: string): string | null {
   return `unknown bot "${id}": expected random, heuristic, ismcts or ismcts:N`;
 }
 
-/** Whether `id` is a {@link BotId}. */
+/** Whether `id` is a {@link BotId}. @category Bots */
 export function isBotId(id: string): id is BotId {
   return botIdProblem(id) === null;
 }
@@ -46,6 +48,7 @@ export function isBotId(id: string): id is BotId {
  * ```ts
  * const bot = botFromId('ismcts:500');
  * ```
+ * @category Bots
  */
 export function botFromId(id: string): Bot {
   const problem = botIdProblem(id);

@@ -12,7 +12,7 @@ import type { SimulationResult, SimulationTotals } from './stats.js';
 import { Aggregator } from './stats.js';
 import type { Bot } from './types.js';
 
-/** Options of {@link simulate}. */
+/** Options of {@link simulate}. @category Bots */
 export interface SimulateOptions {
   /** Players per game, 2–5. */
   readonly players: PlayerCount;
@@ -102,6 +102,7 @@ export function prepare(options: SimulateOptions): { task: SimulationTask; bots:
  * const result = await simulate({ players: 2, bots: ['heuristic', 'random'], games: 200, seed: 1, workers: 2 });
  * result.bots[0].winRate; // close to 1
  * ```
+ * @category Bots
  */
 export async function simulate(options: SimulateOptions): Promise<SimulationResult> {
   const { task, bots, workers } = prepare(options);
@@ -134,7 +135,7 @@ async function play(
   }
 }
 
-/** What a sharded simulation plays as a whole: the same for every shard of it. */
+/** What a sharded simulation plays as a whole: the same for every shard of it. @category Bots */
 export interface SimulationPlan {
   readonly players: PlayerCount;
   /** Bot ids, one per entry (seats rotate game by game). */
@@ -145,7 +146,7 @@ export interface SimulationPlan {
   readonly variants?: Partial<Variants>;
 }
 
-/** The part of a sharded simulation one run played: see {@link simulateShard}. Plain JSON. */
+/** The part of a sharded simulation one run played: see {@link simulateShard}. Plain JSON. @category Bots */
 export interface SimulationShard {
   readonly plan: SimulationPlan;
   /** This shard's number, `0 … shards-1`. */
@@ -163,6 +164,7 @@ export interface SimulationShard {
 /**
  * The games of shard `index` of `count`: `⌊index·games/count⌋ … ⌊(index+1)·games/count⌋ − 1`.
  * Every game belongs to exactly one shard.
+ * @category Bots
  */
 export function shardRange(games: number, index: number, count: number): { from: number; to: number } {
   return { from: Math.floor((index * games) / count), to: Math.floor(((index + 1) * games) / count) };
@@ -182,6 +184,7 @@ export function shardRange(games: number, index: number, count: number): { from:
  * // … later, with all 1,000 parts:
  * const result = mergeShards(parts);
  * ```
+ * @category Bots
  */
 export async function simulateShard(
   options: SimulateOptions & { readonly shard: number; readonly shards: number },
@@ -209,6 +212,7 @@ function planOf(task: SimulationTask, games: number): SimulationPlan {
  *
  * @throws `Error` naming what is wrong: no shards, shards of different plans or shard counts, a
  * missing or repeated shard, or a shard whose game range or totals do not fit its plan.
+ * @category Bots
  */
 export function mergeShards(parts: readonly SimulationShard[]): SimulationResult {
   const first = parts[0];

@@ -5,7 +5,7 @@
  */
 import type { GameRecord, SimulationTask } from './record.js';
 
-/** Mean and spread of a quantity over games. */
+/** Mean and spread of a quantity over games. @category Bots */
 export interface Spread {
   readonly mean: number;
   /** Population standard deviation. */
@@ -14,7 +14,7 @@ export interface Spread {
   readonly max: number;
 }
 
-/** One bot entry's results in a {@link SimulationResult}. */
+/** One bot entry's results in a {@link SimulationResult}. @category Bots */
 export interface BotResult {
   /** The bot's id (or the label of an in-process bot). */
   readonly id: string;
@@ -28,14 +28,14 @@ export interface BotResult {
   readonly score: Spread;
 }
 
-/** One seat's results in a {@link SimulationResult}. */
+/** One seat's results in a {@link SimulationResult}. @category Bots */
 export interface SeatResult {
   readonly seat: number;
   readonly wins: number;
   readonly sharedWins: number;
 }
 
-/** What {@link simulate} returns. Identical for the same options whatever the number of workers. */
+/** What {@link simulate} returns. Identical for the same options whatever the number of workers. @category Bots */
 export interface SimulationResult {
   readonly players: number;
   readonly games: number;
@@ -56,6 +56,7 @@ export interface SimulationResult {
  * Exact totals of an integer quantity over games (points, actions, forfeits): totals of any split
  * of the games add up to the totals of all of them, so shards merge into exactly the unsharded
  * result.
+ * @category Bots
  */
 export interface SpreadTotals {
   /** Number of games. */
@@ -73,6 +74,7 @@ export interface SpreadTotals {
 /**
  * Everything a simulation's result is computed from, as exact integer totals (plain JSON). Totals
  * of disjoint game ranges add up; `simulateShard` returns them and `mergeShards` adds them.
+ * @category Bots
  */
 export interface SimulationTotals {
   /** Games played. */

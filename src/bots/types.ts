@@ -15,6 +15,7 @@ import { RulesError } from '../index.js';
  * rng.next(); // a number in [0, 1)
  * rng.int(6); // 0 … 5
  * ```
+ * @category Bots
  */
 export interface BotRandom {
   /** A uniform number in `[0, 1)`. */
@@ -35,6 +36,7 @@ export interface BotRandom {
  * // Always the first legal action.
  * const firstBot: Bot = (view) => view.legal[0]!;
  * ```
+ * @category Bots
  */
 export type Bot = (view: PlayerView, rng: BotRandom) => Action;
 
@@ -71,6 +73,7 @@ export function seedWords(seed: number | string): [number, number, number, numbe
  * const b = botRandom(7);
  * a.next() === b.next(); // true
  * ```
+ * @category Bots
  */
 export function botRandom(seed: number | string): BotRandom {
   let [a, b, c, d] = seedWords(seed);

@@ -14,7 +14,7 @@
  * const client = connectMatch({ url: 'ws://127.0.0.1:8080/ws', match: match.id, token });
  * client.on('view', (view) => render(view));
  * ```
- * @packageDocumentation
+ * @module for-the-king-and-me/client
  */
 
 export type { MatchSummary, SeatSummary } from '../server/host.js';

@@ -4,22 +4,22 @@
  * @module
  */
 
-/** The six offices, in the rule book's order (RULES C1). */
+/** The six offices, in the rule book's order (RULES C1). @category Cards */
 export const OFFICES = ['diplomacy', 'military', 'architecture', 'entertainment', 'provisions', 'livestock'] as const;
 
-/** One of the six offices. */
+/** One of the six offices. @category Cards */
 export type Office = (typeof OFFICES)[number];
 
-/** The tie-break letters of Government cards, earliest first (RULES C2, E2). */
+/** The tie-break letters of Government cards, earliest first (RULES C2, E2). @category Cards */
 export const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'] as const;
 
-/** A Government card's tie-break letter. */
+/** A Government card's tie-break letter. @category Cards */
 export type Letter = (typeof LETTERS)[number];
 
-/** A player-count mark: the card is used only with at least this many players (RULES C3). */
+/** A player-count mark: the card is used only with at least this many players (RULES C3). @category Cards */
 export type Mark = 3 | 4 | 5;
 
-/** A Government card: an office, a value 1–4 and a tie-break letter (RULES C2). */
+/** A Government card: an office, a value 1–4 and a tie-break letter (RULES C2). @category Cards */
 export interface GovernmentCard {
   /** Stable readable id, for example `"diplomacy-A"`. */
   readonly id: string;
@@ -32,7 +32,7 @@ export interface GovernmentCard {
   readonly mark?: Mark;
 }
 
-/** A King card: no value; resolved the moment someone gains it (RULES K1–K3). */
+/** A King card: no value; resolved the moment someone gains it (RULES K1–K3). @category Cards */
 export interface KingCard {
   /** Stable readable id, for example `"king-7"`. */
   readonly id: string;
@@ -41,7 +41,7 @@ export interface KingCard {
   readonly mark?: Mark;
 }
 
-/** A Gold card: a coin value 1–3 that pays for lots and scores nothing (RULES C, A5). */
+/** A Gold card: a coin value 1–3 that pays for lots and scores nothing (RULES C, A5). @category Cards */
 export interface GoldCard {
   /** Stable readable id, for example `"gold-2-11"`. */
   readonly id: string;
@@ -52,7 +52,7 @@ export interface GoldCard {
   readonly mark?: Mark;
 }
 
-/** Any card of the game. Narrow on `kind`. */
+/** Any card of the game. Narrow on `kind`. @category Cards */
 export type Card = GovernmentCard | KingCard | GoldCard;
 
 const HIGH_VALUES = [4, 4, 3, 3, 3, 2, 2, 2, 2] as const;
@@ -95,6 +95,7 @@ function buildCatalogue(): readonly Card[] {
  * ```ts
  * CARDS.filter((c) => c.kind === 'king').length; // 15
  * ```
+ * @category Cards
  */
 export const CARDS: readonly Card[] = buildCatalogue();
 
@@ -108,6 +109,7 @@ const BY_ID: ReadonlyMap<string, number> = new Map(CARDS.map((c, i) => [c.id, i]
  * ```ts
  * cardById('diplomacy-A'); // { id: 'diplomacy-A', kind: 'government', office: 'diplomacy', value: 4, letter: 'A' }
  * ```
+ * @category Cards
  */
 export function cardById(id: string): Card | undefined {
   const i = BY_ID.get(id);
@@ -136,12 +138,13 @@ export function idOf(index: number): string {
  * ```ts
  * officesInPlay(5).length; // 6
  * ```
+ * @category Cards
  */
 export function officesInPlay(players: number): readonly Office[] {
   return players >= 5 ? OFFICES : OFFICES.slice(0, 5);
 }
 
-/** Cards removed at random (unseen) at setup, by player count (RULES S2). */
+/** Cards removed at random (unseen) at setup, by player count (RULES S2). @category Cards */
 export const RANDOM_REMOVALS: Readonly<Record<2 | 3 | 4 | 5, number>> = { 2: 22, 3: 13, 4: 8, 5: 0 };
 
 /**
@@ -151,6 +154,7 @@ export const RANDOM_REMOVALS: Readonly<Record<2 | 3 | 4 | 5, number>> = { 2: 22,
  * ```ts
  * deckSize(4); // 80
  * ```
+ * @category Cards
  */
 export function deckSize(players: 2 | 3 | 4 | 5): number {
   return usedCards(players).length - RANDOM_REMOVALS[players];

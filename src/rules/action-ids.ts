@@ -48,6 +48,7 @@ export const PAY_BASE = PASS_ID + 1; // + card catalogue index
  * ```ts
  * actionId({ type: 'pass', player: 2 }); // 2 * 364 + 255 = 983
  * ```
+ * @category Game
  */
 export const ACTION_IDS_PER_PLAYER: number = PAY_BASE + CARD_COUNT;
 
@@ -71,6 +72,7 @@ function playerCount(players: unknown): PlayerCount {
  * const mask = new Uint8Array(actionIdCount(4)); // 1,456 entries
  * for (const a of legalActions(state)) mask[actionId(a)] = 1;
  * ```
+ * @category Game
  */
 export function actionIdCount(players: PlayerCount): number {
   return playerCount(players) * ACTION_IDS_PER_PLAYER;
@@ -120,6 +122,7 @@ function knownCard(id: string): number {
  * actionId({ type: 'bid', player: 1, amount: 4 });       // 364 + 150 = 514
  * actionFromId(514, 4);                                  // { type: 'bid', player: 1, amount: 4 }
  * ```
+ * @category Game
  */
 export function actionId(action: Action, players?: PlayerCount): number {
   const n = players === undefined ? MAX_PLAYERS : playerCount(players);
@@ -138,6 +141,7 @@ export function actionId(action: Action, players?: PlayerCount): number {
  * const id = policy(observation);            // a number below actionIdCount(4)
  * state = apply(state, actionFromId(id, 4)); // throws ILLEGAL_ACTION etc. if it is not legal now
  * ```
+ * @category Game
  */
 export function actionFromId(id: number, players: PlayerCount): Action {
   const n = playerCount(players);

@@ -15,7 +15,7 @@ import { advisorTookLast, canPlace, continuePlacement, continueTakes, place, tak
 import { canResolve, resolveKing } from './king.js';
 import { officeIndex } from './setup.js';
 
-/** What {@link step} returns: the next state and what happened on the way. */
+/** What {@link step} returns: the next state and what happened on the way. @category Game */
 export interface StepResult {
   /** The state after the action (the input is unchanged). */
   readonly state: GameState;
@@ -176,6 +176,7 @@ export function resume(d: Draft, tx: Tx): void {
  * let state = createGame({ players: 3, seed: 42 });
  * state = apply(state, { type: 'place', player: currentPlayer(state)!, area: 'middle' });
  * ```
+ * @category Game
  */
 export function apply(state: GameState, action: Action): GameState {
   return transition(state, action, null);
@@ -192,6 +193,7 @@ export function apply(state: GameState, action: Action): GameState {
  * const { state: next, events } = step(state, { type: 'pass', player: 1 });
  * for (const e of eventsFor(events, 0)) console.log(e.type);
  * ```
+ * @category Game
  */
 export function step(state: GameState, action: Action): StepResult {
   const events: GameEvent[] = [];

@@ -24,6 +24,7 @@ const NONE: readonly Action[] = Object.freeze([]);
  * const actions = legalActions(state);
  * state = apply(state, actions[0]!);
  * ```
+ * @category Game
  */
 export function legalActions(state: GameState, player?: number): readonly Action[] {
   if (player !== undefined && player !== state.toMove) return NONE;
@@ -51,6 +52,7 @@ export function legalActions(state: GameState, player?: number): readonly Action
  * ```ts
  * const p = currentPlayer(state); // 0 … players-1, or null
  * ```
+ * @category Game
  */
 export function currentPlayer(state: GameState): number | null {
   return state.toMove < 0 ? null : state.toMove;
@@ -63,6 +65,7 @@ export function currentPlayer(state: GameState): number | null {
  * ```ts
  * while (!isGameOver(state)) state = apply(state, pick(legalActions(state)));
  * ```
+ * @category Game
  */
 export function isGameOver(state: GameState): boolean {
   return state.step === 'over';
@@ -75,6 +78,7 @@ export function isGameOver(state: GameState): boolean {
  * ```ts
  * phaseOf(createGame({ players: 3, seed: 1 })); // 'influence'
  * ```
+ * @category Game
  */
 export function phaseOf(state: GameState): Phase {
   if (state.step === 'over') return 'over';

@@ -50,6 +50,7 @@ import { normalizeOptions } from './setup.js';
  *   state = apply(state, legalActions(state)[0]!);
  * }
  * ```
+ * @category Game
  */
 export function maxGameLength(options: GameOptions): number {
   const o = normalizeOptions(options);

@@ -5,7 +5,7 @@
 import type { GameOptions, PlayerCount, Variants } from '../state/types.js';
 import { normalizeOptions } from './setup.js';
 
-/** The player counts the game supports, in order (RULES S1). */
+/** The player counts the game supports, in order (RULES S1). @category Game */
 export const PLAYER_COUNTS: readonly PlayerCount[] = Object.freeze([2, 3, 4, 5] as const);
 
 /**
@@ -18,12 +18,13 @@ export const PLAYER_COUNTS: readonly PlayerCount[] = Object.freeze([2, 3, 4, 5] 
  * if (!isPlayerCount(n)) return reply(400, 'choose 2 to 5 players');
  * const game = createGame({ players: n, seed });
  * ```
+ * @category Game
  */
 export function isPlayerCount(x: unknown): x is PlayerCount {
   return x === 2 || x === 3 || x === 4 || x === 5;
 }
 
-/** Options as {@link checkOptions} returns them: the variants in full. */
+/** Options as {@link checkOptions} returns them: the variants in full. @category Game */
 export interface CheckedOptions extends GameOptions {
   readonly variants: Variants;
 }
@@ -45,6 +46,7 @@ export interface CheckedOptions extends GameOptions {
  *   throw e;
  * }
  * ```
+ * @category Game
  */
 export function checkOptions(options: unknown): CheckedOptions {
   const o = normalizeOptions(options);

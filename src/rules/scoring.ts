@@ -38,6 +38,7 @@ function bestLetter(hand: readonly number[], o: number): number {
  * const { points, winners, offices } = score(state);
  * offices.diplomacy?.first; // the player holding the diplomacy primary title
  * ```
+ * @category Game
  */
 export function score(state: GameState): Score {
   const n = state.players;

@@ -15,6 +15,7 @@ import { startTurn } from './influence.js';
  * The default variants: the project's source description of the game (RULES A5, S3, V3): pay
  * with gold or by discarding, the secondary title is half the primary, and the Advisor keeps the
  * last middle card.
+ * @category Game
  */
 export const DEFAULT_VARIANTS: Readonly<Variants> = Object.freeze({
   payment: 'gold-or-discard',
@@ -30,6 +31,7 @@ export const DEFAULT_VARIANTS: Readonly<Variants> = Object.freeze({
  * ```ts
  * const game = createGame({ players: 4, seed: 7, variants: PUBLISHED_VARIANTS });
  * ```
+ * @category Game
  */
 export const PUBLISHED_VARIANTS: Readonly<Variants> = Object.freeze({
   payment: 'by-lot',
@@ -169,6 +171,7 @@ export function setup(options: GameOptions, events: GameEvent[] | null): GameSta
  * currentPlayer(game); // the first Advisor
  * legalActions(game);  // where to place the drawn card
  * ```
+ * @category Game
  */
 export function createGame(options: GameOptions): GameState {
   return setup(options, null);

@@ -6,7 +6,7 @@ import { RulesError } from '../state/errors.js';
 import { readAction } from '../state/shape.js';
 import type { Action } from '../state/types.js';
 
-/** The longest JSON text {@link parseAction} reads; an action is a few dozen characters. */
+/** The longest JSON text {@link parseAction} reads; an action is a few dozen characters. @category Saves */
 export const MAX_ACTION_LENGTH = 4096;
 
 /** The most players a game can have (RULES S1): the widest player range before a game is known. */
@@ -51,6 +51,7 @@ function isPlainObject(x: unknown): x is object {
  * parseAction({ type: 'bid', player: 1, amount: 4.5 });
  * // RulesError MALFORMED_ACTION: a bid action needs an integer "amount"
  * ```
+ * @category Saves
  */
 export function parseAction(input: unknown): Action {
   let value = input;

@@ -12,13 +12,13 @@ import { parseAction } from './parse.js';
 import type { ReplayStep } from './replay.js';
 import { replay } from './replay.js';
 
-/** The `format` field of a {@link GameRecord}. */
+/** The `format` field of a {@link GameRecord}. @category Saves */
 export const RECORD_FORMAT = 'for-the-king-and-me/record';
 
-/** The record format version this library writes and reads. */
+/** The record format version this library writes and reads. @category Saves */
 export const RECORD_VERSION = 1;
 
-/** The longest JSON text {@link checkRecord} reads: 4 MiB, far above the longest game's record. */
+/** The longest JSON text {@link checkRecord} reads: 4 MiB, far above the longest game's record. @category Saves */
 export const MAX_RECORD_LENGTH = 4 * 1024 * 1024;
 
 /** The most entries a record's `meta` may hold. */
@@ -34,6 +34,7 @@ const MAX_META_STRING = 1000;
  * before RULES V3 existed and reads as `'one-per-opponent'`, the rule it was played under.
  * `firstPlayer` is present only if it was given: when it is absent, the first player was drawn
  * from the seed, and replaying with it set would deal a different game.
+ * @category Saves
  */
 export interface RecordOptions {
   readonly players: PlayerCount;
@@ -42,7 +43,7 @@ export interface RecordOptions {
   readonly variants: Variants;
 }
 
-/** A value of a record's `meta`: a string, a finite number, a boolean or `null`. */
+/** A value of a record's `meta`: a string, a finite number, a boolean or `null`. @category Saves */
 export type RecordMetaValue = string | number | boolean | null;
 
 /**
@@ -64,6 +65,7 @@ export type RecordMetaValue = string | number | boolean | null;
  *   "meta": { "site": "example.org", "startedAt": "2026-12-01T18:00:00Z" }
  * }
  * ```
+ * @category Saves
  */
 export interface GameRecord {
   /** Always {@link RECORD_FORMAT}. */
@@ -83,7 +85,7 @@ export interface GameRecord {
   readonly meta?: Readonly<Record<string, RecordMetaValue>>;
 }
 
-/** What {@link makeRecord} may add to the options and actions. */
+/** What {@link makeRecord} may add to the options and actions. @category Saves */
 export interface RecordExtras {
   /** Display names, one per seat. */
   readonly names?: readonly string[];
@@ -231,6 +233,7 @@ function build(
  * const record = makeRecord(options, actions, { names: ['Ann', 'Bo', 'Cy'], meta: { event: 'club night' } });
  * const text = JSON.stringify(record);
  * ```
+ * @category Saves
  */
 export function makeRecord(options: GameOptions, actions: readonly Action[], extras: RecordExtras = {}): GameRecord {
   const o = readOptions(options, false);
@@ -260,6 +263,7 @@ export function makeRecord(options: GameOptions, actions: readonly Action[], ext
  * const record = checkRecord(await request.text());
  * const state = replayRecord(record);
  * ```
+ * @category Saves
  */
 export function checkRecord(input: unknown): GameRecord {
   let value = input;
@@ -296,6 +300,7 @@ export function checkRecord(input: unknown): GameRecord {
  * const state = replayRecord(JSON.parse(text));
  * view(state, 'spectator'); // where the game stands
  * ```
+ * @category Saves
  */
 export function replayRecord(record: unknown, onStep?: ReplayStep): GameState {
   const r = checkRecord(record);

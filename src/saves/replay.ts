@@ -10,6 +10,7 @@ import type { Action, GameEvent, GameOptions, GameState } from '../state/types.j
 /**
  * Called by {@link replay} after each action: the action's position in the list (from 0), the
  * action, the state after it, and the events it caused.
+ * @category Saves
  */
 export type ReplayStep = (index: number, action: Action, state: GameState, events: readonly GameEvent[]) => void;
 
@@ -36,6 +37,7 @@ export type ReplayStep = (index: number, action: Action, state: GameState, event
  * for (const action of moves) { live = apply(live, action); log.push(action); }
  * replay(options, log); // deep-equals live
  * ```
+ * @category Saves
  */
 export function replay(options: GameOptions, actions: readonly Action[], onStep?: ReplayStep): GameState {
   if (typeof options !== 'object' || options === null || options.seed === undefined) {

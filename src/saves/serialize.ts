@@ -10,7 +10,7 @@ import { showValue } from '../state/show.js';
 import type { GameState, Step } from '../state/types.js';
 import { stateProblem } from './validate.js';
 
-/** The `format` field of a save. */
+/** The `format` field of a save. @category Saves */
 export const SAVE_FORMAT = 'for-the-king-and-me/save';
 
 /**
@@ -20,6 +20,7 @@ export const SAVE_FORMAT = 'for-the-king-and-me/save';
  * lot); bids and passes leave no trace in a state, so it can be lower than the true count. From
  * there on it counts every action, which is all a cursor needs. Its `variants` lack `middle` too,
  * so it plays the retail middle it was played with (RULES V3).
+ * @category Saves
  */
 export const SAVE_VERSION = 2;
 
@@ -71,6 +72,7 @@ const idOrNull = (c: number): string | null => (c < 0 ? null : idOf(c));
 /**
  * A saved state: the fields of {@link GameState}, with every card written as its id
  * (`"diplomacy-A"`) and "no card" as `null`. Plain JSON data.
+ * @category Saves
  */
 export interface SavedState {
   readonly players: GameState['players'];
@@ -112,6 +114,7 @@ export interface SavedState {
 /**
  * A save as a plain object: what {@link serialize} writes as JSON text. Store it as it is in a
  * document database or a JSON column next to other fields (no JSON text inside JSON).
+ * @category Saves
  */
 export interface GameSave {
   /** Always {@link SAVE_FORMAT}. */
@@ -134,6 +137,7 @@ export interface GameSave {
  * const text = serialize(state);
  * const again = deserialize(text); // deep-equals state
  * ```
+ * @category Saves
  */
 export function serialize(state: GameState): string {
   return JSON.stringify(toSave(state));
@@ -149,6 +153,7 @@ export function serialize(state: GameState): string {
  * const row = await db.games.get(id);
  * state = fromSave(row.save); // checked exactly as deserialize checks a text
  * ```
+ * @category Saves
  */
 export function toSave(state: GameState): GameSave {
   const s = state;
@@ -343,6 +348,7 @@ function readState(x: unknown, version: 1 | 2): GameState {
  *   if (e instanceof RulesError && e.code === 'INVALID_SAVE') console.error(e.message);
  * }
  * ```
+ * @category Saves
  */
 export function deserialize(text: string): GameState {
   if (typeof text !== 'string') throw bad('save', `must be a JSON string, got ${typeof text}`);
@@ -365,6 +371,7 @@ export function deserialize(text: string): GameState {
  * ```ts
  * const state = fromSave(row.save); // row from a database, save stored as an object
  * ```
+ * @category Saves
  */
 export function fromSave(data: unknown): GameState {
   const env = record(data, 'save', ENVELOPE_KEYS);

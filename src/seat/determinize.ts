@@ -176,6 +176,7 @@ function dealPayer(rng: number[], nk: number[], slots: number, payer: Payer): vo
  *   // play out from `world`, for example with random legal actions, and score the outcome
  * }
  * ```
+ * @category Views and events
  */
 export function determinize(view: PlayerView, seed: number | string): GameState {
   if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {

@@ -26,6 +26,7 @@ import type { Viewer } from './view.js';
  * const { state: next, events } = step(state, action);
  * for (let p = 0; p < next.players; p++) send(p, { view: view(next, p), events: eventsFor(events, p) });
  * ```
+ * @category Views and events
  */
 export function eventsFor(events: readonly GameEvent[], viewer: Viewer): GameEvent[] {
   if (viewer !== 'spectator' && !(typeof viewer === 'number' && Number.isInteger(viewer) && viewer >= 0)) {
@@ -66,6 +67,7 @@ function forViewer(e: GameEvent, viewer: Viewer): GameEvent {
  * const { state, events } = createGameWithEvents({ players: 3, seed: 5 });
  * eventsFor(events, 1); // [{ type: 'phase', … }, { type: 'advisor', … }, { type: 'drawn', player: …, card: null or an id }]
  * ```
+ * @category Views and events
  */
 export function createGameWithEvents(options: GameOptions): StepResult {
   const events: GameEvent[] = [{ type: 'phase', phase: 'influence' }];

@@ -12,16 +12,16 @@ import { RulesError } from '../state/errors.js';
 import { showValue } from '../state/show.js';
 import type { Action, GameState, Phase, PlayerCount, Score, Step, Variants } from '../state/types.js';
 
-/** Who looks at the game: a player index, or `'spectator'` (public information only). */
+/** Who looks at the game: a player index, or `'spectator'` (public information only). @category Views and events */
 export type Viewer = number | 'spectator';
 
-/** A title's current values (RULES S3, V2). `secondary` is `null` with 2 players. */
+/** A title's current values (RULES S3, V2). `secondary` is `null` with 2 players. @category Views and events */
 export interface TitleValues {
   readonly primary: number;
   readonly secondary: number | null;
 }
 
-/** A payment in progress (RULES A5): who pays, how, what is due and what is paid so far. */
+/** A payment in progress (RULES A5): who pays, how, what is due and what is paid so far. @category Views and events */
 export interface PaymentView {
   readonly player: number;
   /** `'gold'`: coin value counts; `'discard'`: each card counts 1. */
@@ -36,6 +36,7 @@ export interface PaymentView {
  * What one seat may see of the game (RULES H): plain JSON, safe to send to that player's
  * client. It holds nothing hidden from everyone (deck order, random removals, favor order,
  * generator state or seed) and nothing private to another player.
+ * @category Views and events
  */
 export interface PlayerView {
   /** Whose view this is. */
@@ -145,6 +146,7 @@ export function checkViewer(state: GameState, viewer: unknown): asserts viewer i
  * v.hand;  // player 2's cards
  * v.legal; // player 2's legal actions (empty unless it is their turn)
  * ```
+ * @category Views and events
  */
 export function view(state: GameState, viewer: Viewer): PlayerView {
   checkViewer(state, viewer);

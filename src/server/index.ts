@@ -13,7 +13,7 @@
  *
  * const server = await startServer({ store: await FileStore.open('./ftk-data'), port: 8080 });
  * ```
- * @packageDocumentation
+ * @module for-the-king-and-me/server
  */
 
 export type { HostErrorCode } from './errors.js';

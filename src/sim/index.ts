@@ -12,7 +12,7 @@
  * while (!sim.isOver()) sim.applyIndex(0);
  * sim.toState(); // the same state as the pure API reaches with legalActions(state)[0] each time
  * ```
- * @packageDocumentation
+ * @module for-the-king-and-me/sim
  */
 
 export type { Simulator } from './simulator.js';

@@ -19,6 +19,7 @@
  * - `INVALID_SAVE`: `deserialize` or `fromSave` was given a malformed or tampered save.
  * - `INVALID_RECORD`: `checkRecord` or `replayRecord` was given something that is not a game record.
  * - `INVALID_VIEW`: a view handed to `determinize` is not consistent, or a bot was given a view it cannot play from.
+ * @category Game
  */
 export type RulesErrorCode =
   | 'INVALID_OPTIONS'
@@ -57,6 +58,7 @@ const BRAND: unique symbol = Symbol.for('for-the-king-and-me/RulesError') as nev
  *   // "player 2 cannot bid 3: the high bid is 5"
  * }
  * ```
+ * @category Game
  */
 export class RulesError extends Error {
   /** A stable code to branch on. */
@@ -98,6 +100,7 @@ export class RulesError extends Error {
  *   throw e; // a bug, not bad input
  * }
  * ```
+ * @category Game
  */
 export function isRulesError(x: unknown, code?: RulesErrorCode): x is RulesError {
   if (typeof x !== 'object' || x === null) return false;

@@ -4,13 +4,13 @@
  */
 import type { Office } from '../data/cards.js';
 
-/** A player count the game supports (RULES S1). */
+/** A player count the game supports (RULES S1). @category Game */
 export type PlayerCount = 2 | 3 | 4 | 5;
 
-/** How a lot's winner may pay (RULES A5, V1). */
+/** How a lot's winner may pay (RULES A5, V1). @category Game */
 export type PaymentVariant = 'gold-or-discard' | 'by-lot';
 
-/** How the secondary title's value is kept (RULES S3, V2). */
+/** How the secondary title's value is kept (RULES S3, V2). @category Game */
 export type SecondaryTitleVariant = 'half' | 'tile';
 
 /**
@@ -21,10 +21,11 @@ export type SecondaryTitleVariant = 'half' | 'tile';
  *   the last.
  * - `'one-per-opponent'` (the retail rule book): the middle holds up to one card per opponent,
  *   and every middle card goes to an opponent.
+ * @category Game
  */
 export type MiddleVariant = 'advisor-keeps-last' | 'one-per-opponent';
 
-/** The documented rule variants (RULES V). Omitted keys take the defaults. */
+/** The documented rule variants (RULES V). Omitted keys take the defaults. @category Game */
 export interface Variants {
   /** `'gold-or-discard'` (default, A5) or `'by-lot'` (V1). */
   readonly payment: PaymentVariant;
@@ -34,7 +35,7 @@ export interface Variants {
   readonly middle: MiddleVariant;
 }
 
-/** Options of {@link createGame}. */
+/** Options of {@link createGame}. @category Game */
 export interface GameOptions {
   /** Number of players, 2–5 (RULES S1). */
   readonly players: PlayerCount;
@@ -46,13 +47,13 @@ export interface GameOptions {
   readonly variants?: Partial<Variants>;
 }
 
-/** The decision a game waits for. */
+/** The decision a game waits for. @category Game */
 export type Step = 'place' | 'take' | 'king' | 'bid' | 'pay' | 'over';
 
-/** The phase of the game: Share Influence, Gain Esteem, or over. */
+/** The phase of the game: Share Influence, Gain Esteem, or over. @category Game */
 export type Phase = 'influence' | 'esteem' | 'over';
 
-/** An area the Advisor may place a drawn card in (RULES I2). */
+/** An area the Advisor may place a drawn card in (RULES I2). @category Game */
 export type Area = 'self' | 'middle' | 'favor';
 
 /**
@@ -62,6 +63,7 @@ export type Area = 'self' | 'middle' | 'favor';
  *
  * Never send a `GameState` to a client: it holds the deck order and every hand. Send
  * {@link view} instead.
+ * @category Game
  */
 export interface GameState {
   /** Number of players. */
@@ -138,7 +140,7 @@ export interface GameState {
   readonly moveCount: number;
 }
 
-/** The Advisor places the drawn card in an area (RULES I2). */
+/** The Advisor places the drawn card in an area (RULES I2). @category Game */
 export interface PlaceAction {
   readonly type: 'place';
   readonly player: number;
@@ -147,31 +149,32 @@ export interface PlaceAction {
 /**
  * A player takes a middle card (RULES I3): an opponent, or under the default middle rule the
  * Advisor taking the last one (V3). `card` is a card id.
+ * @category Game
  */
 export interface TakeAction {
   readonly type: 'take';
   readonly player: number;
   readonly card: string;
 }
-/** Resolve a gained King: set an office's primary title (RULES K2). */
+/** Resolve a gained King: set an office's primary title (RULES K2). @category Game */
 export interface KingAction {
   readonly type: 'king';
   readonly player: number;
   readonly office: Office;
   readonly value: number;
 }
-/** Bid on the lot (RULES A3). */
+/** Bid on the lot (RULES A3). @category Game */
 export interface BidAction {
   readonly type: 'bid';
   readonly player: number;
   readonly amount: number;
 }
-/** Pass: out of this lot's bidding (RULES A3). */
+/** Pass: out of this lot's bidding (RULES A3). @category Game */
 export interface PassAction {
   readonly type: 'pass';
   readonly player: number;
 }
-/** Pay one card towards the winning bid: a gold card, or a discarded card (RULES A5). */
+/** Pay one card towards the winning bid: a gold card, or a discarded card (RULES A5). @category Game */
 export interface PayAction {
   readonly type: 'pay';
   readonly player: number;
@@ -185,16 +188,18 @@ export interface PayAction {
  * ```ts
  * const a: Action = { type: 'bid', player: 1, amount: 4 };
  * ```
+ * @category Game
  */
 export type Action = PlaceAction | TakeAction | KingAction | BidAction | PassAction | PayAction;
 
-/** The `type` of an {@link Action}. */
+/** The `type` of an {@link Action}. @category Game */
 export type ActionType = Action['type'];
 
 /**
  * Something that happened, in order, as {@link step} reports it. Card fields are card ids.
  * Events hold hidden information (a drawn card, a favor placement); pass them through
  * `eventsFor` before showing them to a player.
+ * @category Views and events
  */
 export type GameEvent =
   /** A new Advisor's turn begins (RULES I1, I4). */
@@ -249,10 +254,10 @@ export type GameEvent =
   /** The game ended (RULES A8) with these final points and winners. */
   | { readonly type: 'game-over'; readonly points: readonly number[]; readonly winners: readonly number[] };
 
-/** The `type` of a {@link GameEvent}. */
+/** The `type` of a {@link GameEvent}. @category Views and events */
 export type GameEventType = GameEvent['type'];
 
-/** The outcome of one office (RULES E1, E2). */
+/** The outcome of one office (RULES E1, E2). @category Game */
 export interface OfficeResult {
   /** The primary title's value. */
   readonly primary: number;
@@ -266,7 +271,7 @@ export interface OfficeResult {
   readonly second: number | null;
 }
 
-/** The result of {@link score} (RULES E1–E4). */
+/** The result of {@link score} (RULES E1–E4). @category Game */
 export interface Score {
   /** `true` once the game is over; before that the score is a projection (RULES E4). */
   readonly final: boolean;

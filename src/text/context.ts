@@ -9,6 +9,7 @@ import type { Viewer } from '../seat/view.js';
 /**
  * What a sentence may name besides the action or event itself. A `PlayerView` has every
  * field, so `describeAction(action, lang, view(state, me))` just works.
+ * @category Text
  */
 export interface DescribeContext {
   /**

@@ -34,6 +34,7 @@ function nameOf(x: DescribeContext, p: number): string | undefined {
  * describeCard('military-A', 'en'); // 'Military 4'
  * describeCard('military-A', 'uk'); // 'Військова справа 4'
  * ```
+ * @category Text
  */
 export function describeCard(card: Card | string, lang: Lang): string {
   const c = typeof card === 'string' ? cardById(card) : card;
@@ -54,6 +55,7 @@ export function describeCard(card: Card | string, lang: Lang): string {
  * describeAction({ type: 'pass', player: 1 }, 'uk'); // 'Гравець 1 пасує'
  * describeAction({ type: 'pass', player: 1 }, 'en', { names: ['Ann', 'Bo'] }); // 'Bo passes'
  * ```
+ * @category Text
  */
 export function describeAction(action: Action, lang: Lang, context: DescribeContext = {}): string {
   const t = PHRASES[lang];
@@ -75,6 +77,7 @@ export function describeAction(action: Action, lang: Lang, context: DescribeCont
  * describeEvent({ type: 'bid', player: 2, amount: 4 }, 'uk', { viewer: 2 }); // 'Ви поставили 4'
  * describeEvent({ type: 'bid', player: 1, amount: 4 }, 'en', { ...v, names: record.names }); // 'Bo bid 4'
  * ```
+ * @category Text
  */
 export function describeEvent(event: GameEvent, lang: Lang, context: DescribeContext = {}): string {
   const t = PHRASES[lang];

@@ -11,7 +11,7 @@
  * labels.uk.offices.diplomacy; // 'Дипломатія'
  * describeAction({ type: 'pass', player: 2 }, 'en'); // 'Player 2 passes'
  * ```
- * @packageDocumentation
+ * @module for-the-king-and-me/text
  */
 export type { DescribeContext } from './describe.js';
 export { describeAction, describeCard, describeEvent } from './describe.js';

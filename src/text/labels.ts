@@ -6,10 +6,10 @@
 import type { Card, Office } from '../data/cards.js';
 import type { Area, Phase } from '../state/types.js';
 
-/** A language of {@link labels}, {@link describeAction} and {@link describeEvent}: English or Ukrainian. */
+/** A language of {@link labels}, {@link describeAction} and {@link describeEvent}: English or Ukrainian. @category Text */
 export type Lang = 'en' | 'uk';
 
-/** Short interface words (headings, buttons, table columns) of one language. */
+/** Short interface words (headings, buttons, table columns) of one language. @category Text */
 export interface UiWords {
   readonly player: string;
   readonly you: string;
@@ -40,7 +40,7 @@ export interface UiWords {
   readonly seed: string;
 }
 
-/** Every localized name of one language. */
+/** Every localized name of one language. @category Text */
 export interface Labels {
   /** Office names, nominative ("Diplomacy" / "Дипломатія"). */
   readonly offices: Readonly<Record<Office, string>>;
@@ -65,6 +65,7 @@ export interface Labels {
  * labels.uk.offices.military;  // 'Військова справа'
  * labels.uk.phases.esteem;     // 'Здобуття пошани'
  * ```
+ * @category Text
  */
 export const labels: Readonly<Record<Lang, Labels>> = {
   en: {

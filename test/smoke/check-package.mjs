@@ -1,7 +1,11 @@
 // `npm run check:package`: lints the packed tarball the way a user's tools will see it.
 // publint --strict (package.json fields and files) and attw (types for every resolution mode)
-// must both be clean, and the tarball must hold only the built files, the Python wrapper and the docs.
-import { rmSync } from 'node:fs';
+// must both be clean, and the tarball must hold only the built files, the Python wrapper and the docs. Every relative
+// link in the packed Markdown (README and the guides) must reach a packed file, so that the docs
+// work in node_modules and on package CDNs; links into src/ and test/ (the rule tables' "tested
+// by" and the architecture page) are repository-only and counted.
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
 import { pack, ROOT, run, scratch } from './pack.mjs';
 
 const dir = scratch('check');
@@ -9,9 +13,26 @@ try {
   const { tarball, files, size, unpackedSize } = pack(dir);
   console.log(`packed ${files.length} files, ${(size / 1024).toFixed(1)} kB (${(unpackedSize / 1024).toFixed(1)} kB unpacked):`);
   for (const f of files) console.log(`  ${f}`);
-  const allowed = /^(dist\/.+\.(js|cjs|d\.ts|d\.cts|map)|python\/for_the_king_env\.py|package\.json|README\.md|LICENSE|CHANGELOG\.md)$/;
+  const allowed = /^(dist\/.+\.(js|cjs|d\.ts|d\.cts|map)|docs\/[\w-]+\.md|docs\/examples\/[\w.-]+|python\/for_the_king_env\.py|package\.json|README\.md|CONTRIBUTING\.md|LICENSE|CHANGELOG\.md)$/;
   const stray = files.filter((f) => !allowed.test(f));
   if (stray.length > 0) throw new Error(`unexpected files in the tarball: ${stray.join(', ')}`);
+  for (const guide of ['README.md', 'docs/README.md', 'docs/getting-started.md', 'docs/building-a-ui.md', 'docs/save-load-replay.md']) {
+    if (!files.includes(guide)) throw new Error(`the tarball lacks ${guide}`);
+  }
+  const dead = [];
+  let repositoryOnly = 0;
+  for (const file of files.filter((f) => f.endsWith('.md'))) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = m[1] ?? '';
+      if (/^(https?:|mailto:|#)/.test(target)) continue;
+      const path = normalize(join(dirname(file), target.split('#')[0] ?? '')).replaceAll('\\', '/');
+      if (/^(src|test)\//.test(path)) repositoryOnly++;
+      else if (!files.includes(path)) dead.push(`${file} → ${target}`);
+    }
+  }
+  if (dead.length > 0) throw new Error(`links in the packed docs that reach no packed file:\n  ${dead.join('\n  ')}`);
+  console.log(`docs: every relative link of the packed Markdown reaches a packed file (${repositoryOnly} links into src/ and test/ are repository-only)`);
   run('npx', ['--no-install', 'publint', '--strict', tarball], { cwd: ROOT });
   run('npx', ['--no-install', 'attw', tarball], { cwd: ROOT });
   console.log('check:package: publint and attw are clean');
