@@ -13,7 +13,8 @@ try {
   const { tarball, files, size, unpackedSize } = pack(dir);
   console.log(`packed ${files.length} files, ${(size / 1024).toFixed(1)} kB (${(unpackedSize / 1024).toFixed(1)} kB unpacked):`);
   for (const f of files) console.log(`  ${f}`);
-  const allowed = /^(dist\/.+\.(js|cjs|d\.ts|d\.cts|map)|docs\/[\w-]+\.md|docs\/examples\/[\w.-]+|python\/for_the_king_env\.py|package\.json|README\.md|CONTRIBUTING\.md|LICENSE|CHANGELOG\.md)$/;
+  const allowed =
+    /^(dist\/.+\.(js|cjs|d\.ts|d\.cts|map)|docs\/[\w-]+\.md|docs\/examples\/[\w.-]+|python\/for_the_king_env\.py|package\.json|README\.md|CONTRIBUTING\.md|LICENSE|CHANGELOG\.md)$/;
   const stray = files.filter((f) => !allowed.test(f));
   if (stray.length > 0) throw new Error(`unexpected files in the tarball: ${stray.join(', ')}`);
   for (const guide of ['README.md', 'docs/README.md', 'docs/getting-started.md', 'docs/building-a-ui.md', 'docs/save-load-replay.md']) {
@@ -32,7 +33,9 @@ try {
     }
   }
   if (dead.length > 0) throw new Error(`links in the packed docs that reach no packed file:\n  ${dead.join('\n  ')}`);
-  console.log(`docs: every relative link of the packed Markdown reaches a packed file (${repositoryOnly} links into src/ and test/ are repository-only)`);
+  console.log(
+    `docs: every relative link of the packed Markdown reaches a packed file (${repositoryOnly} links into src/ and test/ are repository-only)`,
+  );
   run('npx', ['--no-install', 'publint', '--strict', tarball], { cwd: ROOT });
   run('npx', ['--no-install', 'attw', tarball], { cwd: ROOT });
   console.log('check:package: publint and attw are clean');
