@@ -1,7 +1,8 @@
 /**
  * Environment steps per second, with the observation and the mask of the next agent written on
  * every step: the batched environment (64 games at once) and the single agent loop
- * (`observeInto` + `step`), for every player count. Actions are drawn uniformly among the
+ * (`observeInto` + `step`), for every player count, beside the same loop written naively on the
+ * pure API (`view`, `encodeView`, `maskOfView`, then `apply`, each step). Actions are drawn uniformly among the
  * mask's legal indexes by a small seeded generator (its cost, a scan of the mask, is counted).
  * Each figure is the best of several rounds, in CPU time of this process (steadier than wall
  * time on a shared machine). One process, one core.
@@ -9,8 +10,9 @@
  * Run: `npm run bench:env` (or `npx tsx test/bench/env.bench.ts [seconds-per-round]`)
  */
 import { cpus } from 'node:os';
-import { ACTION_COUNT, createBatchEnv, createEnv } from '../../src/env/index.js';
+import { ACTION_COUNT, createBatchEnv, createEnv, encodeView, maskOfView, OBSERVATION_SIZE } from '../../src/env/index.js';
 import type { PlayerCount } from '../../src/index.js';
+import { ACTION_IDS_PER_PLAYER, actionFromId, apply, createGame, view } from '../../src/index.js';
 
 const ROUND_SECONDS = Number(process.argv[2] ?? 1.5);
 const ROUNDS = 3;
@@ -76,13 +78,28 @@ function loopRate(players: PlayerCount): number {
   });
 }
 
+/** The same loop written naively on the pure API: `view`, `encodeView` and `maskOfView` each step, then `apply`. */
+function naiveRate(players: PlayerCount): number {
+  let state = createGame({ players, seed: 'bench' });
+  let games = 0;
+  const observation = new Float32Array(OBSERVATION_SIZE[players]);
+  const mask = new Uint8Array(ACTION_COUNT);
+  return best(() => {
+    for (let t = 0; t < 2000; t++) {
+      if (state.step === 'over') state = createGame({ players, seed: `bench/${++games}` });
+      const v = view(state, state.toMove);
+      encodeView(v, observation);
+      maskOfView(v, mask);
+      state = apply(state, actionFromId(state.toMove * ACTION_IDS_PER_PLAYER + pick(mask, 0), players));
+    }
+    return 2000;
+  });
+}
+
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 console.log(`environment steps per second (observation + mask on every step), node ${process.version}, ${cpu}`);
-console.log('players  batch of 64   agent loop');
+console.log('players  batch of 64   agent loop   naive (view + pure API)');
+const fmt = (x: number): string => Math.round(x).toLocaleString('en').padStart(11);
 for (const n of [4, 2, 3, 5] as const) {
-  const b = batchRate(n);
-  const l = loopRate(n);
-  console.log(
-    `${String(n).padStart(7)}  ${Math.round(b).toLocaleString('en').padStart(11)}  ${Math.round(l).toLocaleString('en').padStart(11)}`,
-  );
+  console.log(`${String(n).padStart(7)}  ${fmt(batchRate(n))}  ${fmt(loopRate(n))}  ${fmt(naiveRate(n))}`);
 }
