@@ -360,7 +360,7 @@ export class MatchHost {
   async sync(session: Session, after: unknown): Promise<SyncResult> {
     const from = parseSeq(after, 'after');
     const live = await this.mustLoad(session.matchId);
-    this.authorize(live.record, session);
+    await this.authorizeLive(live, session);
     return live.serial(async () => {
       await this.catchUp(live);
       return this.syncResult(live, session.viewer, from);
@@ -374,7 +374,7 @@ export class MatchHost {
   async subscribe(session: Session, after: unknown, subscriber: Subscriber): Promise<Subscription> {
     const from = parseSeq(after, 'after');
     const live = await this.mustLoad(session.matchId);
-    this.authorize(live.record, session);
+    await this.authorizeLive(live, session);
     const watcher: Watcher = { session, subscriber, lastSent: 0 };
     const sync = await live.serial(async () => {
       await this.catchUp(live);
@@ -411,7 +411,7 @@ export class MatchHost {
     const fresh = await this.store.getMatch(session.matchId);
     if (fresh === null) throw new HostError('NOT_FOUND', 'no match with that id');
     this.authorize(fresh, session);
-    live.record = fresh;
+    this.refreshRecord(live, fresh);
     const computed = await live.serial(async () => {
       if (seq < live.seq) throw new HostError('STALE', `the match is at update ${live.seq}, not ${seq}: sync and try again`);
       if (seq > live.seq) await this.catchUp(live);
@@ -534,6 +534,18 @@ export class MatchHost {
     return m.seats[s.viewer]?.tokenHash === s.tokenHash;
   }
 
+  /**
+   * Authorizes against the cached record, and when it refuses, against the store's: another host
+   * may have changed the seats (a join, a return) since this one loaded the match.
+   */
+  private async authorizeLive(live: LiveMatch, s: Session): Promise<void> {
+    if (!this.allowed(live.record, s)) {
+      const fresh = await this.store.getMatch(live.record.id);
+      if (fresh !== null) this.refreshRecord(live, fresh);
+    }
+    this.authorize(live.record, s);
+  }
+
   private authorize(m: MatchRecord, s: Session): void {
     if (m.id !== s.matchId) throw new HostError('UNAUTHORIZED', 'the session belongs to another match');
     if (!this.allowed(m, s)) {
@@ -590,15 +602,25 @@ export class MatchHost {
         live.catchUpQueued = true;
         return live.serial(async () => {
           live.catchUpQueued = false;
-          await this.catchUp(live);
+          // Seat changes do not come through the log: another host may have reopened a seat or
+          // handed it to a bot. Unless this host made the new entries itself (it read the record
+          // then), read the record before pushing, so a void token is sent nothing more.
+          let own = true;
+          for (let s = live.seq + 1; s <= seq && own; s++) own = live.computed.has(s);
+          await this.catchUp(live, own ? null : this.store.getMatch(matchId));
         });
       })
       .catch((e: unknown) => this.log(`catching up ${matchId} failed: ${String(e)}`));
   }
 
-  /** Reads the log past the match's seq, applies each entry and pushes it. Run inside `serial`. */
-  private async catchUp(live: LiveMatch): Promise<void> {
+  /**
+   * Reads the log past the match's seq, applies each entry and pushes it. Run inside `serial`.
+   * `record`, when given, is a fresh read of the match, taken in before anything is pushed.
+   */
+  private async catchUp(live: LiveMatch, record: Promise<MatchRecord | null> | null = null): Promise<void> {
     const entries = await this.store.readLog(live.record.id, live.seq);
+    const fresh = record === null ? null : await record; // read side by side with the log
+    if (fresh !== null) this.refreshRecord(live, fresh);
     for (const entry of entries) {
       if (entry.seq !== live.seq + 1) break;
       const c = live.computed.get(entry.seq);

@@ -365,5 +365,5 @@ describe('match host core', () => {
     );
     expect(currentPlayer(final)).toBeNull();
     expect(c.view.score).toEqual(score(final));
-  });
+  }, 20_000);
 });

@@ -1,0 +1,70 @@
+/**
+ * Seat changes made through one host reach another that has the match loaded: seat changes do
+ * not travel through the log, so a host reads the match's record again before it pushes an entry
+ * another host appended, and when a session's token seems void. Two hosts on one store here;
+ * multi-host.test.ts does the same on PostgreSQL.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { MatchHost, type Update } from '../../src/server/host.js';
+import { MemoryStore } from '../../src/server/store/memory.js';
+
+const hosts: MatchHost[] = [];
+afterEach(() => {
+  for (const h of hosts.splice(0)) h.close();
+});
+
+function host(store: MemoryStore): MatchHost {
+  const h = new MatchHost({ store, pollMs: 10 });
+  hosts.push(h);
+  h.start();
+  return h;
+}
+
+async function until(cond: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+describe('seat changes across hosts', () => {
+  it('a seat joined through one host can subscribe through another that loaded the match before', async () => {
+    const store = new MemoryStore();
+    const [a, b] = [host(store), host(store)];
+    const { match } = await a.createMatch({ players: 2, spectators: 'public' });
+    await b.subscribe(await b.open(match.id, null), 0, { send: () => undefined, revoked: () => undefined }); // b loads the match
+    const { token } = await a.join(match.id, { name: 'Ada' });
+    const session = await b.open(match.id, token);
+    const { sync } = await b.subscribe(session, 0, { send: () => undefined, revoked: () => undefined });
+    expect(sync.view.viewer).toBe(0);
+    expect((await b.sync(session, 0)).seq).toBe(0);
+  });
+
+  it('a seat handed to a bot through one host: the old token, subscribed on another host, is revoked before any push', async () => {
+    const store = new MemoryStore();
+    const [a, b] = [host(store), host(store)];
+    const { match, creatorToken } = await a.createMatch({ players: 2, seed: 'revoke', firstPlayer: 1 });
+    const ada = await a.join(match.id, { name: 'Ada' });
+    const bo = await a.join(match.id, { name: 'Bo' });
+    const adaOnB = await b.open(match.id, ada.token);
+    const pushed: Update[] = [];
+    let revoked = false;
+    await b.subscribe(adaOnB, 0, {
+      send: (u) => pushed.push(u),
+      revoked: () => {
+        revoked = true;
+      },
+    });
+    await b.leave(adaOnB);
+    await a.reassign(match.id, creatorToken, 0, 'heuristic');
+    // Bo moves (through a); the bot then plays seat 0. Host b hears of both from the store.
+    const boSession = await a.open(match.id, bo.token);
+    const { view, seq } = await a.sync(boSession, 0);
+    expect(view.currentPlayer).toBe(1);
+    await a.submit(boSession, view.legal[0], seq);
+    await until(() => revoked);
+    expect(pushed).toEqual([]);
+    await expect(b.sync(adaOnB, 0)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
