@@ -35,8 +35,12 @@ export type ConnectionStatus = 'connecting' | 'open' | 'closed';
 
 /** Options of {@link connectMatch}. */
 export interface ConnectOptions {
-  /** The host's WebSocket URL, for example `ws://127.0.0.1:8080/ws`. */
-  readonly url: string;
+  /**
+   * The host's WebSocket URL, for example `ws://127.0.0.1:8080/ws`, or the URLs of several hosts
+   * that share one database: the client connects to the first, and after a drop or a failed
+   * connection tries the next one (round the list), resyncing from its last seq wherever it lands.
+   */
+  readonly url: string | readonly string[];
   /** The match id. */
   readonly match: string;
   /** The seat token from `joinMatch`, or `null` to watch as a spectator. */
@@ -97,8 +101,12 @@ export class MatchClient {
   seat: Viewer | null = null;
   /** The connection's state. */
   status: ConnectionStatus = 'connecting';
+  /** The URL the client is connected or connecting to (one of `options.url`). */
+  url: string;
 
   private readonly options: ConnectOptions;
+  private readonly urls: readonly string[];
+  private urlIndex = 0;
   private readonly Socket: WebSocketConstructor;
   private socket: WebSocketLike | null = null;
   private ready = false;
@@ -119,6 +127,11 @@ export class MatchClient {
   constructor(options: ConnectOptions) {
     this.options = options;
     this.seq = options.after ?? 0;
+    this.urls = typeof options.url === 'string' ? [options.url] : [...options.url];
+    if (this.urls.length === 0 || this.urls.some((u) => typeof u !== 'string' || u === '')) {
+      throw new ClientError('BAD_OPTIONS', 'url must be a WebSocket URL or a non-empty list of them');
+    }
+    this.url = this.urls[0] as string;
     const Socket = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
     if (Socket === undefined)
       throw new ClientError('CLOSED', 'no WebSocket here: pass one as options.WebSocket (in Node 20, the ws package)');
@@ -190,8 +203,9 @@ export class MatchClient {
     this.ready = false;
     let ws: WebSocketLike;
     try {
-      ws = new this.Socket(this.options.url);
+      ws = new this.Socket(this.url);
     } catch {
+      this.nextUrl();
       this.scheduleReconnect();
       return;
     }
@@ -221,9 +235,16 @@ export class MatchClient {
       this.socket = null;
       this.ready = false;
       this.failWaiting('DISCONNECTED', 'the connection dropped before the host answered; the resync will show whether it was applied');
+      this.nextUrl();
       this.scheduleReconnect();
     };
     ws.onerror = () => undefined;
+  }
+
+  /** After a drop or a failed connection: the next host of the list (the same one if there is only one). */
+  private nextUrl(): void {
+    this.urlIndex = (this.urlIndex + 1) % this.urls.length;
+    this.url = this.urls[this.urlIndex] as string;
   }
 
   private scheduleReconnect(): void {
