@@ -1,8 +1,10 @@
 /**
- * Seat changes made through one host reach another that has the match loaded: seat changes do
- * not travel through the log, so a host reads the match's record again before it pushes an entry
- * another host appended, and when a session's token seems void. Two hosts on one store here;
- * multi-host.test.ts does the same on PostgreSQL.
+ * Hosts sharing one store, and hosts that died. Seat changes made through one host reach another
+ * that has the match loaded: seat changes do not travel through the log, so a host reads the
+ * match's record again before it pushes an entry another host appended, and when a session's
+ * token seems void. A host that loads a match sets the deadline its position calls for, so a
+ * host that died between an append and the next deadline leaves no match stuck. Two hosts on
+ * one store here; multi-host.test.ts and multi-process.test.ts do the same on PostgreSQL.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MatchHost, type Update } from '../../src/server/host.js';
@@ -28,7 +30,7 @@ async function until(cond: () => boolean, ms = 10_000): Promise<void> {
   }
 }
 
-describe('seat changes across hosts', () => {
+describe('hosts sharing a store', () => {
   it('a seat joined through one host can subscribe through another that loaded the match before', async () => {
     const store = new MemoryStore();
     const [a, b] = [host(store), host(store)];
@@ -66,5 +68,29 @@ describe('seat changes across hosts', () => {
     await until(() => revoked);
     expect(pushed).toEqual([]);
     await expect(b.sync(adaOnB, 0)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('a host died between appending a move and setting the bot deadline: the next host to load the match plays the bot', async () => {
+    const store = new MemoryStore();
+    const dead = new MatchHost({ store }); // never started: it plays no deadline
+    const { match } = await dead.createMatch({ players: 2, seed: 'no-deadline', firstPlayer: 0, bots: [null, 'heuristic'] });
+    const ada = await dead.join(match.id, { name: 'Ada' });
+    const session = await dead.open(match.id, ada.token);
+    // Ada moves until the bot is to move (the dead host, never started, plays no deadline).
+    for (;;) {
+      const { view, seq } = await dead.sync(session, 0);
+      if (view.currentPlayer !== 0) break;
+      await dead.submit(session, view.legal[0], seq);
+    }
+    const before = (await store.readLog(match.id, 0)).length;
+    dead.close();
+    await store.setDeadline(match.id, null); // what the dead host never got to write
+    expect(await store.claimDue(Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+    const next = host(store);
+    const pushed: Update[] = [];
+    await next.subscribe(await next.open(match.id, ada.token), before, { send: (u) => pushed.push(u), revoked: () => undefined });
+    await until(() => pushed.length > 0);
+    const log = await store.readLog(match.id, 0);
+    expect(log[before]?.by).toBe('bot');
   });
 });
