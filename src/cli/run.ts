@@ -28,7 +28,7 @@ Usage:
                         [--shard i/N --out DIR]
   for-the-king merge DIR [--json]
   for-the-king replay FILE [--seat N] [--all] [--lang en|uk]
-  for-the-king serve [--port 8080] [--host 127.0.0.1] [--data DIR | --memory] [--static DIR] [--trust-proxy]
+  for-the-king serve [--port 8080] [--host 127.0.0.1] [--data DIR | --memory | --postgres URL] [--static DIR] [--trust-proxy]
   for-the-king env-server [--players 4] [--reward win|points] [--encoding base64|json] [--seed N]
 
 Bots: ${BOTS}.
@@ -83,6 +83,8 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
   --host ADDR     address to listen on (default 127.0.0.1; put a reverse proxy in front for the world)
   --data DIR      the embedded store's folder (default ./ftk-data); matches survive restarts
   --memory        keep matches in memory only
+  --postgres URL  keep matches in PostgreSQL (postgres://user@host:5432/db; password from PGPASSWORD):
+                  any number of hosts may share the database (needs the "pg" package)
   --static DIR    also serve the files of DIR at / (the demo page: npm run serve)
   --trust-proxy   take client addresses from X-Forwarded-For (only behind your own reverse proxy)
 

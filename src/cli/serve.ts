@@ -1,6 +1,7 @@
 /**
  * @internal The `serve` command: the match host on HTTP and WebSocket, with the embedded store
- * in a folder (or in memory), optionally serving a folder of static files (the demo page).
+ * in a folder (or in memory, or PostgreSQL shared by several hosts), optionally serving a folder
+ * of static files (the demo page).
  * Stops cleanly on SIGINT and SIGTERM. The server module (and with it `ws`) is loaded only here.
  * @module
  */
@@ -15,6 +16,7 @@ export const SERVE_OPTIONS: OptionSpec = {
   host: 'string',
   data: 'string',
   memory: 'boolean',
+  postgres: 'string',
   static: 'string',
   'trust-proxy': 'boolean',
 };
@@ -25,7 +27,13 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   const hostname = stringOption(parsed, 'host') ?? '127.0.0.1';
   const data = stringOption(parsed, 'data') ?? './ftk-data';
   const memory = parsed.options.memory === true;
-  if (memory && stringOption(parsed, 'data') !== undefined) throw new UsageError('--memory and --data exclude each other');
+  const postgres = stringOption(parsed, 'postgres');
+  if ([memory, stringOption(parsed, 'data') !== undefined, postgres !== undefined].filter(Boolean).length > 1) {
+    throw new UsageError('--data, --memory and --postgres exclude each other');
+  }
+  if (postgres !== undefined && !/^postgres(ql)?:\/\//.test(postgres)) {
+    throw new UsageError('--postgres takes a connection URL: postgres://user@host:5432/database (the password from PGPASSWORD)');
+  }
   const staticDir = stringOption(parsed, 'static');
   let server: typeof import('../server/index.js');
   try {
@@ -33,7 +41,12 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   } catch (e) {
     throw new Error(`the server needs the "ws" package: npm install ws (${e instanceof Error ? e.message : String(e)})`);
   }
-  const store = memory ? new server.MemoryStore() : await server.FileStore.open(data);
+  const store =
+    postgres !== undefined
+      ? await server.createPostgresStore({ connectionString: postgres, onError: (e) => say(io.stderr, `for-the-king serve: ${e.message}`) })
+      : memory
+        ? new server.MemoryStore()
+        : await server.FileStore.open(data);
   const running = await server.startServer({
     store,
     port,
@@ -48,7 +61,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   );
   say(
     io.stdout,
-    `for-the-king serve: store ${memory ? 'in memory (nothing survives a restart)' : `in ${data}`}${staticDir === undefined ? '' : `, static files from ${staticDir}`}`,
+    `for-the-king serve: store ${postgres !== undefined ? `PostgreSQL ${withoutPassword(postgres)}` : memory ? 'in memory (nothing survives a restart)' : `in ${data}`}${staticDir === undefined ? '' : `, static files from ${staticDir}`}`,
   );
   await new Promise<void>((resolve) => {
     const stop = (): void => {
@@ -63,4 +76,15 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   await running.close();
   await store.close();
   return 0;
+}
+
+/** A connection URL fit to print: the password, if any, replaced by `***`. */
+function withoutPassword(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password !== '') u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
 }

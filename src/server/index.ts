@@ -59,6 +59,8 @@ export type { MatchSettings } from './settings.js';
 export { MAX_HOST_BOT_ITERATIONS, MAX_TURN_TIME_MS, MIN_TURN_TIME_MS, parseMatchSettings } from './settings.js';
 export { FileStore } from './store/file.js';
 export { MemoryStore } from './store/memory.js';
+export type { PostgresStore, PostgresStoreOptions } from './store/postgres.js';
+export { createPostgresStore, POSTGRES_SCHEMA_VERSION } from './store/postgres.js';
 export type { Deadline, LogEntry, MatchRecord, SeatRecord, SpectatorPolicy, Store } from './store/store.js';
 export type { WebSocketOptions, WebSocketTransport } from './websocket.js';
 export { attachWebSocket } from './websocket.js';
