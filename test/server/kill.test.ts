@@ -19,7 +19,7 @@ afterAll(() => {
 });
 
 /** Starts a host process; resolves with it and its port once it listens. */
-export function startHostProcess(args: readonly string[]): Promise<{ child: ChildProcess; port: number }> {
+function startHostProcess(args: readonly string[]): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   return new Promise((resolve, reject) => {
@@ -80,7 +80,7 @@ function autoPlayer(client: MatchClient, acked: Map<number, Action>): { seen: nu
 }
 
 /** Plays a match across `kills` kill -9 restarts of a host process started with `args(port)`. */
-export async function killAndResume(args: (port: number) => string[], kills: number): Promise<void> {
+async function killAndResume(args: (port: number) => string[], kills: number): Promise<void> {
   let { child, port } = await startHostProcess(args(0));
   const base = `http://127.0.0.1:${port}`;
   const wsUrl = `ws://127.0.0.1:${port}/ws`;
