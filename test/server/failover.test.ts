@@ -12,6 +12,7 @@ import { connectMatch, createMatch, joinMatch, type MatchClient } from '../../sr
 import { type Action, replay, score } from '../../src/index.js';
 import { type RunningServer, startServer } from '../../src/server/serve.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
+import { autoPlayer, until } from '../helpers/play.js';
 
 const LIMITS = { messagesPerSecond: 1e6, messageBurst: 1e6, requestsPerSecond: 1e6, requestBurst: 1e6, connectionsPerAddress: 1000 };
 const running: RunningServer[] = [];
@@ -36,44 +37,10 @@ async function deadUrl(): Promise<string> {
   return `ws://127.0.0.1:${port}/ws`;
 }
 
-async function until(cond: () => boolean, ms = 20_000, what = 'a condition'): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 3));
-  }
-}
-
 function connect(url: string | string[], match: string, token: string): MatchClient {
   const c = connectMatch({ url, match, token, WebSocket: WebSocket as never, minDelayMs: 20, maxDelayMs: 200 });
   clients.push(c);
   return c;
-}
-
-/** Plays the first legal action whenever it may; records each seq's events and what was acknowledged. */
-function autoPlayer(client: MatchClient, acked: Map<number, Action>): { seen: number[] } {
-  const seen: number[] = [];
-  let busy = false;
-  const tryMove = (): void => {
-    const v = client.view;
-    if (busy || v === null || v.legal.length === 0 || client.status !== 'open') return;
-    busy = true;
-    const action = v.legal[0] as Action;
-    client
-      .send(action)
-      .then((seq) => acked.set(seq, action))
-      .catch(() => undefined)
-      .finally(() => {
-        busy = false;
-        setTimeout(tryMove, 1);
-      });
-  };
-  client.on('events', (u) => seen.push(u.seq));
-  client.on('view', tryMove);
-  client.on('status', (s) => {
-    if (s === 'open') setTimeout(tryMove, 1);
-  });
-  return { seen };
 }
 
 describe('client failover across a list of host URLs', () => {

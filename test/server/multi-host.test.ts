@@ -8,44 +8,11 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type Action, replay, score } from '../../src/index.js';
 import { HostError } from '../../src/server/errors.js';
-import { MatchHost, type Session, type Update } from '../../src/server/host.js';
+import { MatchHost, type Session } from '../../src/server/host.js';
 import { createPostgresStore, type PostgresStore } from '../../src/server/store/postgres.js';
 import type { LogEntry, Store } from '../../src/server/store/store.js';
 import { describePg, freshDatabase } from '../helpers/pg.js';
-
-async function until(cond: () => boolean, ms = 15_000, what = 'a condition'): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 3));
-  }
-}
-
-/** A seat driven by the test through one host. */
-interface Player {
-  readonly host: MatchHost;
-  readonly session: Session;
-  readonly updates: Update[];
-  seq: number;
-  view: Update['view'];
-}
-
-async function seat(host: MatchHost, matchId: string, name: string): Promise<Player> {
-  const { token } = await host.join(matchId, { name });
-  const session = await host.open(matchId, token);
-  const p = { host, session, updates: [] as Update[], seq: 0, view: null as unknown as Update['view'] };
-  const { sync } = await host.subscribe(session, 0, {
-    send: (u) => {
-      p.updates.push(u);
-      p.seq = u.seq;
-      p.view = u.view;
-    },
-    revoked: () => undefined,
-  });
-  p.seq = sync.seq;
-  p.view = sync.view;
-  return p;
-}
+import { watchSeat as seat, until } from '../helpers/play.js';
 
 /** Counts what a store appended successfully, by `by`. */
 function counting(store: Store): { store: Store; appended: LogEntry[] } {

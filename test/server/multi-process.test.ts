@@ -15,6 +15,7 @@ import type { ClientError } from '../../src/client/errors.js';
 import { connectMatch, createMatch, joinMatch, type MatchClient } from '../../src/client/index.js';
 import { type Action, type GameOptions, replay, score } from '../../src/index.js';
 import { describePg, freshDatabase } from '../helpers/pg.js';
+import { autoPlayer, kill9, until } from '../helpers/play.js';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'cli', 'main.ts');
 
@@ -52,61 +53,10 @@ function startHost(url: string, port = 0): Promise<HostProcess> {
   });
 }
 
-function kill9(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
-
-async function until(cond: () => boolean, ms = 60_000, what = 'a condition'): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 function connect(url: string | string[], match: string, token: string): MatchClient {
   const c = connectMatch({ url, match, token, WebSocket: WebSocket as never, minDelayMs: 50, maxDelayMs: 400 });
   clients.push(c);
   return c;
-}
-
-/**
- * Plays a legal action whenever the client may; records each seq's events and what the host
- * acknowledged. After a refusal it waits for a new view (or a moment), as a person would.
- */
-function autoPlayer(client: MatchClient, acked: Map<number, Action>): { seen: number[] } {
-  const seen: number[] = [];
-  let busy = false;
-  const tryMove = (): void => {
-    const v = client.view;
-    if (busy || v === null || v.legal.length === 0 || client.status !== 'open') return;
-    busy = true;
-    const action = v.legal[(client.seq * 5) % v.legal.length] as Action;
-    client
-      .send(action)
-      .then((seq) => {
-        expect(acked.has(seq)).toBe(false);
-        acked.set(seq, action);
-        busy = false;
-        setTimeout(tryMove, 1); // the update may have come before the acknowledgement
-      })
-      .catch(() => {
-        setTimeout(() => {
-          busy = false;
-          tryMove();
-        }, 100);
-      });
-  };
-  client.on('events', (u) => seen.push(u.seq));
-  client.on('view', () => setTimeout(tryMove, 1));
-  client.on('status', (s) => {
-    if (s === 'open') setTimeout(tryMove, 1);
-  });
-  return { seen };
 }
 
 interface Logged {

@@ -9,6 +9,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MatchHost, type Update } from '../../src/server/host.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
+import { until } from '../helpers/play.js';
 
 const hosts: MatchHost[] = [];
 afterEach(() => {
@@ -20,14 +21,6 @@ function host(store: MemoryStore): MatchHost {
   hosts.push(h);
   h.start();
   return h;
-}
-
-async function until(cond: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 2));
-  }
 }
 
 describe('hosts sharing a store', () => {

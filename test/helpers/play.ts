@@ -1,0 +1,95 @@
+/**
+ * What the host tests share: waiting for a condition, playing a client automatically, watching a
+ * seat through the host core, and `kill -9`.
+ */
+import type { ChildProcess } from 'node:child_process';
+import type { MatchClient } from '../../src/client/index.js';
+import type { Action } from '../../src/index.js';
+import type { MatchHost, Session, Update } from '../../src/server/host.js';
+
+/** Resolves once `cond()` holds (polling every few milliseconds); rejects after `ms`, naming `what`. */
+export async function until(cond: () => boolean, ms = 60_000, what = 'a condition'): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 3));
+  }
+}
+
+/** Sends SIGKILL and resolves once the process is gone. */
+export function kill9(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+/**
+ * Plays a legal action whenever the client may (`pick` chooses; default: varies with the seq)
+ * and records each seq's events and what the host acknowledged (each seq acknowledged once).
+ * After a refusal it waits for a new view or `retryMs`, as a person would, so it never floods.
+ */
+export function autoPlayer(
+  client: MatchClient,
+  acked: Map<number, Action>,
+  pick: (legal: readonly Action[], seq: number) => Action = (legal, seq) => legal[(seq * 5) % legal.length] as Action,
+  retryMs = 100,
+): { seen: number[] } {
+  const seen: number[] = [];
+  let busy = false;
+  const tryMove = (): void => {
+    const v = client.view;
+    if (busy || v === null || v.legal.length === 0 || client.status !== 'open') return;
+    busy = true;
+    const action = pick(v.legal, client.seq);
+    client
+      .send(action)
+      .then((seq) => {
+        if (acked.has(seq)) throw new Error(`seq ${seq} acknowledged twice`);
+        acked.set(seq, action);
+        busy = false;
+        setTimeout(tryMove, 1); // the update may have come before the acknowledgement
+      })
+      .catch(() => {
+        setTimeout(() => {
+          busy = false;
+          tryMove();
+        }, retryMs);
+      });
+  };
+  client.on('events', (u) => seen.push(u.seq));
+  client.on('view', () => setTimeout(tryMove, 1));
+  client.on('status', (s) => {
+    if (s === 'open') setTimeout(tryMove, 1);
+  });
+  return { seen };
+}
+
+/** A seat watched through the host core: its session, every update pushed, its seq and view now. */
+export interface WatchedSeat {
+  readonly host: MatchHost;
+  readonly session: Session;
+  readonly token: string;
+  readonly updates: Update[];
+  seq: number;
+  view: Update['view'];
+}
+
+/** Joins a seat through `host`, opens it and subscribes from the start. */
+export async function watchSeat(host: MatchHost, matchId: string, name: string): Promise<WatchedSeat> {
+  const { token } = await host.join(matchId, { name });
+  const session = await host.open(matchId, token);
+  const p: WatchedSeat = { host, session, token, updates: [], seq: 0, view: null as unknown as Update['view'] };
+  const { sync } = await host.subscribe(session, 0, {
+    send: (u) => {
+      p.updates.push(u);
+      p.seq = u.seq;
+      p.view = u.view;
+    },
+    revoked: () => undefined,
+  });
+  p.seq = sync.seq;
+  p.view = sync.view;
+  return p;
+}
