@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { connectMatch, createMatch, joinMatch, type MatchClient } from '../../src/client/index.js';
+import { connectMatch, createMatch, joinMatch } from '../../src/client/index.js';
 import { type Action, replay, score } from '../../src/index.js';
+import { autoPlayer, kill9, until } from '../helpers/play.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'host-process.ts');
 const children: ChildProcess[] = [];
@@ -37,48 +38,6 @@ function startHostProcess(args: readonly string[]): Promise<{ child: ChildProces
   });
 }
 
-function kill9(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
-
-async function until(cond: () => boolean, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-/** Plays a client's first legal action whenever it may; records what the host acknowledged. */
-function autoPlayer(client: MatchClient, acked: Map<number, Action>): { seen: number[] } {
-  const seen: number[] = [];
-  let busy = false;
-  const tryMove = (): void => {
-    const v = client.view;
-    if (busy || v === null || v.legal.length === 0 || client.status !== 'open') return;
-    busy = true;
-    // Pass when one may (short auctions), else the first legal action.
-    const action = v.legal.find((x) => x.type === 'pass') ?? (v.legal[0] as Action);
-    client
-      .send(action)
-      .then((seq) => acked.set(seq, action))
-      .catch(() => undefined)
-      .finally(() => {
-        busy = false;
-        setTimeout(tryMove, 1);
-      });
-  };
-  client.on('events', (u) => seen.push(u.seq));
-  client.on('view', tryMove);
-  client.on('status', (s) => {
-    if (s === 'open') setTimeout(tryMove, 1);
-  });
-  return { seen };
-}
-
 /** Plays a match across `kills` kill -9 restarts of a host process started with `args(port)`. */
 async function killAndResume(args: (port: number) => string[], kills: number): Promise<void> {
   let { child, port } = await startHostProcess(args(0));
@@ -91,8 +50,10 @@ async function killAndResume(args: (port: number) => string[], kills: number): P
   const opts = { url: wsUrl, match: match.id, WebSocket: WebSocket as never, minDelayMs: 50, maxDelayMs: 300 };
   const ca = connectMatch({ ...opts, token: a.token });
   const cc = connectMatch({ ...opts, token: c.token });
-  const pa = autoPlayer(ca, acked);
-  const pc = autoPlayer(cc, acked);
+  // Pass when one may (short auctions), else the first legal action.
+  const passFirst = (legal: readonly Action[]): Action => legal.find((x) => x.type === 'pass') ?? (legal[0] as Action);
+  const pa = autoPlayer(ca, acked, passFirst);
+  const pc = autoPlayer(cc, acked, passFirst);
   for (let k = 0; k < kills; k++) {
     const at = 15 + 25 * k;
     await until(() => ca.seq >= at || ca.view?.step === 'over');
