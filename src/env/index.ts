@@ -15,7 +15,7 @@
  * }
  * console.log(env.rewards); // 1 for the winner (shared wins are split), 0 for the others
  * ```
- * @packageDocumentation
+ * @module for-the-king-and-me/env
  */
 export type { BatchEnv, BatchEnvOptions } from './batch.js';
 export { createBatchEnv } from './batch.js';
