@@ -375,8 +375,9 @@ function actionsEl(v) {
       ),
     );
     if (bids.length > MAX_BID_BUTTONS) {
-      const first = bids[0].action.amount;
-      const last = bids[bids.length - 1].action.amount;
+      // The view gives the bid range: no need to scan the (up to 108) legal bids for it.
+      const first = v.minBid;
+      const last = v.maxBid;
       const input = h('input', { type: 'number', min: first, max: last, value: first + MAX_BID_BUTTONS, id: 'bid-amount' });
       body.push(
         h(
@@ -425,6 +426,11 @@ function actionsEl(v) {
   return h('section', { class: 'panel actions mine-to-move' }, h('h2', null, l.ui.yourTurn), body);
 }
 
+/** An office's name cut for a narrow score table ("Entertainment" → "Ente."); the full name is its tooltip. */
+function shortName(name) {
+  return name.length <= 5 ? name : `${name.slice(0, 4)}.`;
+}
+
 function scoreEl(v) {
   const l = L();
   const s = v.score;
@@ -451,7 +457,14 @@ function scoreEl(v) {
           'tr',
           null,
           h('th', null, l.ui.player),
-          offices.map((o) => h('th', null, l.offices[o])),
+          offices.map((o) =>
+            h(
+              'th',
+              { title: l.offices[o] },
+              h('span', { class: 'long' }, l.offices[o]),
+              h('span', { class: 'short' }, shortName(l.offices[o])),
+            ),
+          ),
           h('th', null, l.ui.gold),
           h('th', null, l.ui.points),
         ),

@@ -1,5 +1,9 @@
 /**
- * The demo page in real headless Chromium: a seeded 3-player game played to the end by clicking.
+ * The demo page in real headless Chromium: a seeded game played to the end by clicking, on a
+ * desktop screen (3 players, 1360×900) and on a phone (5 players, the widest tables, 390×844 as
+ * an iPhone 12–15 in portrait). On the phone, at every decision and at the end, the page must not
+ * scroll sideways (nothing wider than the screen) and every control must lie inside the screen's
+ * width. A full-page screenshot of each viewport goes to `test-results/`.
  *
  * At every decision of the human seat the test takes the page's whole DOM and, once the game is
  * over, replays the page's actions with the engine to compute, for that moment, the card ids the
@@ -19,9 +23,20 @@ import type { Action, GameState } from '../../src/index.js';
 import { CARDS, checkRecord, createGame, DEFAULT_VARIANTS, replayRecord, score, step, view } from '../../src/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const PLAYERS = 3;
 const SEED = 7;
 const HUMAN = 0;
+
+/** A screen to test the page on. */
+interface Screen {
+  readonly name: string;
+  readonly players: 2 | 3 | 4 | 5;
+  readonly width: number;
+  readonly height: number;
+}
+const SCREENS: readonly Screen[] = [
+  { name: 'desktop', players: 3, width: 1360, height: 900 },
+  { name: 'phone', players: 5, width: 390, height: 844 },
+];
 
 /** What the page showed at one decision of the human, and what was clicked. */
 interface Snapshot {
@@ -42,7 +57,6 @@ beforeAll(async () => {
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1360, height: 900 },
     args: [
       '--headless',
       '--no-sandbox',
@@ -114,9 +128,31 @@ function mentions(html: string, id: string): boolean {
   return new RegExp(`(^|[^\\w-])${id}(?![\\w-])`).test(html);
 }
 
-describe('demo page', () => {
+/** What sticks out sideways: the page's scroll width, and controls not inside the screen's width. */
+async function overflow(page: Page): Promise<{ scrollWidth: number; width: number; outside: string[] }> {
+  return page.evaluate(`(() => {
+    const width = document.documentElement.clientWidth;
+    const outside = [];
+    for (const el of document.querySelectorAll('button, select, input, a[href], summary, table, .panel')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.left < -0.5 || r.right > width + 0.5) outside.push(el.outerHTML.slice(0, 80) + ' ' + Math.round(r.left) + '–' + Math.round(r.right));
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width, outside };
+  })()`);
+}
+
+async function expectFits(page: Page, where: string): Promise<void> {
+  const o = await overflow(page);
+  expect(o.scrollWidth, `${where}: the page scrolls sideways`).toBeLessThanOrEqual(o.width);
+  expect(o.outside, `${where}: controls outside the screen`).toEqual([]);
+}
+
+describe.each(SCREENS)('demo page on a $name screen ($width×$height)', (screen) => {
+  const PLAYERS = screen.players;
   it('plays a seeded game to the end by clicking, shows no hidden card, and scores like the engine', async () => {
     const page = await context.newPage();
+    await page.setViewportSize({ width: screen.width, height: screen.height });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     page.on('console', (m) => {
@@ -135,13 +171,15 @@ describe('demo page', () => {
       const html = await outerHtml(page);
       // Nothing half-drawn: no "null", "undefined", "NaN" or "[object …]" in the visible text.
       expect(await page.evaluate('document.body.innerText')).not.toMatch(/\b(null|undefined|NaN)\b|\[object /);
+      if (screen.name === 'phone') await expectFits(page, `after ${before} moves`);
       const index = await pick(page, rand);
       snapshots.push({ moves: before, html, clicked: index });
       if (!switched && snapshots.length === 40) {
         // Switch the language mid-game: the page redraws from the same view and events.
         await page.click('[data-lang="uk"]');
         await expect.poll(() => page.textContent('#log')).toMatch(/Гравець|Ви /);
-        await page.screenshot({ path: join('test-results', 'demo-midgame-uk.png'), fullPage: true });
+        await page.screenshot({ path: join('test-results', `demo-${screen.name}-midgame-uk.png`), fullPage: true });
+        if (screen.name === 'phone') await expectFits(page, 'in Ukrainian');
         await page.click('[data-lang="en"]');
         switched = true;
       }
@@ -152,7 +190,8 @@ describe('demo page', () => {
     expect(status).toBe('over');
     snapshots.push({ moves: await moves(page), html: await outerHtml(page), clicked: null });
 
-    await page.screenshot({ path: join('test-results', 'demo.png'), fullPage: true });
+    await page.screenshot({ path: join('test-results', `demo-${screen.name}.png`), fullPage: true });
+    if (screen.name === 'phone') await expectFits(page, 'at the end (score table)');
 
     // The page hands out its game record only now, at the end; replay its actions with the engine.
     const record = checkRecord(await page.evaluate('window.__demo?.record ?? null'));
