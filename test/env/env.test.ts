@@ -67,6 +67,41 @@ describe('the fast encoder', () => {
   }, 60_000);
 });
 
+describe('the fast encoder on the simulator', () => {
+  it('H1–H3: in random games of random rules, the environment’s observations and masks equal encodeView and maskOfView of the view (the acting seat at every step, every seat at every fifth)', () => {
+    const variant = fc.record({
+      payment: fc.constantFrom('gold-or-discard' as const, 'by-lot' as const),
+      secondaryTitle: fc.constantFrom('half' as const, 'tile' as const),
+      middle: fc.constantFrom('advisor-keeps-last' as const, 'one-per-opponent' as const),
+    });
+    fc.assert(
+      fc.property(fc.constantFrom(...PLAYER_COUNTS), variant, fc.integer(), fc.nat(), (players, variants, seed, policy) => {
+        const env = createEnv({ players, variants, seed });
+        const rand = testRandom(policy);
+        const observation = new Float32Array(OBSERVATION_SIZE[players]);
+        const mask = new Uint8Array(ACTION_COUNT);
+        for (let t = 0; ; t++) {
+          const state = env.state;
+          // Every seat on a sample of steps (a view per seat is the slow part), the acting seat on every step.
+          const seats = t % 5 === 0 || env.done ? env.agents : [env.agentSelection as number];
+          for (const p of seats) {
+            env.observeInto(p, observation, mask);
+            const v = view(state, p);
+            const want = encodeView(v);
+            if (!observation.every((x, i) => Object.is(x, want[i]))) expect(Array.from(observation)).toEqual(Array.from(want));
+            const wantMask = maskOfView(v);
+            if (!mask.every((x, i) => x === wantMask[i])) expect(Array.from(mask)).toEqual(Array.from(wantMask));
+          }
+          if (env.done) break;
+          env.observeInto(env.agentSelection as number, observation, mask);
+          env.step(pick(mask, rand));
+        }
+      }),
+      { numRuns: 12 },
+    );
+  }, 120_000);
+});
+
 describe('masks', () => {
   it('the mask of the acting agent is exactly its legal actions, by action index; other agents get zeros', () => {
     fc.assert(
