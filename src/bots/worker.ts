@@ -17,7 +17,10 @@ if (port === null) throw new Error('the simulation worker must run in a worker t
 const bots = task.bots.map(botFromId);
 port.on('message', (request: WorkerRequest) => {
   if (request === null) {
-    port.close();
+    // Node and Bun end the thread when its port closes; Deno's port has no close(), and its
+    // worker ends with the web worker's own close().
+    if (typeof port.close === 'function') port.close();
+    else (globalThis as { close?: () => void }).close?.();
     return;
   }
   try {
