@@ -207,6 +207,8 @@ export class MatchHost {
   private wakeAt = Number.POSITIVE_INFINITY;
   private polling = false;
   private nextSweep = 0;
+  /** Matches whose deadline this host cleared last. */
+  private readonly cleared = new Set<string>();
   private pollAgain = false;
   private closed = false;
 
@@ -664,9 +666,20 @@ export class MatchHost {
 
   // ---- Deadlines -----------------------------------------------------------------------------
 
+  /**
+   * Sets (or clears) a match's deadline. A clear right after this host's own clear is skipped (most
+   * actions leave no deadline: a person is to move and there is no turn time limit), which saves a
+   * store write per action; a deadline left behind by another host is harmless (acted on only
+   * while the log is at its seq - 1, else set right again).
+   */
   private async setDeadline(matchId: string, d: Deadline | null): Promise<void> {
+    if (d === null && this.cleared.has(matchId)) return;
     await this.store.setDeadline(matchId, d);
-    if (d !== null) this.wakeUpAt(d.at);
+    if (d === null) this.cleared.add(matchId);
+    else {
+      this.cleared.delete(matchId);
+      this.wakeUpAt(d.at);
+    }
   }
 
   /** Sets the deadline the match's current position calls for (idempotent). */
