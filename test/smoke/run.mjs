@@ -105,6 +105,31 @@ console.log('CJS ' + playSim(api, sim));
 console.log('CJS ' + learn(env));
 console.log('CJS ok: ' + pkg.name + '@' + pkg.version);
 `,
+  // The match host and its client, from the tarball: a server on loopback, a match against a
+  // bot, one client that gets its view over a WebSocket. \`ws\` is an optional peer: linked in below.
+  'online.mjs': `import { MemoryStore, startServer } from '${NAME}/server';
+import { connectMatch, createMatch, joinMatch } from '${NAME}/client';
+import { WebSocket } from 'ws';
+const server = await startServer({ store: new MemoryStore(), port: 0 });
+const { match } = await createMatch(server.url, { players: 2, firstPlayer: 0, bots: [null, 'heuristic'] });
+const { token } = await joinMatch(server.url, match.id, { name: 'Smoke' });
+const client = connectMatch({ url: server.url.replace('http', 'ws') + '/ws', match: match.id, token, WebSocket });
+const view = await new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error('no view from the host')), 10000);
+  client.on('view', (v) => { clearTimeout(timer); resolve(v); });
+});
+if (view.viewer !== 0 || view.legal.length === 0) throw new Error('unexpected view');
+const seq = await client.send(view.legal[0]);
+if (seq !== 1) throw new Error('the action was not acknowledged as seq 1');
+client.close();
+await server.close();
+console.log('online ok: a host from the tarball, a client over a WebSocket, one action acknowledged');
+`,
+  'online.cjs': `const client = require('${NAME}/client');
+const server = require('${NAME}/server');
+if (typeof client.connectMatch !== 'function' || typeof server.startServer !== 'function') throw new Error('missing exports');
+console.log('online CJS ok');
+`,
   // One process loading both builds (as bundlers and test runners do): an error thrown by either
   // build is \`instanceof RulesError\` of both, and isRulesError agrees.
   'mixed.mjs': `import { createRequire } from 'node:module';
@@ -175,6 +200,10 @@ try {
   run('node', ['esm.mjs'], { cwd: project });
   run('node', ['cjs.cjs'], { cwd: project });
   run('node', ['mixed.mjs'], { cwd: project });
+  // ws is an optional peer dependency of the server entry: link the repository's copy.
+  execFileSync('ln', ['-s', join(ROOT, 'node_modules', 'ws'), join(project, 'node_modules', 'ws')]);
+  run('node', ['online.mjs'], { cwd: project });
+  run('node', ['online.cjs'], { cwd: project });
   const tsconfig = {
     compilerOptions: {
       strict: true,
