@@ -67,9 +67,10 @@ function perTurn(s: GameState): number {
 
 /**
  * The counters against what a game can reach: nothing is forfeited or discarded unsold before
- * phase 2 (RULES A7, A4); every lot discarded unsold lies on the discard; each lot begun sees at
- * most one forfeit per player (a defaulter is out of its bidding, A7), and the lots begun are at
- * most the favor cards placed, one per Advisor's turn (I2); this lot's defaulters forfeited.
+ * phase 2 (RULES A7, A4). The lots over are at most the favor cards placed (one per Advisor's
+ * turn, I2) less those still on the pile or on the table; every lot discarded unsold is one of
+ * them and lies on the discard. This lot's forfeits are its defaulters (one each, A7); every lot
+ * over saw at most one forfeit per player (a defaulter is out of its bidding).
  */
 function checkCounters(s: GameState): string | null {
   if (s.advisor >= 0) {
@@ -78,12 +79,13 @@ function checkCounters(s: GameState): string | null {
   }
   if (s.lotsDiscarded > s.discard.length) return `lotsDiscarded (${s.lotsDiscarded}) exceeds the ${s.discard.length} cards on the discard`;
   const turns = Math.ceil(s.deck.length / perTurn(s));
-  const begun = Math.max(0, turns - s.favor.length);
-  const unsold = begun - (s.lot >= 0 ? 1 : 0);
-  if (s.lotsDiscarded > unsold) return `lotsDiscarded (${s.lotsDiscarded}) exceeds the ${Math.max(0, unsold)} lots that can be over`;
-  if (s.forfeits > s.players * begun)
-    return `forfeits (${s.forfeits}) exceeds ${s.players * begun}: at most one per player for each of the ${begun} lots begun (RULES A7)`;
-  if (s.forfeits < bits(s.defaulted)) return `forfeits (${s.forfeits}) is below the ${bits(s.defaulted)} players who defaulted on this lot`;
+  const over = Math.max(0, turns - s.favor.length - (s.lot >= 0 ? 1 : 0));
+  if (s.lotsDiscarded > over) return `lotsDiscarded (${s.lotsDiscarded}) exceeds the ${over} lots that can be over`;
+  const now = bits(s.defaulted);
+  if (s.forfeits < now) return `forfeits (${s.forfeits}) is below the ${now} players who defaulted on this lot`;
+  if (s.forfeits - now > s.players * over) {
+    return `forfeits (${s.forfeits}) exceeds ${s.players * over + now}: at most one per player for each of the ${over} lots over, and this lot's ${now} (RULES A7)`;
+  }
   return null;
 }
 
@@ -138,7 +140,8 @@ function checkTurn(s: GameState): string | null {
 /**
  * Phase 2's bidding order (RULES A3, A4): before the first bid of a round, everyone from the
  * first player up to the player to move has passed (or defaulted), and nobody after them has
- * acted yet; a winner pays once everyone else is out.
+ * acted yet; after a bid, everyone from the high bidder up to the player to move has passed; a
+ * winner pays once everyone else is out.
  */
 function checkBidding(s: GameState): string | null {
   const n = s.players;
@@ -152,6 +155,13 @@ function checkBidding(s: GameState): string | null {
         return `player ${q} bids before player ${p} from the first player, so must be out before the first bid (RULES A3)`;
       if (!before && isOut !== ((s.defaulted & (1 << q)) !== 0))
         return `player ${q} has not acted yet in this round: out only if they defaulted (RULES A3, A7)`;
+    }
+  }
+  if (s.step === 'bid' && s.highBid > 0) {
+    // Since the high bid, every player in turn up to the player to move has passed.
+    for (let q = (s.highBidder + 1) % n; q !== p; q = (q + 1) % n) {
+      if ((s.out & (1 << q)) === 0)
+        return `player ${q} comes after the high bidder ${s.highBidder} and before player ${p}, so must have passed (RULES A3)`;
     }
   }
   if (s.step === 'pay' && s.out !== (((1 << n) - 1) & ~(1 << p)))

@@ -334,6 +334,7 @@ function readShown(v: PlayerView, f: Frame): Shown {
       const c = indexOfCard(k[i], `known[${p}]`);
       if (hands[p] !== undefined) {
         if (mark[c] !== IN_HAND + p) throw invalid(`known[${p}] lists ${(CARDS[c] as Card).id}, which is not in that hand`);
+        if (i > 0 && out.lastIndexOf(c, i - 1) >= 0) throw invalid(`known[${p}] lists ${(CARDS[c] as Card).id} twice`);
       } else see(k[i], `known[${p}]`, IN_HAND + p);
       out[i] = c;
     }

@@ -419,8 +419,11 @@ describe('turn order and counters (issue #18, classes 3 and 4)', () => {
     let tried = 0;
     for (const s of ALL.filter((x) => x.step === 'bid').slice(0, 20)) {
       const turns = Math.ceil(s.deck.length / (s.variants.middle === 'one-per-opponent' ? s.players + 1 : s.players + 2));
-      const begun = turns - s.favor.length;
-      const most = { ...s, forfeits: s.players * begun };
+      const over = turns - s.favor.length - 1;
+      let now = 0;
+      for (let q = 0; q < s.players; q++) if (s.defaulted & (1 << q)) now++;
+      const most = { ...s, forfeits: s.players * over + now };
+      expect(stateProblem({ ...most, forfeits: most.forfeits + 1 })).toMatch(/^forfeits \(\d+\) exceeds/);
       // The move count must cover the forfeits too (each ended a round won by a bid).
       const counted = { ...most, moveCount: Math.max(most.moveCount, fewestActions(most)) };
       if (stateProblem(counted) !== null) continue;
