@@ -80,6 +80,14 @@ export const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 4 }), fc.integer(), { maxKeys: 3 }),
 );
 
+/** The list at a path such as `middle` or `hands.1` of a save's state or a view, or `undefined`. */
+export function listAt(record: Record<string, unknown>, path: string): unknown[] | undefined {
+  const [key, index] = path.split('.') as [string, string | undefined];
+  const x = record[key];
+  const l = index === undefined ? x : Array.isArray(x) ? x[Number(index)] : undefined;
+  return Array.isArray(l) ? l : undefined;
+}
+
 /** The outcome of a call: its result, or the code of the `RulesError` it threw. Anything else thrown fails the test. */
 export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: RulesErrorCode };
 

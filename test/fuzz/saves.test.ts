@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Action, GameState } from '../../src/index.js';
 import { apply, CARDS, deserialize, determinize, legalActions, serialize, view } from '../../src/index.js';
-import { cases, junk, outcome, statePool, Tally } from './hostile.js';
+import { cases, junk, listAt, outcome, statePool, Tally } from './hostile.js';
 
 const STATES = statePool('fuzz-saves', 7);
 const SAVES = STATES.map((s) => JSON.parse(serialize(s)) as { state: Record<string, unknown> });
@@ -70,14 +70,6 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ op: fc.constant('swap' as const), list: fc.constantFrom(...LISTS), i: fc.nat(), j: fc.nat() }),
   fc.record({ op: fc.constantFrom('drop' as const, 'dup' as const), list: fc.constantFrom(...LISTS), at: fc.nat() }),
 );
-
-/** The list at a path such as `hands.1`, or `undefined`. */
-function listAt(state: Record<string, unknown>, path: string): unknown[] | undefined {
-  const [key, index] = path.split('.') as [string, string | undefined];
-  const x = state[key];
-  const l = index === undefined ? x : Array.isArray(x) ? x[Number(index)] : undefined;
-  return Array.isArray(l) ? l : undefined;
-}
 
 function applyEdit(state: Record<string, unknown>, e: Edit): void {
   switch (e.op) {

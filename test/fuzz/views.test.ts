@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Action, GameEvent, GameState, PlayerView } from '../../src/index.js';
 import { apply, determinize, eventsFor, legalActions, step, view } from '../../src/index.js';
 import { stateProblem } from '../../src/saves/validate.js';
-import { cases, junk, outcome, statePool, Tally } from './hostile.js';
+import { cases, junk, listAt, outcome, statePool, Tally } from './hostile.js';
 
 const STATES = statePool('fuzz-views', 5);
 const VIEWS: PlayerView[] = STATES.flatMap((s, i) => {
@@ -35,13 +35,6 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ op: fc.constant('move' as const), from: fc.constantFrom(...LISTS), to: fc.constantFrom(...LISTS), at: fc.nat() }),
   fc.record({ op: fc.constantFrom('drop' as const, 'dup' as const), list: fc.constantFrom(...LISTS), at: fc.nat() }),
 );
-
-function listAt(v: Record<string, unknown>, path: string): unknown[] | undefined {
-  const [key, index] = path.split('.') as [string, string | undefined];
-  const x = v[key];
-  const l = index === undefined ? x : Array.isArray(x) ? x[Number(index)] : undefined;
-  return Array.isArray(l) ? l : undefined;
-}
 
 function applyEdit(v: Record<string, unknown>, e: Edit): void {
   switch (e.op) {
