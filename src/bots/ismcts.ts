@@ -3,8 +3,9 @@
  * @module
  */
 
-import type { PlayerView } from '../index.js';
-import { determinize, RulesError } from '../index.js';
+import type { GameState, PlayerView } from '../index.js';
+import { RulesError } from '../index.js';
+import { createDealer } from '../sim/index.js';
 import type { SearchSettings } from './search.js';
 import { search } from './search.js';
 import type { Bot, BotRandom } from './types.js';
@@ -49,6 +50,12 @@ function clock(): number {
   return globalThis.performance.now();
 }
 
+/** The search's determinizer: the view read once, one deal per iteration. */
+function dealOf(view: PlayerView): (seed: number) => GameState {
+  const dealer = createDealer(view);
+  return (seed) => dealer.deal(seed);
+}
+
 /** @internal `ismctsBot` with explicit search weights (for tuning). */
 export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning): Bot {
   const iterations = options.iterations ?? 1000;
@@ -58,9 +65,9 @@ export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning): Bot {
   if (!(timeMs > 0)) throw new RulesError('INVALID_OPTIONS', `ismctsBot: timeMs must be positive, got ${String(timeMs)}`);
   const settings: SearchSettings = { ...tuning, iterations, timeMs, now: clock };
   const seed = options.seed;
-  if (seed === undefined) return (view: PlayerView, rng: BotRandom) => search(view, rng, settings, determinize);
+  if (seed === undefined) return (view: PlayerView, rng: BotRandom) => search(view, rng, settings, dealOf);
   const prefix = `${typeof seed}:${String(seed)}\n`;
-  return (view: PlayerView) => search(view, botRandom(prefix + JSON.stringify(view)), settings, determinize);
+  return (view: PlayerView) => search(view, botRandom(prefix + JSON.stringify(view)), settings, dealOf);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { Action, GameState } from '../index.js';
 import { legalActions } from '../index.js';
+import type { Simulator } from '../sim/index.js';
 import { cheapestCover } from './cover.js';
 import { INDEX_OF, KIND_OF, OFFICE_INDEX, VALUE_OF } from './tables.js';
 import type { BotRandom } from './types.js';
@@ -157,11 +158,20 @@ function cardIndexOf(id: string): number {
   return INDEX_OF.get(id) ?? -1;
 }
 
-/** @internal Plays the cheap policy for at most `depth` actions from `state`. */
-export function playout(state: GameState, depth: number, rng: BotRandom, applyFn: (s: GameState, a: Action) => GameState): GameState {
-  let s = state;
-  for (let i = 0; i < depth && s.step !== 'over'; i++) s = applyFn(s, rolloutAction(s, legalActions(s), rng));
-  return s;
+/**
+ * @internal The simulator's legal actions: `legalActions` of its live state, the same shared
+ * lists (the bidding and placing lists are cached, nothing is built).
+ */
+export function legalOf(sim: Simulator): readonly Action[] {
+  return legalActions(sim.peek());
+}
+
+/** @internal Plays the cheap policy for at most `depth` actions in `sim`. */
+export function playout(sim: Simulator, depth: number, rng: BotRandom): void {
+  for (let i = 0; i < depth && !sim.isOver(); i++) {
+    const legal = legalOf(sim);
+    sim.applyIndex(legal.indexOf(rolloutAction(sim.peek(), legal, rng)));
+  }
 }
 
 /** @internal The three discards that cost least at a glance (a card's worth in its office). */

@@ -8,17 +8,22 @@
  */
 
 import type { Action, GameState, PlayerView } from '../index.js';
-import { apply, legalActions, OFFICES } from '../index.js';
+import { OFFICES } from '../index.js';
+import type { Simulator } from '../sim/index.js';
+import { createSimulator } from '../sim/index.js';
 import { evaluate } from './evaluate.js';
 import { biasHidden, observerOf } from './infer.js';
 import { sameAction } from './play.js';
-import { candidates, playout, strongestOffice } from './rollout.js';
+import { candidates, legalOf, playout, strongestOffice } from './rollout.js';
 import { INDEX_OF } from './tables.js';
 import type { BotRandom } from './types.js';
 import { noLegalAction } from './types.js';
 
-/** @internal A determinizer: a full state consistent with a view, hidden cards dealt from `seed`. */
-export type Determinizer = (view: PlayerView, seed: number) => GameState;
+/**
+ * @internal A determinizer: reads a view once and returns its deal, a full state consistent with
+ * the view for each `seed` (`createDealer(view).deal`).
+ */
+export type Determinizer = (view: PlayerView) => (seed: number) => GameState;
 
 /** @internal Search settings after defaults. */
 export interface SearchSettings {
@@ -121,8 +126,11 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
   const seed = (): number => Math.floor(rng.next() * 0x100000000);
   const observer = observerOf(view);
   const me = typeof view.viewer === 'number' ? view.viewer : -1;
-  const first = biasHidden(determinize(view, seed()), observer, rng, settings.bias);
-  const rootChoices = candidates(first, legalActions(first), settings.bidSteps);
+  // The view is read once; each iteration deals one world and plays it in a simulator.
+  const deal = determinize(view);
+  const first = biasHidden(deal(seed()), observer, rng, settings.bias);
+  const sim: Simulator = createSimulator(first);
+  const rootChoices = candidates(first, legalOf(sim), settings.bidSteps);
   if (rootChoices.length === 1) {
     const only = legal.find((a) => sameAction(a, rootChoices[0] as Action));
     if (only) return only;
@@ -136,11 +144,13 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
   const deadline = Number.isFinite(settings.timeMs) ? settings.now() + settings.timeMs : Number.POSITIVE_INFINITY;
   for (let it = 0; it < settings.iterations; it++) {
     if (deadline !== Number.POSITIVE_INFINITY && (it & 7) === 0 && it > 0 && settings.now() >= deadline) break;
-    let s = it === 0 ? first : biasHidden(determinize(view, seed()), observer, rng, settings.bias);
+    if (it > 0) sim.load(biasHidden(deal(seed()), observer, rng, settings.bias));
     let node = root;
     path.length = 0;
-    while (s.step !== 'over') {
-      const choices = candidates(s, legalActions(s), settings.bidSteps);
+    while (!sim.isOver()) {
+      const s = sim.peek();
+      const moves = legalOf(sim);
+      const choices = candidates(s, moves, settings.bidSteps);
       available.length = 0;
       untried.length = 0;
       for (const a of choices) {
@@ -156,16 +166,16 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
         const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, child: new Map() };
         node.set(nodeKey(s, a, me), e);
         path.push(e);
-        s = apply(s, a);
+        sim.applyIndex(moves.indexOf(a));
         break;
       }
       const e = select(available, settings.exploration);
       path.push(e);
-      s = apply(s, e.action);
+      sim.applyIndex(moves.indexOf(e.action));
       node = e.child;
     }
-    s = playout(s, s.advisor < 0 ? settings.depthEsteem : settings.depth, rng, apply);
-    evaluate(s, reward, settings);
+    playout(sim, sim.peek().advisor < 0 ? settings.depthEsteem : settings.depth, rng);
+    evaluate(sim.peek(), reward, settings);
     for (const e of path) {
       e.visits += 1;
       e.total += reward[e.mover] as number;

@@ -182,25 +182,64 @@ export function determinize(view: PlayerView, seed: number | string): GameState 
   if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
     throw new RulesError('INVALID_OPTIONS', `seed must be a finite number or a string, got ${showValue(seed)}`);
   }
+  return dealerOf(view).deal(seed);
+}
+
+/**
+ * @internal A view read and checked once, then dealt many times: `deal(seed)` is exactly
+ * `determinize(view, seed)`, without reading the view again (a search deals once per iteration).
+ * The view must not change while the dealer is in use.
+ */
+export interface Dealer {
+  /** The sample of `seed`: equal to `determinize(view, seed)`. */
+  deal(seed: number | string): GameState;
+}
+
+/** A getter or proxy in the view that throws: still bad input, never a TypeError. */
+function unreadable(e: unknown): never {
+  if (isRulesError(e)) throw e;
+  throw invalid('the view could not be read (a getter or proxy in it threw)');
+}
+
+/** @internal Reads and checks `view` once (steps 1–3) and returns its {@link Dealer}. */
+export function dealerOf(view: PlayerView): Dealer {
+  let frame: Frame;
+  let shown: Shown;
+  let hidden: Unseen;
   try {
-    const frame = checkView(view);
-    const shown = readShown(view, frame);
-    const hidden = listUnseen(view, frame, shown);
-    // The generator of the sample: derived from the seed, it deals every hidden place in turn.
-    const rng = seedState(seed);
-    const hands = dealHands(rng, view, frame, shown, hidden);
-    const piles = dealPiles(rng, frame, shown, hidden);
-    const state = rebuild(view, frame, shown, hands, piles, seed, rng);
-    // Step 7: the deal put every card right; the public fields come from the view as they are,
-    // so they must make a table the rules can reach (the turn order, the bidding, counters).
-    const problem = tableProblem(state);
-    if (problem !== null) throw invalid(`the view is not of a game the rules can reach: ${problem}`);
-    return state;
+    frame = checkView(view);
+    shown = readShown(view, frame);
+    hidden = listUnseen(view, frame, shown);
   } catch (e) {
-    // A getter or proxy in the view that throws: still bad input, never a TypeError.
-    if (isRulesError(e)) throw e;
-    throw invalid('the view could not be read (a getter or proxy in it threw)');
+    unreadable(e);
   }
+  // Steps 4 and 5 reorder the unseen cards and mark the scratch array: each deal starts again
+  // from the state step 3 left them in.
+  const marks = mark.slice();
+  const nk = hidden.nk.slice();
+  return {
+    deal(seed: number | string): GameState {
+      if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
+        throw new RulesError('INVALID_OPTIONS', `seed must be a finite number or a string, got ${showValue(seed)}`);
+      }
+      try {
+        mark.set(marks);
+        const unseen: Unseen = { ...hidden, nk: nk.slice() };
+        // The generator of the sample: derived from the seed, it deals every hidden place in turn.
+        const rng = seedState(seed);
+        const hands = dealHands(rng, view, frame, shown, unseen);
+        const piles = dealPiles(rng, frame, shown, unseen);
+        const state = rebuild(view, frame, shown, hands, piles, seed, rng);
+        // Step 7: the deal put every card right; the public fields come from the view as they are,
+        // so they must make a table the rules can reach (the turn order, the bidding, counters).
+        const problem = tableProblem(state);
+        if (problem !== null) throw invalid(`the view is not of a game the rules can reach: ${problem}`);
+        return state;
+      } catch (e) {
+        return unreadable(e);
+      }
+    },
+  };
 }
 
 /** The view's frame: the fields every later step relies on, checked. */

@@ -15,5 +15,7 @@
  * @module for-the-king-and-me/sim
  */
 
+export type { Dealer } from './dealer.js';
+export { createDealer } from './dealer.js';
 export type { Simulator } from './simulator.js';
 export { createSimulator } from './simulator.js';

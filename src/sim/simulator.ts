@@ -65,7 +65,10 @@ export interface Simulator {
   score(): Score;
   /** Makes this simulator the same game as `other` (same player count or not), copying into its own arrays. */
   copyFrom(other: Simulator): void;
-  /** Makes this simulator the game `state` (a state from `createGame`, `apply` or `deserialize`); `state` is copied, never changed. */
+  /**
+   * Makes this simulator the game `state` (a state from `createGame`, `apply` or `deserialize`);
+   * `state` is copied into the simulator's own arrays (no allocation once they are long enough), never changed.
+   */
   load(state: GameState): void;
   /** A new, independent simulator of the same game. */
   clone(): Simulator;
@@ -196,7 +199,10 @@ class InPlaceSimulator implements Simulator {
   }
 
   copyFrom(other: Simulator): void {
-    const o = other.peek();
+    this.load(other.peek());
+  }
+
+  load(o: GameState): void {
     const s = this.s;
     s.players = o.players;
     s.variants = o.variants;
@@ -232,10 +238,6 @@ class InPlaceSimulator implements Simulator {
     s.forfeits = o.forfeits;
     s.lotsDiscarded = o.lotsDiscarded;
     s.moveCount = o.moveCount;
-  }
-
-  load(state: GameState): void {
-    this.s = ownCopy(state);
   }
 
   clone(): Simulator {

@@ -36,10 +36,12 @@ describe('ismctsBot', () => {
 
   it('answers a single legal action without searching', () => {
     let calls = 0;
-    const counting = (v: PlayerView, seed: number): GameState => {
-      calls += 1;
-      return determinize(v, seed);
-    };
+    const counting =
+      (v: PlayerView) =>
+      (seed: number): GameState => {
+        calls += 1;
+        return determinize(v, seed);
+      };
     const only = positions(3, 1).find((p) => p.view.legal.length === 1);
     expect(only).toBeDefined();
     const { view: v } = only as { view: PlayerView };
@@ -47,13 +49,15 @@ describe('ismctsBot', () => {
     expect(calls).toBe(0);
   });
 
-  it('stops at the time budget: one determinization per iteration, far fewer than asked', () => {
+  it('stops at the time budget: one deal per iteration, far fewer than asked', () => {
     let calls = 0;
     let clock = 0;
-    const counting = (v: PlayerView, seed: number): GameState => {
-      calls += 1;
-      return determinize(v, seed);
-    };
+    const counting =
+      (v: PlayerView) =>
+      (seed: number): GameState => {
+        calls += 1;
+        return determinize(v, seed);
+      };
     const start = createGame({ players: 4, seed: 1 });
     const v = view(start, start.toMove);
     // Each reading of the clock advances it by 1 ms; the budget is 3 ms.

@@ -1,0 +1,45 @@
+/**
+ * Determinization for searches that deal many times from one view: the view is read and checked
+ * once, then each deal is one sample, straight into a simulator if wanted.
+ * @module
+ */
+
+import { dealerOf } from '../seat/determinize.js';
+import type { PlayerView } from '../seat/view.js';
+import type { GameState } from '../state/types.js';
+import type { Simulator } from './simulator.js';
+
+/** A view read once, dealt many times: see {@link createDealer}. */
+export interface Dealer {
+  /** The sample of `seed`: exactly `determinize(view, seed)`. */
+  deal(seed: number | string): GameState;
+  /** Loads the sample of `seed` into `sim` (its arrays are reused, nothing else is kept). */
+  dealInto(sim: Simulator, seed: number | string): void;
+}
+
+/**
+ * A dealer for `view`: `determinize(view, seed)` for many seeds without reading and checking the
+ * view each time, as a search needs once per iteration. Keep the view unchanged while you use it.
+ *
+ * @throws `RulesError` `INVALID_VIEW` as `determinize` does (at once for the view, at each deal
+ * for a bad seed).
+ * @example
+ * ```ts
+ * import { view } from 'for-the-king-and-me';
+ * import { createDealer, createSimulator } from 'for-the-king-and-me/sim';
+ *
+ * const dealer = createDealer(view(state, me));
+ * const sim = createSimulator(state);
+ * for (let i = 0; i < 1000; i++) {
+ *   dealer.dealInto(sim, i); // one world the seat cannot tell from the real one
+ *   // … play it out from here with sim.applyIndex …
+ * }
+ * ```
+ */
+export function createDealer(view: PlayerView): Dealer {
+  const dealer = dealerOf(view);
+  return {
+    deal: (seed) => dealer.deal(seed),
+    dealInto: (sim, seed) => sim.load(dealer.deal(seed)),
+  };
+}
