@@ -96,7 +96,7 @@ describe('the search’s value estimate', () => {
     }
     // Chance is 1 in 4; the projection on the last lots is right most of the time.
     expect(right).toBeGreaterThan(games * 0.6);
-  });
+  }, 60_000);
 
   it('features: each seat’s gold, and expected titles that add up to at most one per office', () => {
     const all = states(4, 'features').filter((s) => s.step !== 'over');
