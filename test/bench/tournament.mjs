@@ -1,7 +1,7 @@
 // npm run tournament — strength and speed of the bots (issue 6), on the built package.
 //
 //   node test/bench/tournament.mjs [--games 400] [--workers 2] [--only 1,2,3,timing] [--dist DIR]
-//                                  [--challenger BOT]
+//                                  [--challenger BOT] [--variants default|published]
 //
 // Each line plays `games` games with fixed seeds, seats rotated game by game, and prints the
 // first bot's win rate (games won alone) with a 95% Wilson confidence interval against its
@@ -9,7 +9,8 @@
 // heuristic bots: the median milliseconds per decision (decisions with a single legal action
 // are not counted). Timings depend on the machine and its load. `--challenger` puts another bot
 // id (for example `ismcts:4000`) in place of `ismcts:1000` on lines 2 and 3, against the same
-// opponents and seeds; the targets stay those of the issue.
+// opponents and seeds; the targets stay those of the issue. `--variants published` plays every
+// line under PUBLISHED_VARIANTS (the retail rules) instead of the defaults.
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -24,9 +25,13 @@ const workers = Number(option('workers', '2'));
 const only = option('only', '1,2,3,timing').split(',');
 const timingGames = Number(option('timing-games', '4'));
 const challenger = option('challenger', 'ismcts:1000');
+const variantSet = option('variants', 'default');
+if (variantSet !== 'default' && variantSet !== 'published') throw new Error('--variants must be "default" or "published"');
 // A copy of the build (--dist) keeps a long run safe from rebuilds of dist/ meanwhile.
 const dist = resolve(option('dist', new URL('../../dist', import.meta.url).pathname));
 const { heuristicBot, ismctsBot, playGame, simulate } = await import(pathToFileURL(resolve(dist, 'bots.js')).href);
+const { DEFAULT_VARIANTS, PUBLISHED_VARIANTS } = await import(pathToFileURL(resolve(dist, 'index.js')).href);
+const variants = variantSet === 'published' ? PUBLISHED_VARIANTS : DEFAULT_VARIANTS;
 
 const LINES = [
   { key: '1', title: 'heuristic vs random, 2 players', players: 2, bots: ['heuristic', 'random'], target: 0.95, seed: 'tournament-1' },
@@ -60,7 +65,7 @@ function wilson(k, n, z = 1.959964) {
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 const log = (s) => process.stdout.write(`${s}\n`);
 
-log(`tournament: ${games} games per line, ${workers} workers, node ${process.version}`);
+log(`tournament: ${games} games per line, ${workers} workers, ${variantSet} variants ${JSON.stringify(variants)}, node ${process.version}`);
 for (const line of LINES) {
   if (!only.includes(line.key)) continue;
   const start = performance.now();
@@ -70,6 +75,7 @@ for (const line of LINES) {
     bots: line.bots,
     games,
     seed: line.seed,
+    variants,
     workers,
     onProgress: (done, total) => {
       if (done * 10 >= (shown + 1) * total) {
@@ -100,7 +106,7 @@ if (only.includes('timing')) {
     return action;
   };
   for (let g = 0; g < timingGames; g++)
-    playGame({ players: 4, seed: `timing-${g}`, bots: [timed, heuristicBot, heuristicBot, heuristicBot] });
+    playGame({ players: 4, seed: `timing-${g}`, variants, bots: [timed, heuristicBot, heuristicBot, heuristicBot] });
   const at = (list, q) => {
     const sorted = [...list].sort((a, b) => a - b);
     return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
