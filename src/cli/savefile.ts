@@ -78,10 +78,12 @@ function fromOldFile(file: string, data: Record<string, unknown>): GameFile {
   const options = data.options;
   if (!isRecord(options) || (typeof options.seed !== 'number' && typeof options.seed !== 'string')) fail(file, 'bad "options"');
   const players = options.players as PlayerCount;
+  // These files predate RULES V3: their games played the retail middle unless they say otherwise.
+  const variants = isRecord(options.variants) ? options.variants : {};
   const gameOptions = {
     players,
     seed: options.seed,
-    ...(isRecord(options.variants) ? { variants: options.variants } : {}),
+    variants: { ...variants, middle: variants.middle ?? 'one-per-opponent' },
   } as GameOptions & { seed: number | string };
   const seats =
     Array.isArray(data.seats) && data.seats.every((s) => typeof s === 'string') ? (data.seats as string[]) : fail(file, 'bad "seats"');

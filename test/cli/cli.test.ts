@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/bots/index.js';
 import { run } from '../../src/cli/run.js';
+import { GAME_FILE_FORMAT, loadGame } from '../../src/cli/savefile.js';
 import { printedJson } from '../../src/cli/simulate.js';
 import type { Action } from '../../src/index.js';
 import { apply, checkRecord, createGame, legalActions, makeRecord, RECORD_FORMAT, serialize, toSave } from '../../src/index.js';
@@ -173,6 +174,28 @@ describe('for-the-king watch and replay', () => {
     const io = fakeIo();
     expect(await run(['replay', file], io)).toBe(2);
     expect(io.err()).toMatch(/cannot load .*bad-record\.json: record\.options: lacks the key "seed"/);
+  });
+
+  it('V3: an older command-line file (before the middle variant) replays under the retail middle', async () => {
+    const retail = { players: 3, seed: 5, variants: { middle: 'one-per-opponent' } } as const;
+    let state = createGame(retail);
+    const actions: Action[] = [];
+    for (let i = 0; i < 30; i++) {
+      const a = legalActions(state)[0] as Action;
+      actions.push(a);
+      state = apply(state, a);
+    }
+    const file = join(dir, 'old-cli-game.json');
+    const old = {
+      format: GAME_FILE_FORMAT,
+      version: 1,
+      options: { players: 3, seed: 5 },
+      seat: 0,
+      seats: ['human', 'heuristic', 'heuristic'],
+      actions,
+    };
+    writeFileSync(file, JSON.stringify(old));
+    expect(loadGame(file).state).toEqual(state);
   });
 
   it('replay shows where a plain library save stands', async () => {
