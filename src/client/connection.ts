@@ -115,6 +115,8 @@ export class MatchClient {
   private stopped = false;
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
+  /** `send`s acknowledged whose update has not arrived yet. */
+  private seqWaiters: { readonly seq: number; readonly resolve: () => void }[] = [];
   private readonly listeners: { [K in keyof ClientEvents]: Set<ClientEvents[K]> } = {
     events: new Set(),
     view: new Set(),
@@ -149,14 +151,19 @@ export class MatchClient {
 
   /**
    * Plays `action` (one of `view.legal`), based on the last update seen. Resolves with the
-   * action's seq once the host holds it durably; its update arrives through `events` and `view`.
+   * action's seq once the host holds it durably and its update has arrived (through `events`
+   * and `view`, before this resolves).
    * Rejects with a {@link ClientError}: `STALE` (someone moved first: look at the new view),
    * `ILLEGAL`, `DISCONNECTED` (no answer before the connection dropped; the resync tells), ….
    */
   async send(action: Action): Promise<number> {
     const reply = await this.request({ type: 'act', id: 0, seq: this.seq, action });
     if (reply.type !== 'ack') throw new ClientError('BAD_MESSAGE', `expected an ack, got ${reply.type}`);
-    return reply.seq;
+    // The ack may come before the update: resolve once the view holds the action, so that a
+    // caller acting again right away acts on the new view, not on the old one.
+    const seq = reply.seq;
+    if (this.seq < seq && !this.stopped) await new Promise<void>((resolve) => this.seqWaiters.push({ seq, resolve }));
+    return seq;
   }
 
   /** Asks the host for everything since the last seq seen (the client does this itself after a reconnect). */
@@ -178,6 +185,7 @@ export class MatchClient {
     this.retry = null;
     this.socket?.close(1000, 'bye');
     this.failWaiting('CLOSED', 'the client was closed');
+    this.release();
     this.setStatus('closed');
   }
 
@@ -278,6 +286,7 @@ export class MatchClient {
         this.view = m.view;
         this.emit('events', { seq: m.seq, events: m.events });
         this.emit('view', m.view, m.seq);
+        this.release();
         return;
       case 'revoked':
         this.stopped = true;
@@ -317,6 +326,15 @@ export class MatchClient {
       this.view = view;
       this.emit('view', view, seq);
     }
+    this.release();
+  }
+
+  /** Resolves the `send`s whose update has arrived (all of them once the client is closed). */
+  private release(): void {
+    if (this.seqWaiters.length === 0) return;
+    const ready = this.seqWaiters.filter((w) => w.seq <= this.seq || this.stopped);
+    this.seqWaiters = this.seqWaiters.filter((w) => w.seq > this.seq && !this.stopped);
+    for (const w of ready) w.resolve();
   }
 
   private request(message: ClientMessage & { id: number }): Promise<ServerMessage> {
