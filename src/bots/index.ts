@@ -20,6 +20,7 @@ import type { PlayerView } from '../index.js';
 export { heuristicBot } from './heuristic.js';
 export type { IsmctsOptions } from './ismcts.js';
 export { ismctsBot } from './ismcts.js';
+export type { BotModule } from './module.js';
 export type { PlayedGame, PlayGameOptions } from './play.js';
 export { playGame } from './play.js';
 export { randomBot } from './random.js';

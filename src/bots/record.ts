@@ -4,6 +4,7 @@
  */
 import type { PlayerCount, Variants } from '../index.js';
 import { score } from '../index.js';
+import type { ModuleRef } from './module.js';
 import { playGame } from './play.js';
 import type { Bot } from './types.js';
 
@@ -14,6 +15,8 @@ export interface SimulationTask {
   readonly bots: readonly string[];
   readonly seed: number | string;
   readonly variants?: Partial<Variants>;
+  /** Where each entry's bot comes from when some are module bots: a bot id or a module reference. */
+  readonly sources?: readonly (string | ModuleRef)[];
 }
 
 /** @internal The outcome of one game. */

@@ -5,6 +5,8 @@
 
 import type { PlayerCount, Variants } from '../index.js';
 import { RulesError } from '../index.js';
+import type { BotModule, ModuleRef } from './module.js';
+import { loadModuleBot, moduleRef } from './module.js';
 import type { GameRecord, SimulationTask } from './record.js';
 import { playRecorded } from './record.js';
 import { botFromId, botIdProblem } from './registry.js';
@@ -18,10 +20,11 @@ export interface SimulateOptions {
   readonly players: PlayerCount;
   /**
    * One bot per seat: a bot id (`'random'`, `'heuristic'`, `'ismcts'`, `'ismcts:500'`, see
-   * `BotId`) or, in this thread only, a {@link Bot} function (reported by its function name).
-   * Seats rotate: in game `g`, seat `s` is played by `bots[(s + g) % players]`.
+   * `BotId`), a {@link BotModule} (your bot, by module specifier and export name: it runs on
+   * worker threads too) or, in this thread only, a {@link Bot} function (reported by its
+   * function name). Seats rotate: in game `g`, seat `s` is played by `bots[(s + g) % players]`.
    */
-  readonly bots: readonly (string | Bot)[];
+  readonly bots: readonly (string | Bot | BotModule)[];
   /** Number of games. */
   readonly games: number;
   /** Master seed: game `g` is created with seed `` `${seed}:${g}` `` and its bots draw from seeds derived from it. */
@@ -41,8 +44,8 @@ function labelOf(bot: string | Bot, i: number): string {
   return typeof bot === 'string' ? bot : bot.name || `bot-${i}`;
 }
 
-/** @internal Checks the options; returns the task and the bots of this thread. */
-export function prepare(options: SimulateOptions): { task: SimulationTask; bots: Bot[]; workers: number } {
+/** @internal Checks the options; returns the task and the bots of this thread (`null` for module bots, loaded later). */
+export function prepare(options: SimulateOptions): { task: SimulationTask; bots: (Bot | null)[]; workers: number } {
   if (typeof options !== 'object' || options === null) {
     throw new RulesError(
       'INVALID_OPTIONS',
@@ -65,26 +68,53 @@ export function prepare(options: SimulateOptions): { task: SimulationTask; bots:
   if (options.bots.length !== players) {
     throw new RulesError('INVALID_OPTIONS', `simulate: ${players} players need ${players} bots, got ${options.bots.length}`);
   }
-  const bots = options.bots.map((b) => {
-    if (typeof b === 'function') return b;
-    if (typeof b !== 'string') throw new RulesError('INVALID_OPTIONS', 'simulate: each bot is a bot id or a bot function');
+  const labels: string[] = [];
+  const sources: (string | ModuleRef)[] = [];
+  const bots = options.bots.map((b, i): Bot | null => {
+    if (typeof b === 'function') {
+      labels.push(labelOf(b, i));
+      sources.push(labelOf(b, i));
+      return b;
+    }
+    if (typeof b === 'object' && b !== null) {
+      const { ref, label } = moduleRef(b);
+      labels.push(label);
+      sources.push(ref);
+      return null;
+    }
+    if (typeof b !== 'string') throw new RulesError('INVALID_OPTIONS', 'simulate: each bot is a bot id, a bot module or a bot function');
     const problem = botIdProblem(b);
     if (problem !== null) throw new RulesError('INVALID_OPTIONS', `simulate: ${problem}`);
+    labels.push(b);
+    sources.push(b);
     return botFromId(b);
   });
-  if (workers > 1 && options.bots.some((b) => typeof b !== 'string')) {
+  if (workers > 1 && options.bots.some((b) => typeof b === 'function')) {
     throw new RulesError(
       'INVALID_OPTIONS',
-      'simulate: with workers, name every bot by its id (a function cannot be sent to a worker thread)',
+      'simulate: with workers, name every bot by its id or as a bot module { module, export } (a function cannot be sent to a worker thread)',
     );
   }
   const task: SimulationTask = {
     players,
-    bots: options.bots.map(labelOf),
+    bots: labels,
     seed,
     ...(options.variants ? { variants: options.variants } : {}),
+    ...(sources.some((s) => typeof s !== 'string') ? { sources } : {}),
   };
   return { task, bots, workers };
+}
+
+/** @internal The bots of this thread, module bots imported. */
+async function loaded(bots: readonly (Bot | null)[], task: SimulationTask): Promise<Bot[]> {
+  return Promise.all(
+    bots.map((b, i) => {
+      if (b !== null) return b;
+      const ref = task.sources?.[i];
+      if (ref === undefined || typeof ref === 'string') throw new Error(`simulate: entry ${i} has no bot`);
+      return loadModuleBot(ref);
+    }),
+  );
 }
 
 /**
@@ -114,7 +144,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
 /** Plays games `from … to-1` into `aggregator`, in this thread or on workers. */
 async function play(
   task: SimulationTask,
-  bots: readonly Bot[],
+  bots: readonly (Bot | null)[],
   workers: number,
   from: number,
   to: number,
@@ -131,7 +161,8 @@ async function play(
     const { runInWorkers } = await import('./worker-pool.js');
     await runInWorkers(task, from, to, Math.min(workers, total), add);
   } else {
-    for (let g = from; g < to; g++) add(playRecorded(task, bots, g));
+    const here = await loaded(bots, task);
+    for (let g = from; g < to; g++) add(playRecorded(task, here, g));
   }
 }
 
@@ -190,7 +221,7 @@ export async function simulateShard(
   options: SimulateOptions & { readonly shard: number; readonly shards: number },
 ): Promise<SimulationShard> {
   const { task, bots, workers } = prepare(options);
-  if (options.bots.some((b) => typeof b !== 'string')) throw new TypeError('simulateShard: name every bot by its id');
+  if (options.bots.some((b) => typeof b === 'function')) throw new TypeError('simulateShard: name every bot by its id or as a bot module');
   const { shard, shards, games } = options;
   if (!Number.isInteger(shards) || shards < 1 || shards > games)
     throw new RangeError(`simulateShard: shards must be a whole number from 1 to the number of games (${games}), got ${String(shards)}`);

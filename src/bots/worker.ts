@@ -6,16 +6,32 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { isRulesError } from '../index.js';
+import { loadModuleBot } from './module.js';
 import type { GameRecord, SimulationTask } from './record.js';
 import { playRecorded } from './record.js';
 import { botFromId } from './registry.js';
+import type { Bot } from './types.js';
 import type { WorkerReply, WorkerRequest } from './worker-pool.js';
 
 const task = workerData as SimulationTask;
 const port = parentPort;
 if (port === null) throw new Error('the simulation worker must run in a worker thread');
-const bots = task.bots.map(botFromId);
+/** Each entry's bot: from its id, or imported from its module. */
+const ready: Promise<Bot[]> = Promise.all(
+  (task.sources ?? task.bots).map((s) => (typeof s === 'string' ? Promise.resolve(botFromId(s)) : loadModuleBot(s))),
+);
 port.on('message', (request: WorkerRequest) => {
+  ready.then(
+    (bots) => answer(request, bots),
+    (e: unknown) => {
+      const code = isRulesError(e) ? { code: e.code } : {};
+      port.postMessage({ error: e instanceof Error ? e.message : String(e), ...code } satisfies WorkerReply);
+    },
+  );
+});
+
+function answer(request: WorkerRequest, bots: readonly Bot[]): void {
+  if (port === null) return;
   if (request === null) {
     // Node and Bun end the thread when its port closes; Deno's port has no close(), and its
     // worker ends with the web worker's own close().
@@ -31,4 +47,4 @@ port.on('message', (request: WorkerRequest) => {
     const code = isRulesError(e) ? { code: e.code } : {};
     port.postMessage({ error: e instanceof Error ? e.message : String(e), ...code } satisfies WorkerReply);
   }
-});
+}

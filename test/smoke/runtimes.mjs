@@ -2,7 +2,8 @@
 // installs the tarball and runs one ES module with each runtime: a seeded random game per player
 // count through the main entry (checked against the score), a game between the built-in bots
 // through `for-the-king-and-me/bots` (`playGame`), and `simulate` in-thread and on two worker
-// threads (the two results must be equal). Bun and Deno come from the npm packages `bun` and
+// threads, with the built-in bots and with a bot of the project's own module (the results must be
+// equal). Bun and Deno come from the npm packages `bun` and
 // `deno` (devDependencies: `npm ci` installs their binaries). Prints one line per runtime and
 // exits non-zero if any runtime fails.
 import { execFileSync } from 'node:child_process';
@@ -44,7 +45,11 @@ const plan = { players: 2, bots: ['heuristic', 'random'], games: 12, seed: 'runt
 const here = await simulate(plan);
 const threads = await simulate({ ...plan, workers: 2 });
 if (JSON.stringify(here) !== JSON.stringify(threads)) throw new Error('simulate on 2 workers differs from simulate in-thread');
-console.log(runtime + ': games ' + games.join(', ') + '; bots: playGame ' + played.actions.length + ' actions; simulate: 12 games in-thread = on 2 worker threads (heuristic won ' + here.bots[0].wins + ')');
+const mine = { module: new URL('./my-bot.mjs', import.meta.url).href, export: 'cautious' };
+const custom = await simulate({ ...plan, bots: [mine, 'heuristic'], workers: 2 });
+const customHere = await simulate({ ...plan, bots: [mine, 'heuristic'] });
+if (JSON.stringify(custom) !== JSON.stringify(customHere)) throw new Error('a module bot plays otherwise on worker threads');
+console.log(runtime + ': games ' + games.join(', ') + '; bots: playGame ' + played.actions.length + ' actions; simulate: 12 games in-thread = on 2 worker threads (heuristic won ' + here.bots[0].wins + '), a module bot too');
 `;
 
 const RUNTIMES = [
@@ -65,6 +70,7 @@ try {
   );
   run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', tarball], { cwd: project });
   writeFileSync(join(project, 'runtime.mjs'), CONSUMER);
+  writeFileSync(join(project, 'my-bot.mjs'), 'export function cautious(view) {\n  return view.legal[view.legal.length - 1];\n}\n');
   for (const r of RUNTIMES) {
     if (!existsSync(r.command)) {
       failed.push(`${r.name}: ${r.command} is missing (run npm ci)`);
