@@ -306,6 +306,26 @@ describe('showValue: untrusted values in messages', () => {
     expect(showValue(cycle)).toBe('an object');
   });
 
+  it('reads no more of a large value than it shows: a ten-million-entry array, a huge string, a getter that throws', () => {
+    let reads = 0;
+    const huge = new Proxy(new Array<number>(10_000_000).fill(1), {
+      get(t, k) {
+        if (typeof k === 'string' && /^\d+$/.test(k)) reads++;
+        return Reflect.get(t, k);
+      },
+    });
+    expect(showValue(huge)).toBe(`[${'1,'.repeat(18)}...`);
+    expect(reads).toBeLessThanOrEqual(21);
+    expect(rejection(() => parseAction({ type: huge, player: 0 })).message).toMatch(/^unknown action type \[1,1,1,.{20,}\.\.\.: expected/);
+    expect(showValue('x'.repeat(10_000_000))).toHaveLength(40);
+    const throwing = {
+      get a(): number {
+        throw new Error('no');
+      },
+    };
+    expect(showValue(throwing)).toBe('an object');
+  });
+
   it('never returns more than 40 characters', () => {
     const forty = 'x'.repeat(38);
     expect(showValue(forty)).toBe(`"${forty}"`);
