@@ -4,8 +4,8 @@
  * proxies, inherited keys, frozen objects, symbol and non-enumerable keys) together with the
  * plain object the engine must read it as.
  *
- * Sizes: a small slice in `npm test`; `npm run test:conformance` (which sets CONFORMANCE_RUNS)
- * runs the full size given to {@link cases} (at least a million cases over the suite).
+ * Sizes: a small slice in `npm test`; `npm run test:conformance` and `npm run test:fuzz` (which
+ * set CONFORMANCE_RUNS=20000) run the full size given to {@link cases} (over a million cases).
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
@@ -13,12 +13,18 @@ import type { GameState, PlayerCount, RulesErrorCode } from '../../src/index.js'
 import { CARDS, isRulesError, OFFICES } from '../../src/index.js';
 import { recordStates } from '../helpers/hidden.js';
 
-/** Whether this run is the conformance run (`npm run test:conformance`). */
-export const FULL = Number(process.env.CONFORMANCE_RUNS) > 0;
+const SCALE = Number(process.env.CONFORMANCE_RUNS);
 
-/** `small` cases in `npm test`, `full` in the conformance run. */
+/** Whether CONFORMANCE_RUNS is set (the conformance run, or a mutation run's small one): the tallies are printed. */
+export const FULL = Number.isFinite(SCALE) && SCALE > 0;
+
+/**
+ * `small` cases in `npm test`; with CONFORMANCE_RUNS set, `full` scaled by CONFORMANCE_RUNS /
+ * 20000: exactly `full` in `npm run test:conformance` and `test:fuzz` (20000), a thousandth of it in
+ * `npm run mutation` (20).
+ */
 export function cases(small: number, full: number): number {
-  return FULL ? full : small;
+  return FULL ? Math.max(1, Math.round((full * SCALE) / 20_000)) : small;
 }
 
 /** Every `stride`-th state of a few random games per player count, both middle rules, and the published variants. */
