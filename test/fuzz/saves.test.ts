@@ -162,5 +162,5 @@ describe('fuzz: tampered saves', () => {
 
   it('the untouched saves load and continue (the check itself is sound)', () => {
     for (const s of STATES) expectContinues(deserialize(serialize(s)), new Tally('untouched'));
-  });
+  }, 120_000);
 });
