@@ -189,5 +189,5 @@ describe('fuzz: hostile actions', () => {
       }),
       { numRuns: cases(300, 20_000) },
     );
-  });
+  }, 600_000);
 });
