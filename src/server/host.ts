@@ -435,11 +435,16 @@ export class MatchHost {
       return c;
     });
     const at = this.now();
-    const ok = await this.store.append(session.matchId, { seq: seq + 1, action, by: 'seat', at });
+    const entry: LogEntry = { seq: seq + 1, action, by: 'seat', at };
+    const ok = await this.store.append(session.matchId, entry);
     if (!ok) {
       live.computed.delete(seq + 1);
+      await live.serial(() => this.catchUp(live, this.store.getMatch(live.record.id))); // what won, for every watcher here
       throw new HostError('STALE', `another action was applied at update ${seq + 1} first: sync and try again`);
     }
+    // The store holds it: push it now, before the acknowledgement and without reading it back
+    // (the watch's report of it then finds the match up to date).
+    await live.serial(async () => this.applyEntry(live, entry));
     await this.setDeadline(fresh.id, deadlineFor(fresh, computed.state, seq + 1, at));
     return { seq: seq + 1 };
   }
@@ -604,12 +609,14 @@ export class MatchHost {
         live.catchUpQueued = true;
         return live.serial(async () => {
           live.catchUpQueued = false;
-          // Seat changes do not come through the log: another host may have reopened a seat or
-          // handed it to a bot. Unless this host made the new entries itself (it read the record
-          // then), read the record before pushing, so a void token is sent nothing more.
+          // Entries this host is appending itself are applied by the appending call (or, if its
+          // append lost, by its catch-up): nothing to read back.
           let own = true;
           for (let s = live.seq + 1; s <= seq && own; s++) own = live.computed.has(s);
-          await this.catchUp(live, own ? null : this.store.getMatch(matchId));
+          if (own) return;
+          // Seat changes do not come through the log: another host may have reopened a seat or
+          // handed it to a bot. Read the record before pushing, so a void token is sent nothing more.
+          await this.catchUp(live, this.store.getMatch(matchId));
         });
       })
       .catch((e: unknown) => this.log(`catching up ${matchId} failed: ${String(e)}`));
@@ -623,26 +630,33 @@ export class MatchHost {
     const entries = await this.store.readLog(live.record.id, live.seq);
     const fresh = record === null ? null : await record; // read side by side with the log
     if (fresh !== null) this.refreshRecord(live, fresh);
-    for (const entry of entries) {
-      if (entry.seq !== live.seq + 1) break;
-      const c = live.computed.get(entry.seq);
-      let state: GameState;
-      let events: readonly GameEvent[];
-      if (c !== undefined && sameAction(c.action, entry.action)) {
-        state = c.state;
-        events = c.events;
-      } else {
-        const r = step(live.state, entry.action);
-        state = r.state;
-        events = r.events;
-      }
-      live.computed.delete(entry.seq);
-      live.state = state;
-      live.seq = entry.seq;
-      live.lastAt = entry.at;
-      live.events[entry.seq] = events;
-      this.push(live, entry.seq, state, events);
+    for (const entry of entries) if (!this.applyEntry(live, entry)) break;
+  }
+
+  /**
+   * Applies the log's next entry and pushes it; `false` (nothing done) unless `entry.seq` is the
+   * match's seq + 1. Reuses the state this host computed when it made the entry. Run inside `serial`.
+   */
+  private applyEntry(live: LiveMatch, entry: LogEntry): boolean {
+    if (entry.seq !== live.seq + 1) return false;
+    const c = live.computed.get(entry.seq);
+    let state: GameState;
+    let events: readonly GameEvent[];
+    if (c !== undefined && sameAction(c.action, entry.action)) {
+      state = c.state;
+      events = c.events;
+    } else {
+      const r = step(live.state, entry.action);
+      state = r.state;
+      events = r.events;
     }
+    live.computed.delete(entry.seq);
+    live.state = state;
+    live.seq = entry.seq;
+    live.lastAt = entry.at;
+    live.events[entry.seq] = events;
+    this.push(live, entry.seq, state, events);
+    return true;
   }
 
   private push(live: LiveMatch, seq: number, state: GameState, events: readonly GameEvent[]): void {
@@ -773,10 +787,13 @@ export class MatchHost {
       await this.ensureDeadline(live);
       return;
     }
-    if (await this.store.append(d.matchId, { seq: d.seq, action: plan.action, by: plan.by, at: now })) {
+    const entry: LogEntry = { seq: d.seq, action: plan.action, by: plan.by, at: now };
+    if (await this.store.append(d.matchId, entry)) {
+      await live.serial(async () => this.applyEntry(live, entry));
       await this.setDeadline(d.matchId, deadlineFor(plan.record, plan.state, d.seq, now));
     } else {
       live.computed.delete(d.seq);
+      await live.serial(() => this.catchUp(live, this.store.getMatch(live.record.id)));
     }
   }
 }

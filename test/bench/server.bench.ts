@@ -6,15 +6,21 @@
  * an action to receiving its update (p50, p99, max), the host's memory, and checks that every
  * match's log replays to the final score its clients saw. Numbers, not a pass/fail test.
  *
- *   npm run bench:server -- [--matches 200] [--players 4] [--hosts 1] [--store file|memory] [--seed 1]
+ *   npm run bench:server -- [--matches 200] [--players 4] [--hosts 1] [--store file|memory|postgres] [--seed 1]
  *
- * Other stores plug in through test/server/fixtures/host-process.ts (its first argument is the
- * store kind, its second where the store lives).
+ * With `--hosts 2` (or more) the store is PostgreSQL: the database of `--where URL`, else of
+ * `FTK_PG_URL`, else a throwaway cluster this script starts (test/helpers/postgres.sh) and stops.
+ * Each run gets a fresh database, dropped at the end. `--hosts 1 --store postgres` is the
+ * one-host figure on the same database, to compare with. Other stores plug in through
+ * test/server/fixtures/host-process.ts (its first argument is the store kind, its second where
+ * the store lives).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { WebSocket } from 'ws';
 import { botRandom, heuristicBot } from '../../src/bots/index.js';
 import { connectMatch, createMatch, joinMatch, type MatchClient } from '../../src/client/index.js';
@@ -28,7 +34,7 @@ function arg(name: string, fallback: string): string {
 const MATCHES = Number(arg('matches', '200'));
 const PLAYERS = Number(arg('players', '4'));
 const HOSTS = Number(arg('hosts', '1'));
-const STORE = arg('store', 'file');
+const STORE = arg('store', HOSTS > 1 ? 'postgres' : 'file');
 const SEED = arg('seed', '1');
 const WHERE = arg('where', '');
 
@@ -38,6 +44,40 @@ if (HOSTS > 1 && (STORE === 'file' || STORE === 'memory')) {
 }
 
 const FIXTURE = join(import.meta.dirname, '..', 'server', 'fixtures', 'host-process.ts');
+const CLUSTER = join(import.meta.dirname, '..', 'helpers', 'postgres.sh');
+
+/** A fresh database for the run (on a throwaway cluster when no URL is given), and how to remove it. */
+async function postgresDatabase(): Promise<{ url: string; done: () => Promise<void> }> {
+  let admin = WHERE || process.env.FTK_PG_URL || '';
+  let clusterDir = '';
+  if (admin === '') {
+    const started = spawnSync('bash', [CLUSTER, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const m = /FTK_PG_URL=(\S+) FTK_PG_DIR=(\S+)/.exec(started.stdout ?? '');
+    if (started.status !== 0 || m === null) throw new Error('could not start a PostgreSQL cluster (test/helpers/postgres.sh start)');
+    admin = m[1] as string;
+    clusterDir = m[2] as string;
+  }
+  const name = `ftk_bench_${randomBytes(4).toString('hex')}`;
+  const run = async (sql: string): Promise<void> => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    done: async () => {
+      await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (clusterDir !== '') spawnSync('bash', [CLUSTER, 'stop', clusterDir], { stdio: 'inherit' });
+    },
+  };
+}
 
 function startHost(where: string): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, STORE, where, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -64,7 +104,8 @@ function quantile(sorted: readonly number[], q: number): number {
 }
 
 async function main(): Promise<void> {
-  const dir = WHERE === '' ? mkdtempSync(join(tmpdir(), 'ftk-bench-server-')) : WHERE;
+  const database = STORE === 'postgres' ? await postgresDatabase() : null;
+  const dir = database !== null ? database.url : WHERE === '' ? mkdtempSync(join(tmpdir(), 'ftk-bench-server-')) : WHERE;
   const hosts = [];
   for (let h = 0; h < HOSTS; h++) hosts.push(await startHost(dir));
   const bases = hosts.map((h) => `http://127.0.0.1:${h.port}`);
@@ -176,7 +217,10 @@ async function main(): Promise<void> {
   }
   for (const c of clients) c.close();
   for (const h of hosts) h.child.kill('SIGTERM');
-  if (WHERE === '') rmSync(dir, { recursive: true, force: true });
+  if (database !== null) {
+    await Promise.all(hosts.map((h) => new Promise((r) => (h.child.exitCode === null ? h.child.once('exit', r) : r(null)))));
+    await database.done();
+  } else if (WHERE === '') rmSync(dir, { recursive: true, force: true });
 
   latencies.sort((a, b) => a - b);
   const f = (x: number): string => x.toFixed(1);

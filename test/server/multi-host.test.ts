@@ -146,6 +146,8 @@ describePg('several hosts on one PostgreSQL', (adminUrl) => {
     await until(() => over, 60_000, 'the bots to finish');
     const log = await h0.host.actions(match.id, creatorToken);
     expect(log.every((e) => e.by === 'bot')).toBe(true);
+    // The last append's notification can reach the spectator's host before its own host hears back.
+    await until(() => three.reduce((n, h) => n + h.appended.length, 0) >= log.length, 5_000, 'the last append to return');
     expect(three.flatMap((h) => h.appended.map((e) => e.seq)).sort((a, b) => a - b)).toEqual(log.map((e) => e.seq));
     expect(
       score(
@@ -171,6 +173,11 @@ describePg('several hosts on one PostgreSQL', (adminUrl) => {
     expect(log.length).toBeGreaterThanOrEqual(3);
     expect(log.every((e) => e.by === 'timer')).toBe(true);
     for (let i = 1; i < log.length; i++) expect((log[i] as LogEntry).at - (log[i - 1] as LogEntry).at).toBeGreaterThanOrEqual(turnTimeMs);
+    await until(
+      () => [...one.appended, ...two.appended].filter((e) => e.seq <= log.length).length >= log.length,
+      5_000,
+      'the appends to return',
+    );
     const done = [...one.appended, ...two.appended].filter((e) => e.seq <= log.length);
     expect(done.map((e) => e.seq).sort((a, b) => a - b)).toEqual(log.map((e) => e.seq));
   }, 30_000);

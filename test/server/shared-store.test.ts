@@ -7,7 +7,7 @@
  * one store here; multi-host.test.ts and multi-process.test.ts do the same on PostgreSQL.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MatchHost, type Update } from '../../src/server/host.js';
+import { MatchHost, type Session, type Update } from '../../src/server/host.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import { until } from '../helpers/play.js';
 
@@ -85,5 +85,35 @@ describe('hosts sharing a store', () => {
     await until(() => pushed.length > 0);
     const log = await store.readLog(match.id, 0);
     expect(log[before]?.by).toBe('bot');
+  });
+
+  it('an action is pushed to its own seat before submit resolves, and a host does not read back what it appended', async () => {
+    const store = new MemoryStore();
+    let reads = 0;
+    const readLog = store.readLog.bind(store);
+    store.readLog = (id, after) => {
+      reads++;
+      return readLog(id, after);
+    };
+    const h = host(store);
+    const { match } = await h.createMatch({ players: 2, seed: 'own-push' });
+    const seats = [await h.join(match.id, { name: 'Ada' }), await h.join(match.id, { name: 'Bo' })];
+    const pushed: number[][] = [[], []];
+    const sessions = [];
+    for (const [i, s] of seats.entries()) {
+      const session = await h.open(match.id, s.token);
+      await h.subscribe(session, 0, { send: (u) => pushed[i]?.push(u.seq), revoked: () => undefined });
+      sessions.push(session);
+    }
+    const readsBefore = reads;
+    for (let n = 0; n < 20; n++) {
+      const { view, seq } = await h.sync(sessions[0] as Session, 0);
+      const mover = view.currentPlayer as number;
+      const { view: mine } = await h.sync(sessions[mover] as Session, seq);
+      await h.submit(sessions[mover] as Session, mine.legal[0], seq);
+      expect(pushed[mover]?.at(-1)).toBe(seq + 1); // already there when submit resolves
+    }
+    // The syncs read the log (two per move); the appends and their reports read nothing.
+    expect(reads - readsBefore).toBe(40);
   });
 });
