@@ -133,6 +133,8 @@ class LiveMatch {
   readonly computed = new Map<number, Computed>();
   private queue: Promise<unknown> = Promise.resolve();
   catchUpQueued = false;
+  /** The highest seq the store's watch reported. */
+  heardSeq = 0;
 
   constructor(record: MatchRecord) {
     this.record = record;
@@ -605,14 +607,17 @@ export class MatchHost {
     if (cached === undefined) return;
     cached
       .then((live) => {
-        if (live === null || seq <= live.seq || live.catchUpQueued) return;
+        if (live === null) return;
+        if (seq > live.heardSeq) live.heardSeq = seq;
+        if (seq <= live.seq || live.catchUpQueued) return;
         live.catchUpQueued = true;
         return live.serial(async () => {
           live.catchUpQueued = false;
           // Entries this host is appending itself are applied by the appending call (or, if its
-          // append lost, by its catch-up): nothing to read back.
+          // append lost, by its catch-up): nothing to read back. Up to the latest seq heard, not
+          // only this report's: a report skipped while this task waited must not be lost.
           let own = true;
-          for (let s = live.seq + 1; s <= seq && own; s++) own = live.computed.has(s);
+          for (let s = live.seq + 1; s <= live.heardSeq && own; s++) own = live.computed.has(s);
           if (own) return;
           // Seat changes do not come through the log: another host may have reopened a seat or
           // handed it to a bot. Read the record before pushing, so a void token is sent nothing more.
