@@ -80,15 +80,15 @@ export function kingAction(p: number, o: number, value: number): KingAction {
 }
 
 // bidLists[maxBid][player][highBid] = frozen [bid highBid+1 … bid maxBid, pass]
-const bidLists = new Map<number, (readonly Action[])[][]>();
+const bidLists: ((readonly Action[])[][] | undefined)[] = [];
 
 /** @internal The (shared, frozen) legal list of a bidder: every higher bid up to `maxBid`, then pass. */
 export function bidList(p: number, highBid: number, maxBid: number): readonly Action[] {
-  let byPlayer = bidLists.get(maxBid);
+  let byPlayer = bidLists[maxBid];
   if (byPlayer === undefined) {
     byPlayer = [];
     for (let i = 0; i < MAX_PLAYERS; i++) byPlayer.push([]);
-    bidLists.set(maxBid, byPlayer);
+    bidLists[maxBid] = byPlayer;
   }
   const row = byPlayer[p] as (readonly Action[])[];
   let list = row[highBid];

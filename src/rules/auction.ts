@@ -85,12 +85,14 @@ function clearLot(d: Draft): void {
   d.paid = 0;
 }
 
-/** @internal The first player still in the lot at or clockwise after `from`, or -1 (RULES A3). */
+/** @internal The first player still in the lot at or clockwise after `from` (0 ≤ from ≤ players), or -1 (RULES A3). */
 function nextIn(s: GameState, from: number): number {
   const n = s.players;
+  const out = s.out;
+  let p = from < n ? from : from - n;
   for (let i = 0; i < n; i++) {
-    const p = (from + i) % n;
-    if ((s.out & (1 << p)) === 0) return p;
+    if ((out & (1 << p)) === 0) return p;
+    p = p + 1 === n ? 0 : p + 1;
   }
   return -1;
 }
@@ -114,7 +116,7 @@ export function pass(d: Draft, tx: Tx): void {
 
 /** @internal Ends the lot's bidding if A4 says so, else passes the turn clockwise to the next player in. */
 function afterTurn(d: Draft, p: number, tx: Tx): void {
-  const next = nextIn(d, (p + 1) % d.players);
+  const next = nextIn(d, p + 1);
   if (next === -1) {
     // Everyone passed and nobody bid (a high bidder never passes: they are never to move).
     discardLot(d, tx);

@@ -130,7 +130,7 @@ export function continueTakes(d: Draft, taker: number, tx: Tx): void {
     return;
   }
   d.step = 'take';
-  d.toMove = left === 1 && keepsLast(d) ? d.advisor : (taker + 1) % d.players;
+  d.toMove = left === 1 && keepsLast(d) ? d.advisor : taker + 1 === d.players ? 0 : taker + 1;
 }
 
 /**
@@ -171,5 +171,5 @@ function endTurn(d: Draft, tx: Tx): void {
     startEsteem(d, tx);
     return;
   }
-  startTurn(d, (d.advisor + 1) % d.players, tx);
+  startTurn(d, d.advisor + 1 === d.players ? 0 : d.advisor + 1, tx);
 }

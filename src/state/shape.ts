@@ -156,18 +156,19 @@ export function engineAction<A extends Action>(a: A): A {
  *
  * @throws {@link RulesError} `MALFORMED_ACTION`.
  */
-export function readAction(input: unknown, players: number, options: ReadOptions = {}): Action {
+export function readAction(input: unknown, players: number, options?: ReadOptions): Action {
   // The engine's own frozen actions (the legal-action lists) are exact already: only the player
   // range depends on the game.
-  if (options.strict !== true && ENGINE_ACTIONS.has(input as object) && (input as Action).player < players) return input as Action;
+  const strict = options?.strict === true;
+  if (!strict && ENGINE_ACTIONS.has(input as object) && (input as Action).player < players) return input as Action;
   if (typeof input !== 'object' || input === null) throw malformed('an action must be an object such as { type: "pass", player: 0 }');
   let s: Snapshot;
   try {
     if (Array.isArray(input)) throw malformed('an action must be an object such as { type: "pass", player: 0 }');
-    s = snapshot(input, options.strict === true);
+    s = snapshot(input, strict);
   } catch (e) {
     if (e instanceof RulesError) throw e;
     throw malformed('an action could not be read: a getter or proxy on it threw');
   }
-  return checked(s, players, options.where);
+  return checked(s, players, options?.where);
 }

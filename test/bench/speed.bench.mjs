@@ -10,7 +10,7 @@
 // - pure: uniformly random games through createGame / legalActions / apply.
 // - sim: the same games through the simulator (createSimulator(createGame(…)), applyIndex).
 // - ismcts: ismctsBot iterations per second, 4 players against three heuristic bots (decisions
-//   with one legal action are not timed).
+//   with one legal action are not timed), under --variants like the other games.
 // The policy's generator is seeded (mulberry32), so a run plays the same games every time. Time is
 // the process's CPU time (process.cpuUsage: user + system, garbage collection included), not the
 // wall clock, so that other programs on a busy machine count less. With --base, each round
@@ -108,7 +108,7 @@ function games(build, kind, players, seconds, firstSeed) {
 }
 
 /** ismctsBot iterations per second: 4-player games against three heuristic bots. */
-function ismcts({ bots }, players, seconds, firstSeed) {
+function ismcts({ bots, variants }, players, seconds, firstSeed) {
   const { heuristicBot, ismctsBot, playGame } = bots;
   const search = ismctsBot({ iterations: ITERATIONS, seed: firstSeed });
   let time = 0;
@@ -123,7 +123,7 @@ function ismcts({ bots }, players, seconds, firstSeed) {
     return action;
   };
   const seats = [timed, ...Array.from({ length: players - 1 }, () => heuristicBot)];
-  for (let g = 0; time < seconds * 1000; g++) playGame({ players, seed: `bench-ismcts-${firstSeed}-${g}`, bots: seats });
+  for (let g = 0; time < seconds * 1000; g++) playGame({ players, seed: `bench-ismcts-${firstSeed}-${g}`, variants, bots: seats });
   // Most timed decisions run all ITERATIONS iterations; a few stop early (one sensible action).
   return { rate: (decisions * ITERATIONS) / (time / 1000), msPerDecision: time / decisions, label: 'iterations/s (upper bound)' };
 }
@@ -142,11 +142,9 @@ for (const kind of ONLY) {
       if (kind === 'sim' && build.sim === null) return null;
       return games(build, kind, players, SECONDS, 1000 * players + round);
     };
-    // Warm-up, then rounds (alternating builds when comparing).
-    if (kind !== 'ismcts') {
-      if (base) measure(base, 99);
-      measure(current, 99);
-    }
+    // Warm-up (a shorter one for ISMCTS), then rounds (alternating builds when comparing).
+    if (base) measure(base, 99);
+    measure(current, 99);
     const now = [];
     const old = [];
     for (let r = 0; r < ROUNDS; r++) {
