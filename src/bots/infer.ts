@@ -37,15 +37,17 @@ export function observerOf(view: PlayerView): Observer | null {
 let places = new Int32Array(256);
 
 /**
- * @internal Returns `state` with each opponent's unseen hand cards biased towards good keeps:
- * `draws` extra hidden cards are looked at per unseen hand card. `draws = 0` returns `state`.
+ * @internal Biases each opponent's unseen hand cards in `state` towards good keeps: `draws`
+ * extra hidden cards are looked at per unseen hand card. **Changes `state` in place** and returns
+ * it: pass a fresh deal (`createDealer(view).deal(seed)`), whose deck, removed cards, favor pile,
+ * hand list and opponents' hands belong to the caller. `draws = 0` leaves it as it is.
  */
 export function biasHidden(state: GameState, observer: Observer | null, rng: BotRandom, draws: number): GameState {
   if (draws <= 0 || observer === null) return state;
   const me = observer.me;
-  const deck = state.deck.slice();
-  const removed = state.removed.slice();
-  const favor = state.favor.slice();
+  const deck = state.deck as number[];
+  const removed = state.removed as number[];
+  const favor = state.favor as number[];
   // Hidden places, encoded: deck index, then 1000 + removal index, then 2000 + favor index.
   let count = 0;
   const need = deck.length + removed.length + favor.length;
@@ -54,18 +56,11 @@ export function biasHidden(state: GameState, observer: Observer | null, rng: Bot
   for (let i = 0; i < removed.length; i++) places[count++] = 1000 + i;
   for (let i = 0; i < favor.length; i++) if (state.favorBy[i] !== me) places[count++] = 2000 + i;
   if (count === 0) return state;
-  const read = (code: number): number => (code < 1000 ? deck[code] : code < 2000 ? removed[code - 1000] : favor[code - 2000]) as number;
-  const write = (code: number, c: number): void => {
-    if (code < 1000) deck[code] = c;
-    else if (code < 2000) removed[code - 1000] = c;
-    else favor[code - 2000] = c;
-  };
-  const hands = state.hands.slice();
+  const hands = state.hands as number[][];
   for (let q = 0; q < state.players; q++) {
     if (q === me) continue;
     const known = observer.known[q];
-    const hand = (hands[q] as readonly number[]).slice();
-    hands[q] = hand;
+    const hand = hands[q] as number[];
     for (let j = 0; j < hand.length; j++) {
       const held = hand[j] as number;
       if (known?.has(held)) continue;
@@ -73,7 +68,7 @@ export function biasHidden(state: GameState, observer: Observer | null, rng: Bot
       let bestPlace = -1;
       for (let d = 0; d < draws; d++) {
         const place = places[rng.int(count)] as number;
-        const c = read(place);
+        const c = (place < 1000 ? deck[place] : place < 2000 ? removed[place - 1000] : favor[place - 2000]) as number;
         if (KIND_OF[c] === KING) continue;
         if (keepWorth(c) > keepWorth(best)) {
           best = c;
@@ -81,10 +76,12 @@ export function biasHidden(state: GameState, observer: Observer | null, rng: Bot
         }
       }
       if (bestPlace >= 0) {
-        write(bestPlace, held);
+        if (bestPlace < 1000) deck[bestPlace] = held;
+        else if (bestPlace < 2000) removed[bestPlace - 1000] = held;
+        else favor[bestPlace - 2000] = held;
         hand[j] = best;
       }
     }
   }
-  return { ...state, deck, removed, favor, hands };
+  return state;
 }

@@ -105,6 +105,11 @@ export function nodeKey(s: GameState, a: Action, me: number): number {
   return actionKey(a) + 16384 * (obs + 1);
 }
 
+/** Empties a scratch list (pops: setting `length` is a call into the runtime). */
+function clear(list: unknown[]): void {
+  while (list.length > 0) list.pop();
+}
+
 function select(available: readonly Edge[], c: number): Edge {
   let best = available[0] as Edge;
   let bestScore = Number.NEGATIVE_INFINITY;
@@ -146,13 +151,13 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
     if (deadline !== Number.POSITIVE_INFINITY && (it & 7) === 0 && it > 0 && settings.now() >= deadline) break;
     if (it > 0) sim.load(biasHidden(deal(seed()), observer, rng, settings.bias));
     let node = root;
-    path.length = 0;
+    clear(path);
     while (!sim.isOver()) {
       const s = sim.peek();
       const moves = legalOf(sim);
       const choices = candidates(s, moves, settings.bidSteps);
-      available.length = 0;
-      untried.length = 0;
+      clear(available);
+      clear(untried);
       for (const a of choices) {
         const e = node.get(nodeKey(s, a, me));
         if (e === undefined) untried.push(a);

@@ -124,16 +124,16 @@ function ownCopy(s: GameState): Draft {
 /** Copies `src` into `dst` (which the simulator owns) without allocating when `dst` is long enough. */
 function copyInto(dst: number[], src: readonly number[]): number[] {
   const n = src.length;
-  if (dst.length > n) dst.length = n;
-  for (let i = 0; i < n; i++) {
-    if (i < dst.length) dst[i] = src[i] as number;
-    else dst.push(src[i] as number);
-  }
+  // Shortened by pops: setting `length` is a call into the runtime, a pop is inlined.
+  while (dst.length > n) dst.pop();
+  const kept = dst.length;
+  for (let i = 0; i < kept; i++) dst[i] = src[i] as number;
+  for (let i = kept; i < n; i++) dst.push(src[i] as number);
   return dst;
 }
 
 function copyLists(dst: number[][], src: readonly (readonly number[])[]): number[][] {
-  if (dst.length > src.length) dst.length = src.length;
+  while (dst.length > src.length) dst.pop();
   for (let p = 0; p < src.length; p++) {
     const row = dst[p];
     if (row === undefined) dst.push((src[p] as readonly number[]).slice());
