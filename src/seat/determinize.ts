@@ -206,13 +206,19 @@ export function dealerOf(view: PlayerView): Dealer {
   let frame: Frame;
   let shown: Shown;
   let hidden: Unseen;
+  let pub: Public;
   try {
     frame = checkView(view);
     shown = readShown(view, frame);
     hidden = listUnseen(view, frame, shown);
+    pub = readPublic(view, frame, shown);
   } catch (e) {
     unreadable(e);
   }
+  // Step 7 judges the table: its public fields, read once above and the same in every deal, and
+  // what the deal builds to fit them (a payer able to pay, the drawn card on top of the drawn
+  // deck). One deal that passes it shows that every deal does, so it runs until one passes.
+  let reachable = false;
   // Steps 4 and 5 reorder the unseen cards and mark the scratch array: each deal starts again
   // from the state step 3 left them in.
   const marks = mark.slice();
@@ -229,11 +235,14 @@ export function dealerOf(view: PlayerView): Dealer {
         const rng = seedState(seed);
         const hands = dealHands(rng, view, frame, shown, unseen);
         const piles = dealPiles(rng, frame, shown, unseen);
-        const state = rebuild(view, frame, shown, hands, piles, seed, rng);
+        const state = rebuild(pub, shown, hands, piles, seed, rng);
         // Step 7: the deal put every card right; the public fields come from the view as they are,
         // so they must make a table the rules can reach (the turn order, the bidding, counters).
-        const problem = tableProblem(state);
-        if (problem !== null) throw invalid(`the view is not of a game the rules can reach: ${problem}`);
+        if (!reachable) {
+          const problem = tableProblem(state);
+          if (problem !== null) throw invalid(`the view is not of a game the rules can reach: ${problem}`);
+          reachable = true;
+        }
         return state;
       } catch (e) {
         return unreadable(e);
@@ -534,8 +543,32 @@ function dealPiles(rng: number[], f: Frame, s: Shown, u: Unseen): Piles {
   return { drawn, favor, favorBy, deck, deckTop, removed, other };
 }
 
-/** Step 6, rebuild the state: the dealt places, the public fields of the view, and the sample's generator. */
-function rebuild(v: PlayerView, f: Frame, s: Shown, hands: number[][], piles: Piles, seed: number | string, rng: number[]): GameState {
+/** The public fields of the state, read from the view once per dealer (step 6 copies them into every deal). */
+type Public = Pick<
+  GameState,
+  | 'players'
+  | 'variants'
+  | 'step'
+  | 'toMove'
+  | 'firstPlayer'
+  | 'advisor'
+  | 'selfUsed'
+  | 'favorUsed'
+  | 'highBid'
+  | 'highBidder'
+  | 'out'
+  | 'defaulted'
+  | 'payMode'
+  | 'paid'
+  | 'primary'
+  | 'secondary'
+  | 'forfeits'
+  | 'lotsDiscarded'
+  | 'moveCount'
+>;
+
+/** Reads the public fields of the view once (after steps 1–3 checked them): what every deal shares. */
+function readPublic(v: PlayerView, f: Frame, s: Shown): Public {
   const { n } = f;
   const offices = officesInPlay(n);
   const primary = new Array<number>(offices.length);
@@ -559,18 +592,43 @@ function rebuild(v: PlayerView, f: Frame, s: Shown, hands: number[][], piles: Pi
   return {
     players: n,
     variants: { payment: v.variants.payment, secondaryTitle: v.variants.secondaryTitle, middle: v.variants.middle },
-    seed,
-    rng,
     step: f.step,
     toMove: f.toMove,
     firstPlayer: v.firstPlayer,
     advisor: f.advisor,
+    selfUsed: v.selfUsed,
+    favorUsed: v.favorUsed,
+    highBid: v.highBid,
+    highBidder: v.highBidder === null ? -1 : v.highBidder,
+    out,
+    defaulted,
+    payMode: payment === null ? null : payment.mode,
+    paid: payment === null ? 0 : payment.paid,
+    primary,
+    secondary,
+    forfeits: v.forfeits,
+    lotsDiscarded: v.lotsDiscarded,
+    moveCount: v.moveCount,
+  };
+}
+
+/** Step 6, rebuild the state: the dealt places, the public fields read once, and the sample's generator. */
+function rebuild(pub: Public, s: Shown, hands: number[][], piles: Piles, seed: number | string, rng: number[]): GameState {
+  return {
+    players: pub.players,
+    variants: pub.variants,
+    seed,
+    rng,
+    step: pub.step,
+    toMove: pub.toMove,
+    firstPlayer: pub.firstPlayer,
+    advisor: pub.advisor,
     deck: piles.deck,
     deckTop: piles.deckTop,
     removed: piles.removed,
     drawn: piles.drawn,
-    selfUsed: v.selfUsed,
-    favorUsed: v.favorUsed,
+    selfUsed: pub.selfUsed,
+    favorUsed: pub.favorUsed,
     hands,
     known: s.known,
     middle: s.middle,
@@ -578,18 +636,18 @@ function rebuild(v: PlayerView, f: Frame, s: Shown, hands: number[][], piles: Pi
     favorBy: piles.favorBy,
     lot: s.lot,
     lotBy: s.lot >= 0 ? piles.other() : -1,
-    highBid: v.highBid,
-    highBidder: v.highBidder === null ? -1 : v.highBidder,
-    out,
-    defaulted,
-    payMode: payment === null ? null : payment.mode,
-    paid: payment === null ? 0 : payment.paid,
+    highBid: pub.highBid,
+    highBidder: pub.highBidder,
+    out: pub.out,
+    defaulted: pub.defaulted,
+    payMode: pub.payMode,
+    paid: pub.paid,
     king: s.king,
-    primary,
-    secondary,
+    primary: pub.primary,
+    secondary: pub.secondary,
     discard: s.discard,
-    forfeits: v.forfeits,
-    lotsDiscarded: v.lotsDiscarded,
-    moveCount: v.moveCount,
+    forfeits: pub.forfeits,
+    lotsDiscarded: pub.lotsDiscarded,
+    moveCount: pub.moveCount,
   };
 }
