@@ -37,11 +37,6 @@ const OWN_KNOWN_OF = OWN_HAND << 5;
 /** @internal Every array owned: the simulator's transitions, and setup's fresh state. */
 export const OWNS_ALL = 0x3fffffff;
 
-/** @internal A transaction over a fresh draft that shares every array with its source state. */
-export function txOf(events: GameEvent[] | null): Tx {
-  return { events, owned: 0 };
-}
-
 // One small function per list (rather than one keyed by the field's name): each stays a plain
 // property access that the engine's hot path inlines.
 
