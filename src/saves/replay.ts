@@ -5,11 +5,13 @@
 import { apply, step } from '../rules/apply.js';
 import { createGame } from '../rules/setup.js';
 import { RulesError } from '../state/errors.js';
+import { readAction } from '../state/shape.js';
 import type { Action, GameEvent, GameOptions, GameState } from '../state/types.js';
 
 /**
  * Called by {@link replay} after each action: the action's position in the list (from 0), the
- * action, the state after it, and the events it caused.
+ * action as it was checked and applied (a plain copy of the list's entry, or the engine's own
+ * legal-action object), the state after it, and the events it caused.
  * @category Saves
  */
 export type ReplayStep = (index: number, action: Action, state: GameState, events: readonly GameEvent[]) => void;
@@ -45,11 +47,15 @@ export function replay(options: GameOptions, actions: readonly Action[], onStep?
   }
   if (!Array.isArray(actions)) throw new RulesError('MALFORMED_ACTION', 'replay needs an array of actions');
   let state = createGame(options);
-  for (let i = 0; i < actions.length; i++) {
-    const action = actions[i] as Action;
+  // The list is read once: its length, then each entry once (a getter or proxy cannot answer
+  // one thing to the check and another to the callback).
+  const count = actions.length;
+  for (let i = 0; i < count; i++) {
+    let action = actions[i] as Action;
     let events: readonly GameEvent[] | null = null;
     try {
       if (onStep) {
+        action = readAction(action, state.players);
         const r = step(state, action);
         state = r.state;
         events = r.events;

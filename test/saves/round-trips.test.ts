@@ -99,6 +99,32 @@ describe('replay', () => {
     }
   });
 
+  it('replay reads each listed action once: onStep gets the plain copy that was checked and applied', () => {
+    const game = GAMES[1] as Recorded;
+    const reads: number[] = [];
+    // Each action behind getters that count their reads and would answer a different player later.
+    const sly = game.actions.slice(0, 40).map((a, i) => {
+      const copy: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(a)) {
+        Object.defineProperty(copy, key, {
+          enumerable: true,
+          get: () => {
+            reads[i] = (reads[i] ?? 0) + 1;
+            return key === 'player' && (reads[i] ?? 0) > Object.keys(a).length ? 99 : value;
+          },
+        });
+      }
+      return copy as unknown as Action;
+    });
+    const final = replay(game.options, sly, (i, action, state) => {
+      expect(Object.getOwnPropertyDescriptor(action, 'type')?.get).toBeUndefined();
+      expect(action).toEqual(game.actions[i]);
+      expect(state).toEqual(game.states[i + 1]);
+    });
+    expect(final).toEqual(game.states[40]);
+    expect(reads).toEqual(game.actions.slice(0, 40).map((a) => Object.keys(a).length));
+  });
+
   it('replay of a prefix gives the state after that many actions; no actions give the new game', () => {
     const game = GAMES[3] as Recorded;
     for (const k of [0, 1, 17, 100, game.actions.length]) expect(replay(game.options, game.actions.slice(0, k))).toEqual(game.states[k]);
