@@ -7,8 +7,8 @@ import type { PlayerCount, Variants } from '../index.js';
 import { RulesError } from '../index.js';
 import type { BotModule, ModuleRef } from './module.js';
 import { loadModuleBot, moduleRef } from './module.js';
-import type { GameRecord, SimulationTask } from './record.js';
-import { playRecorded } from './record.js';
+import type { GameOutcome, SimulationTask } from './outcome.js';
+import { playRecorded } from './outcome.js';
 import { botFromId, botIdProblem } from './registry.js';
 import type { SimulationResult, SimulationTotals } from './stats.js';
 import { Aggregator } from './stats.js';
@@ -152,7 +152,7 @@ async function play(
   onProgress: ((done: number, total: number) => void) | undefined,
 ): Promise<void> {
   const total = to - from;
-  const add = (record: GameRecord): void => {
+  const add = (record: GameOutcome): void => {
     const before = aggregator.done;
     aggregator.add(record);
     if (onProgress && aggregator.done !== before) onProgress(aggregator.done, total);

@@ -3,7 +3,7 @@
  * the result does not depend on which thread played which game.
  * @module
  */
-import type { GameRecord, SimulationTask } from './record.js';
+import type { GameOutcome, SimulationTask } from './outcome.js';
 
 /** Mean and spread of a quantity over games. @category Bots */
 export interface Spread {
@@ -139,7 +139,7 @@ function addInto(target: number[], add: readonly number[]): void {
 export class Aggregator {
   private next = 0;
   private merged = 0;
-  private readonly pending = new Map<number, GameRecord>();
+  private readonly pending = new Map<number, GameOutcome>();
   private readonly wins: number[];
   private readonly shared: number[];
   private readonly seatWins: number[];
@@ -168,7 +168,7 @@ export class Aggregator {
     return this.next - this.first;
   }
 
-  add(record: GameRecord): void {
+  add(record: GameOutcome): void {
     this.pending.set(record.index, record);
     for (let r = this.pending.get(this.next); r !== undefined; r = this.pending.get(this.next)) {
       this.pending.delete(this.next);
@@ -177,7 +177,7 @@ export class Aggregator {
     }
   }
 
-  private fold(r: GameRecord): void {
+  private fold(r: GameOutcome): void {
     const alone = r.winners.length === 1;
     for (const seat of r.winners) {
       const e = r.entries[seat] as number;

@@ -7,10 +7,10 @@
 import { Worker } from 'node:worker_threads';
 import type { RulesErrorCode } from '../index.js';
 import { RulesError } from '../index.js';
-import type { GameRecord, SimulationTask } from './record.js';
+import type { GameOutcome, SimulationTask } from './outcome.js';
 
 /** @internal A message from a worker: finished records, or a failure. */
-export type WorkerReply = { readonly records: readonly GameRecord[] } | { readonly error: string; readonly code?: RulesErrorCode };
+export type WorkerReply = { readonly records: readonly GameOutcome[] } | { readonly error: string; readonly code?: RulesErrorCode };
 
 /** @internal A message to a worker: a chunk of game indexes `[from, to)`, or `null` to stop. */
 export type WorkerRequest = { readonly from: number; readonly to: number } | null;
@@ -30,7 +30,7 @@ export function runInWorkers(
   from: number,
   to: number,
   count: number,
-  onRecord: (r: GameRecord) => void,
+  onRecord: (r: GameOutcome) => void,
 ): Promise<void> {
   const games = to;
   const chunk = Math.max(1, Math.min(25, Math.ceil((to - from) / (count * 8))));

@@ -7,8 +7,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { isRulesError } from '../index.js';
 import { loadModuleBot } from './module.js';
-import type { GameRecord, SimulationTask } from './record.js';
-import { playRecorded } from './record.js';
+import type { GameOutcome, SimulationTask } from './outcome.js';
+import { playRecorded } from './outcome.js';
 import { botFromId } from './registry.js';
 import type { Bot } from './types.js';
 import type { WorkerReply, WorkerRequest } from './worker-pool.js';
@@ -40,7 +40,7 @@ function answer(request: WorkerRequest, bots: readonly Bot[]): void {
     return;
   }
   try {
-    const records: GameRecord[] = [];
+    const records: GameOutcome[] = [];
     for (let g = request.from; g < request.to; g++) records.push(playRecorded(task, bots, g));
     port.postMessage({ records } satisfies WorkerReply);
   } catch (e) {

@@ -20,7 +20,7 @@ export interface SimulationTask {
 }
 
 /** @internal The outcome of one game. */
-export interface GameRecord {
+export interface GameOutcome {
   readonly index: number;
   /** The bot entry (index into `task.bots`) sitting at each seat. */
   readonly entries: readonly number[];
@@ -39,7 +39,7 @@ export function seating(players: number, index: number): number[] {
 }
 
 /** @internal Plays game `index` of `task` with `bots[e]` for entry `e`. */
-export function playRecorded(task: SimulationTask, bots: readonly Bot[], index: number): GameRecord {
+export function playRecorded(task: SimulationTask, bots: readonly Bot[], index: number): GameOutcome {
   const entries = seating(task.players, index);
   const seed = `${String(task.seed)}:${index}`;
   const { state, actions } = playGame({
