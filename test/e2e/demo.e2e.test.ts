@@ -12,7 +12,7 @@
  *
  * Needs `npm run demo:build` (the `test:e2e` script runs it) and /usr/bin/chromium.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -21,8 +21,8 @@ import { startDemoServer } from '../../docs/demo/serve.mjs';
 import { usedCards } from '../../src/data/cards.js';
 import type { Action, GameState } from '../../src/index.js';
 import { CARDS, checkRecord, createGame, DEFAULT_VARIANTS, replayRecord, score, step, view } from '../../src/index.js';
+import { CHROMIUM, CHROMIUM_ARGS, chooser, requireFiles } from './browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SEED = 7;
 const HUMAN = 0;
 
@@ -50,23 +50,13 @@ let context: BrowserContext;
 let profile: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-  if (!existsSync(join('docs', 'demo', 'lib', 'index.js'))) throw new Error('docs/demo/lib is missing: run npm run demo:build');
+  requireFiles(join('docs', 'demo', 'lib', 'index.js'), 'npm run demo:build');
   server = await startDemoServer({ port: 0 });
   profile = mkdtempSync(join(tmpdir(), 'ftkam-e2e-'));
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
 });
 
@@ -75,15 +65,6 @@ afterAll(async () => {
   await server?.close();
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
-
-/** A small seeded generator for the test's own choices. */
-function chooser(seed: number): (n: number) => number {
-  let x = seed >>> 0;
-  return (n) => {
-    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
-    return x % n;
-  };
-}
 
 /** The page's whole DOM as HTML. (Browser code is passed as strings: the tests have no DOM types.) */
 async function outerHtml(page: Page): Promise<string> {

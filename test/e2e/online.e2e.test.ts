@@ -13,15 +13,14 @@
  * Needs `npm run demo:build` (the `test:e2e` script runs it) and /usr/bin/chromium.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usedCards } from '../../src/data/cards.js';
 import { CARDS, type GameState, replayRecord, score, view } from '../../src/index.js';
-
-const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM, CHROMIUM_ARGS, chooser, requireFiles } from './browser.js';
 
 interface Snapshot {
   readonly seat: number;
@@ -64,21 +63,12 @@ function kill9(): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-  if (!existsSync(join('docs', 'demo', 'lib', 'client.js'))) throw new Error('docs/demo/lib/client.js is missing: run npm run demo:build');
+  requireFiles(join('docs', 'demo', 'lib', 'client.js'), 'npm run demo:build');
   data = mkdtempSync(join(tmpdir(), 'ftkam-online-e2e-'));
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
 });
 
@@ -87,14 +77,6 @@ afterAll(async () => {
   await kill9();
   if (data) rmSync(data, { recursive: true, force: true });
 });
-
-function chooser(seed: number): (n: number) => number {
-  let x = seed >>> 0;
-  return (n) => {
-    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
-    return x % n;
-  };
-}
 
 async function pick(page: Page, rand: (n: number) => number): Promise<number | null> {
   const buttons: { index: number; kind: string }[] = await page.evaluate(

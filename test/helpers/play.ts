@@ -76,9 +76,9 @@ export interface WatchedSeat {
   view: Update['view'];
 }
 
-/** Joins a seat through `host`, opens it and subscribes from the start. */
-export async function watchSeat(host: MatchHost, matchId: string, name: string): Promise<WatchedSeat> {
-  const { token } = await host.join(matchId, { name });
+/** Joins a seat through `host` (seat `seatNo`, else the first open one), opens it and subscribes from the start. */
+export async function watchSeat(host: MatchHost, matchId: string, name: string, seatNo?: number): Promise<WatchedSeat> {
+  const { token } = await host.join(matchId, seatNo === undefined ? { name } : { name, seat: seatNo });
   const session = await host.open(matchId, token);
   const p: WatchedSeat = { host, session, token, updates: [], seq: 0, view: null as unknown as Update['view'] };
   const { sync } = await host.subscribe(session, 0, {

@@ -3,13 +3,14 @@
  * bots and turn timers, two hosts on one store, and what each seat is sent.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Action, currentPlayer, type GameState, replay, replayRecord, score, type view } from '../../src/index.js';
+import { type Action, currentPlayer, type GameState, replay, replayRecord, score } from '../../src/index.js';
 import { HostError } from '../../src/server/errors.js';
-import { MatchHost, type Session, type Update } from '../../src/server/host.js';
+import { MatchHost, type Session } from '../../src/server/host.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import type { Store } from '../../src/server/store/store.js';
 import { hashToken } from '../../src/server/tokens.js';
 import { leaksIn, visibleCardIds } from '../helpers/hidden.js';
+import { type WatchedSeat, watchSeat } from '../helpers/play.js';
 
 const hosts: MatchHost[] = [];
 afterEach(() => {
@@ -42,30 +43,9 @@ async function refusal(p: Promise<unknown>): Promise<HostError> {
 }
 
 /** A seat driven by the test: its session, every update it was pushed, its current view. */
-interface Player {
-  session: Session;
-  token: string;
-  updates: Update[];
-  seq: number;
-  view: ReturnType<typeof view>;
-}
+type Player = WatchedSeat;
 
-async function seat(host: MatchHost, matchId: string, name: string, seatNo?: number): Promise<Player> {
-  const { token } = await host.join(matchId, seatNo === undefined ? { name } : { name, seat: seatNo });
-  const session = await host.open(matchId, token);
-  const p = { session, token, updates: [] as Update[], seq: 0, view: null as unknown as Player['view'] };
-  const { sync } = await host.subscribe(session, 0, {
-    send: (u) => {
-      p.updates.push(u);
-      p.seq = u.seq;
-      p.view = u.view;
-    },
-    revoked: () => undefined,
-  });
-  p.seq = sync.seq;
-  p.view = sync.view;
-  return p;
-}
+const seat = watchSeat;
 
 /** Plays the humans' moves (their first legal action) until the game is over. */
 async function playOut(host: MatchHost, players: Player[]): Promise<void> {

@@ -1,0 +1,35 @@
+/**
+ * What the browser tests share: Debian's Chromium, the flags it runs with here, and a small
+ * seeded generator for the tests' own clicks.
+ */
+import { existsSync } from 'node:fs';
+
+/** Debian's Chromium (`apt-get install -y chromium`); never a downloaded browser. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Headless, no sandbox (CI runs as root), no GPU, and nothing that reaches the network on its own. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Fails with the command that fixes it when Chromium or a built file is missing. */
+export function requireFiles(built: string, build: string): void {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  if (!existsSync(built)) throw new Error(`${built} is missing: run ${build}`);
+}
+
+/** A small seeded generator for the test's own choices: `n` → an integer in `[0, n)`. */
+export function chooser(seed: number): (n: number) => number {
+  let x = seed >>> 0;
+  return (n) => {
+    x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    return x % n;
+  };
+}
