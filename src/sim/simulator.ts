@@ -132,6 +132,20 @@ function copyInto(dst: number[], src: readonly number[]): number[] {
   return dst;
 }
 
+/**
+ * Copies a generator state (four 32-bit words, most of them numbers outside the small-integer
+ * range) into `dst`: kept apart from {@link copyInto}, whose lists hold small integers only, so
+ * that each copy loop sees one kind of array.
+ */
+function copyWords(dst: number[], src: readonly number[]): number[] {
+  while (dst.length > src.length) dst.pop();
+  for (let i = 0; i < src.length; i++) {
+    if (i < dst.length) dst[i] = src[i] as number;
+    else dst.push(src[i] as number);
+  }
+  return dst;
+}
+
 function copyLists(dst: number[][], src: readonly (readonly number[])[]): number[][] {
   while (dst.length > src.length) dst.pop();
   for (let p = 0; p < src.length; p++) {
@@ -207,7 +221,7 @@ class InPlaceSimulator implements Simulator {
     s.players = o.players;
     s.variants = o.variants;
     s.seed = o.seed;
-    s.rng = copyInto(s.rng as number[], o.rng);
+    s.rng = copyWords(s.rng as number[], o.rng);
     s.step = o.step;
     s.toMove = o.toMove;
     s.firstPlayer = o.firstPlayer;
