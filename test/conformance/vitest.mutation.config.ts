@@ -1,7 +1,7 @@
 /**
  * The vitest configuration Stryker uses (`stryker.config.json`, `npm run mutation`): the
  * project's configuration, minus the tests of code that is not mutated (UI text, package
- * purity, bots, command line), without per-file isolation (every test here is pure, and re-importing the
+ * purity, bots, command line, server, learning environment, the layer check), without per-file isolation (every test here is pure, and re-importing the
  * instrumented engine for each file dominated the run time), and with the quick, precise rule
  * and golden tests first, so that a mutant is usually killed (and the run stopped, Stryker uses
  * `bail`) before the long random-game properties start.
@@ -68,7 +68,17 @@ export default mergeConfig(
   defineConfig({
     root: ROOT,
     test: {
-      exclude: ['test/docs/**', 'test/package/**', 'test/bots/**', 'test/cli/**', 'test/play/**', 'test/smoke/**', 'test/bench/**'],
+      exclude: [
+        'test/docs/**',
+        'test/package/**',
+        'test/bots/**',
+        'test/cli/**',
+        'test/server/**',
+        'test/env/**',
+        'test/architecture/**',
+        'test/smoke/**',
+        'test/bench/**',
+      ],
       isolate: false,
       sequence: { sequencer: QuickFirst },
     },
