@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CARDS, GOLD, idOf, KIND, KING, usedCards } from '../../src/data/cards.js';
 import type { GameState } from '../../src/index.js';
 import { apply, createGame, legalActions } from '../../src/index.js';
-import { fewestActions } from '../../src/rules/reachable.js';
+import { fewestActions, tableProblem } from '../../src/rules/reachable.js';
 import { stateProblem } from '../../src/saves/validate.js';
 import { firstState, recordStates } from '../helpers/hidden.js';
 import { tampered } from '../helpers/saves.js';
@@ -431,5 +431,74 @@ describe('turn order and counters (issue #18, classes 3 and 4)', () => {
       for (const a of legalActions(counted)) expect(stateProblem(apply(counted, a))).toBeNull();
     }
     expect(tried).toBeGreaterThan(0);
+  });
+});
+
+describe('each turn-order and counter check by its own sentence (mutation run, issue #18)', () => {
+  const ALL = [...STATES, ...DEFAULT_STATES];
+  /** Cards drawn per full Advisor's turn: one per middle place, self and favor (RULES I2, V3). */
+  const per = (s: GameState): number => (s.variants.middle === 'one-per-opponent' ? s.players - 1 : s.players) + 2;
+  /** The King step of phase 1 in which an opponent took the King. */
+  const opponentKing = first((s) => s.step === 'king' && s.advisor >= 0 && s.toMove !== s.advisor);
+
+  it('I1: phase 1 has drawn at least the first card', () => {
+    expect(tableProblem({ ...take, deckTop: 0 })).toBe('phase 1 has drawn at least the first card (RULES I1)');
+  });
+
+  it('I3: nobody takes from the middle while the Advisor still places', () => {
+    expect(problem(place, { middle: [], discard: [...place.discard, ...place.middle] })).toBe(
+      'step "place": nobody takes from the middle before the placements are over (RULES I3)',
+    );
+  });
+
+  it('I2, I3: the takes begin only once every area is filled or the deck is drawn', () => {
+    // The Advisor's drawn card counted as placed in the middle, with places left this turn.
+    const s = first(
+      (x) =>
+        x.step === 'place' &&
+        x.deckTop < x.deck.length &&
+        x.deckTop - Math.floor((x.deckTop - 1) / per(x)) * per(x) < per(x) &&
+        x.middle.length >= 1,
+    );
+    expect(tableProblem({ ...s, step: 'take', drawn: -1, middle: [...s.middle, s.drawn], toMove: (s.advisor + 1) % s.players })).toBe(
+      'step "take" comes once the Advisor has filled every area or drawn the deck (RULES I2, I3)',
+    );
+  });
+
+  it('K1, I3: the King of phase 1 goes to its taker, never to the Advisor from the middle of the retail rule', () => {
+    expect(problem(opponentKing, { toMove: opponentKing.advisor })).toBe(
+      'step "king": the Advisor gains a King only from self or as the last middle card (RULES K1, V3)',
+    );
+    const wrong =
+      (opponentKing.toMove + 1) % opponentKing.players === opponentKing.advisor
+        ? (opponentKing.toMove + 2) % opponentKing.players
+        : (opponentKing.toMove + 1) % opponentKing.players;
+    expect(problem(opponentKing, { toMove: wrong })).toBe(
+      `step "king": the King was taken by player ${opponentKing.toMove}, the last taker, not ${wrong} (RULES I3, K1)`,
+    );
+  });
+
+  it('K1: the King step needs its King', () => {
+    expect(tableProblem({ ...opponentKing, king: -1 })).toBe('step "king" needs a King card being resolved');
+  });
+
+  it('A3: after a bid, everyone between the high bidder and the player to move has passed', () => {
+    const s = first((x) => x.step === 'bid' && x.highBidder >= 0 && x.out === 0 && x.players === 4);
+    const hb = s.highBidder;
+    const p = (hb + 2) % 4;
+    expect(problem(s, { toMove: p })).toBe(
+      `player ${(hb + 1) % 4} comes after the high bidder ${hb} and before player ${p}, so must have passed (RULES A3)`,
+    );
+  });
+
+  it('A4: no more lots discarded unsold than lots over', () => {
+    const s = ALL.filter((x) => x.step === 'bid').find((x) => {
+      const o = Math.ceil(x.deck.length / per(x)) - x.favor.length - 1;
+      return o + 1 <= x.discard.length && x.lotsDiscarded <= o;
+    });
+    expect(s).toBeDefined();
+    const x = s as GameState;
+    const o = Math.ceil(x.deck.length / per(x)) - x.favor.length - 1;
+    expect(problem(x, { lotsDiscarded: o + 1 })).toBe(`lotsDiscarded (${o + 1}) exceeds the ${o} lots that can be over`);
   });
 });
