@@ -4,7 +4,8 @@
  * expected title points and expected titles won; gold buys a share of the favor pile and the
  * lots in proportion to the gold each player holds. Then a reward: with 2 players, a logistic of
  * the expected point margin; with 3 to 5, each seat's chance to win, a softmax of weighted
- * projections with weights fitted to the outcomes of self-play games ({@link VALUE_WEIGHTS}).
+ * projections with weights fitted to the outcomes of self-play games under the game's middle rule
+ * ({@link VALUE_WEIGHTS}).
  * Once the game is over, the real result.
  * @module
  */
@@ -53,6 +54,15 @@ export function stageOf(state: GameState): number {
   const left = total - state.deckTop + state.favor.length + state.middle.length + (state.lot >= 0 ? 1 : 0) + (state.drawn >= 0 ? 1 : 0);
   if (state.advisor < 0) return Math.min(5, Math.floor((6 * left) / (lots + 1)));
   return 6 + Math.max(0, Math.min(7, Math.floor((8 * (left - lots)) / (total - lots + 1))));
+}
+
+/**
+ * @internal The value weights' rows for `state`'s player count (3 to 5), from the table of its
+ * middle rule (RULES V3): fitted on `DEFAULT_VARIANTS` games for `'advisor-keeps-last'`, on
+ * `PUBLISHED_VARIANTS` games for `'one-per-opponent'`.
+ */
+export function weightsOf(state: GameState): readonly (readonly number[])[] {
+  return VALUE_WEIGHTS[state.variants.middle][state.players - 3] as readonly (readonly number[])[];
 }
 
 /** @internal What the value weights multiply, per seat: see {@link valueFeatures}. */
@@ -219,8 +229,8 @@ export function valueFeatures(state: GameState, params: EvalParams): ValueFeatur
 /**
  * @internal Fills `out[p]` with seat `p`'s reward for `state`, in `[0, 1]`: the real result when
  * the game is over; else with 2 players a logistic of the expected point margin, with 3 to 5 the
- * chance to win, a softmax of the projection weighted by {@link VALUE_WEIGHTS} for the player
- * count and stage (summing to 1).
+ * chance to win, a softmax of the projection weighted by {@link VALUE_WEIGHTS} for the middle
+ * rule, player count and stage (summing to 1).
  */
 export function evaluate(state: GameState, out: number[], params: EvalParams): number[] {
   const n = state.players;
@@ -236,7 +246,7 @@ export function evaluate(state: GameState, out: number[], params: EvalParams): n
     out[1] = 1 / (1 + Math.exp(margin / params.temperature));
     return out;
   }
-  const w = (VALUE_WEIGHTS[n - 3] as readonly (readonly number[])[])[stageOf(state)] as readonly number[];
+  const w = weightsOf(state)[stageOf(state)] as readonly number[];
   const we = w[0] as number;
   const wg = w[1] as number;
   const wl = w[2] as number;

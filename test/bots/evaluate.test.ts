@@ -1,29 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate, STAGES, stageOf, valueFeatures } from '../../src/bots/evaluate.js';
+import { evaluate, STAGES, stageOf, valueFeatures, weightsOf } from '../../src/bots/evaluate.js';
 import { heuristicBot } from '../../src/bots/heuristic.js';
 import { ISMCTS_DEFAULTS } from '../../src/bots/ismcts.js';
 import { playGame } from '../../src/bots/play.js';
 import { VALUE_WEIGHTS } from '../../src/bots/value-weights.js';
-import type { GameState, PlayerCount } from '../../src/index.js';
-import { score } from '../../src/index.js';
+import type { GameState, PlayerCount, Variants } from '../../src/index.js';
+import { createGame, DEFAULT_VARIANTS, PUBLISHED_VARIANTS, score } from '../../src/index.js';
 import { goldIn } from '../../src/rules/scoring.js';
 
 /** Every state of a heuristic self-play game, the last one over. */
-function states(players: PlayerCount, seed: string): GameState[] {
+function states(players: PlayerCount, seed: string, variants: Variants = DEFAULT_VARIANTS): GameState[] {
   const out: GameState[] = [];
-  playGame({ players, seed, bots: Array.from({ length: players }, () => heuristicBot), onAction: (_a, s) => out.push(s) });
+  playGame({ players, seed, variants, bots: Array.from({ length: players }, () => heuristicBot), onAction: (_a, s) => out.push(s) });
   return out;
 }
 
 describe('the search’s value estimate', () => {
-  it('has finite weights for 3, 4 and 5 players and every stage', () => {
-    expect(VALUE_WEIGHTS).toHaveLength(3);
-    for (const table of VALUE_WEIGHTS) {
-      expect(table).toHaveLength(STAGES);
-      for (const w of table) {
-        expect(w).toHaveLength(3);
-        for (const x of w) expect(Number.isFinite(x)).toBe(true);
+  it('has finite weights for both middle rules (V3), 3, 4 and 5 players and every stage', () => {
+    expect(Object.keys(VALUE_WEIGHTS).sort()).toEqual(['advisor-keeps-last', 'one-per-opponent']);
+    for (const tables of Object.values(VALUE_WEIGHTS)) {
+      expect(tables).toHaveLength(3);
+      for (const table of tables) {
+        expect(table).toHaveLength(STAGES);
+        for (const w of table) {
+          expect(w).toHaveLength(3);
+          for (const x of w) expect(Number.isFinite(x)).toBe(true);
+        }
       }
+    }
+  });
+
+  it('V3: takes the weights of the game’s middle rule, fitted on DEFAULT_VARIANTS or PUBLISHED_VARIANTS games', () => {
+    // The two tables are fitted on different games, so they differ.
+    expect(VALUE_WEIGHTS['one-per-opponent']).not.toEqual(VALUE_WEIGHTS['advisor-keeps-last']);
+    for (const players of [3, 4, 5] as const) {
+      const byDefault = createGame({ players, seed: 1 });
+      const published = createGame({ players, seed: 1, variants: PUBLISHED_VARIANTS });
+      const retailMiddleOnly = createGame({ players, seed: 1, variants: { middle: 'one-per-opponent' } });
+      expect(weightsOf(byDefault)).toBe(VALUE_WEIGHTS['advisor-keeps-last'][players - 3]);
+      expect(weightsOf(published)).toBe(VALUE_WEIGHTS['one-per-opponent'][players - 3]);
+      expect(weightsOf(retailMiddleOnly)).toBe(VALUE_WEIGHTS['one-per-opponent'][players - 3]);
     }
   });
 
@@ -68,20 +84,24 @@ describe('the search’s value estimate', () => {
     }
   });
 
-  it('with 3 to 5 players: a softmax of the projection weighted for the player count and stage', () => {
-    for (const players of [3, 4, 5] as const) {
-      const mid = states(players, `softmax-${players}`).filter((s) => s.step !== 'over');
-      for (const s of mid.filter((_, i) => i % 13 === 0)) {
-        const f = valueFeatures(s, ISMCTS_DEFAULTS);
-        const [we, wg, wl] = (VALUE_WEIGHTS[players - 3] as readonly (readonly number[])[])[f.stage] as readonly number[];
-        const u = f.expected.map(
-          (e, p) => (we as number) * e + (wg as number) * (f.gold[p] as number) + (wl as number) * (f.leads[p] as number),
-        );
-        const total = u.reduce((a, x) => a + Math.exp(x), 0);
-        const out = evaluate(s, new Array<number>(players).fill(0), ISMCTS_DEFAULTS);
-        for (let p = 0; p < players; p++) expect(out[p]).toBeCloseTo(Math.exp(u[p] as number) / total, 12);
+  it('with 3 to 5 players: a softmax of the projection weighted for the middle rule, player count and stage', () => {
+    for (const [variants, middle] of [
+      [DEFAULT_VARIANTS, 'advisor-keeps-last'],
+      [PUBLISHED_VARIANTS, 'one-per-opponent'],
+    ] as const)
+      for (const players of [3, 4, 5] as const) {
+        const mid = states(players, `softmax-${players}`, variants).filter((s) => s.step !== 'over');
+        for (const s of mid.filter((_, i) => i % 13 === 0)) {
+          const f = valueFeatures(s, ISMCTS_DEFAULTS);
+          const [we, wg, wl] = (VALUE_WEIGHTS[middle][players - 3] as readonly (readonly number[])[])[f.stage] as readonly number[];
+          const u = f.expected.map(
+            (e, p) => (we as number) * e + (wg as number) * (f.gold[p] as number) + (wl as number) * (f.leads[p] as number),
+          );
+          const total = u.reduce((a, x) => a + Math.exp(x), 0);
+          const out = evaluate(s, new Array<number>(players).fill(0), ISMCTS_DEFAULTS);
+          for (let p = 0; p < players; p++) expect(out[p]).toBeCloseTo(Math.exp(u[p] as number) / total, 12);
+        }
       }
-    }
   });
 
   it('picks the winner-to-be more often than chance late in the auction', () => {
