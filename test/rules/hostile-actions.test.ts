@@ -219,3 +219,42 @@ describe('MALFORMED_ACTION: only own enumerable fields count (class 2)', () => {
     }
   });
 });
+
+describe('MALFORMED_ACTION: edge cases of the read-once snapshot (mutation run, issue #18)', () => {
+  it('an object without a prototype is a plain object: its messages carry no note about inherited fields', () => {
+    const s = createGame({ players: 4, seed: 2, firstPlayer: 1 });
+    const a = Object.assign(Object.create(null) as object, { type: 'place', player: s.toMove });
+    for (const run of [() => apply(s, a as Action), () => parseAction(a)]) {
+      expect(rejection(run).message).toBe('a place action needs "area": "self", "middle" or "favor"');
+    }
+  });
+
+  it('a proxy that lists a key it does not have: the key is skipped, the action read as it is', () => {
+    const s = createGame({ players: 4, seed: 2, firstPlayer: 1 });
+    const target = { type: 'place', player: s.toMove, area: 'middle' };
+    const lying = new Proxy(target, { ownKeys: () => ['type', 'player', 'area', 'ghost'] });
+    expect(applied(s, lying).middle).toHaveLength(1);
+    expect(parseAction(lying)).toEqual(target);
+  });
+
+  it('a field with a setter and no getter reads as missing, it does not throw', () => {
+    const s = createGame({ players: 4, seed: 2, firstPlayer: 1 });
+    const a = Object.defineProperty({ type: 'place', player: s.toMove }, 'area', { set() {}, enumerable: true });
+    expect(rejection(() => apply(s, a as Action)).message).toBe('a place action needs "area": "self", "middle" or "favor"');
+  });
+
+  it('-0 as a King value or a bid amount is read as 0', () => {
+    const king = parseAction('{"type":"king","player":0,"office":"diplomacy","value":-0}') as { value: number };
+    expect(Object.is(king.value, 0)).toBe(true);
+    const bid = parseAction('{"type":"bid","player":0,"amount":-0}') as { amount: number };
+    expect(Object.is(bid.amount, 0)).toBe(true);
+  });
+
+  it('S1: an engine action of the player one past the last is refused (player = player count)', () => {
+    const three = createGame({ players: 3, seed: 1, firstPlayer: 2 });
+    const two = createGame({ players: 2, seed: 1, firstPlayer: 0 });
+    const fromThree = legalActions(three)[0] as Action;
+    expect(fromThree.player).toBe(2);
+    expect(rejection(() => apply(two, fromThree)).message).toBe('there is no player 2 in a 2-player game');
+  });
+});
