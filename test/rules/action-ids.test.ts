@@ -89,20 +89,27 @@ describe('action ids', () => {
       expect(e.message).toMatch(/there is no action id .* with 4 players: ids are 0 to 1455/);
     }
     expect(rejection(() => actionFromId(0, 6 as PlayerCount)).code).toBe('INVALID_OPTIONS');
-    expect(rejection(() => actionIdCount(1 as PlayerCount)).code).toBe('INVALID_OPTIONS');
+    const e = rejection(() => actionIdCount(1 as PlayerCount));
+    expect(e.code).toBe('INVALID_OPTIONS');
+    expect(e.message).toBe('players must be 2, 3, 4 or 5 (RULES S1), got 1');
   });
 
   it('rejects what is not an action, a player not in the game, unknown cards, and amounts no game accepts', () => {
     expect(rejection(() => actionId(null as unknown as Action)).code).toBe('MALFORMED_ACTION');
     expect(rejection(() => actionId({ type: 'pass', player: 5 })).code).toBe('MALFORMED_ACTION');
     expect(rejection(() => actionId({ type: 'pass', player: 3 }, 3)).message).toMatch(/there is no player 3 in a 3-player game/);
-    expect(rejection(() => actionId({ type: 'take', player: 0, card: 'joker' })).code).toBe('UNKNOWN_CARD');
+    const joker = rejection(() => actionId({ type: 'take', player: 0, card: 'joker' }));
+    expect(joker.code).toBe('UNKNOWN_CARD');
+    expect(joker.message).toBe('there is no card "joker"');
     for (const amount of [0, 109]) {
       const e = rejection(() => actionId({ type: 'bid', player: 0, amount }));
       expect(e.code).toBe('ILLEGAL_ACTION');
       expect(e.message).toMatch(/a bid is 1 to 108 in any game/);
     }
-    for (const value of [0, 7])
-      expect(rejection(() => actionId({ type: 'king', player: 0, office: 'military', value })).code).toBe('ILLEGAL_ACTION');
+    for (const value of [0, 7]) {
+      const e = rejection(() => actionId({ type: 'king', player: 0, office: 'military', value }));
+      expect(e.code).toBe('ILLEGAL_ACTION');
+      expect(e.message).toBe(`a King sets a title to 1–6, not ${value}: no action id`);
+    }
   });
 });

@@ -59,7 +59,9 @@ describe('I2: the Advisor places each drawn card', () => {
       expect(legalActions(t.state).map((a) => (a.type === 'place' ? a.area : ''))).toEqual(['self', 'favor']);
       const e = rejection(() => t.advisorPlaces('middle'));
       expect(e.code).toBe('ILLEGAL_ACTION');
-      expect(e.message).toMatch(new RegExp(`middle already holds ${players - 1} cards`));
+      expect(e.message).toBe(
+        `player 0 cannot place in middle: the middle already holds ${players - 1} cards, one per opponent (RULES I2, V3)`,
+      );
     }
   });
 
