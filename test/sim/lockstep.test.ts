@@ -6,10 +6,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Action, GameState } from '../../src/index.js';
+import type { Action, GameState, PlayerCount } from '../../src/index.js';
 import { actionId, apply, createGame, legalActions, RulesError, score } from '../../src/index.js';
 import type { Simulator } from '../../src/sim/index.js';
 import { createSimulator } from '../../src/sim/index.js';
+import { deepFreeze } from '../helpers/errors.js';
 import { gameCaseArb, optionsArb, pickIndex, runs, timeoutFor } from '../properties/games.js';
 
 /** Fails with a readable diff when the simulator's game differs from the pure one. */
@@ -182,5 +183,32 @@ describe('the simulator in lockstep with the pure API', () => {
     other.applyIndex(0);
     expect(JSON.stringify(sim.toState())).toBe(text);
     expect(other.players).toBe(3);
+  });
+  it('load across player counts, to a longer or a shorter game: the simulator holds exactly that game and never shares or changes it', () => {
+    /** A deep-frozen state `plies` actions into a game: any write into one of its arrays throws. */
+    const at = (players: PlayerCount, seed: number, plies: number): GameState => {
+      let s = createGame({ players, seed });
+      for (let i = 0; i < plies && s.step !== 'over'; i++) {
+        const legal = legalActions(s);
+        s = apply(s, legal[i % legal.length] as Action);
+      }
+      return deepFreeze(s);
+    };
+    const small = at(2, 1, 0);
+    const big = at(5, 2, 150);
+    expect(big.hands.some((h) => h.length > 0)).toBe(true);
+    const sim = createSimulator(small);
+    for (const [from, to] of [
+      [small, big],
+      [big, small],
+      [small, big],
+    ] as const) {
+      expect(sim.toState()).toEqual(from);
+      sim.load(to);
+      expect(sim.toState()).toEqual(to);
+      // Playing on changes the simulator's own arrays only (the frozen states would throw).
+      for (let i = 0; i < 40 && !sim.isOver(); i++) sim.applyIndex(i % sim.legalCount());
+      sim.load(to);
+    }
   });
 });
