@@ -373,3 +373,20 @@ describe('replay rejects', () => {
     expect(m.message).toMatch(/^action 0: /);
   });
 });
+
+describe('parseAction: what is not a plain object (mutation run, issue #18)', () => {
+  it('undefined, null, numbers, booleans and arrays (a prototype-less one too) are named as not plain objects', () => {
+    const plain = 'an action must be a plain object such as { type: "pass", player: 0 }';
+    for (const x of [undefined, null, 5, true, [], Object.setPrototypeOf([], null), 'null', '5', '[1]']) {
+      const e = rejection(() => parseAction(x));
+      expect(e.code).toBe('MALFORMED_ACTION');
+      expect(e.message).toBe(plain);
+    }
+  });
+
+  it('a revoked proxy is reported as unreadable', () => {
+    const { proxy, revoke } = Proxy.revocable({ type: 'pass', player: 0 }, {});
+    revoke();
+    expect(rejection(() => parseAction(proxy)).message).toBe('an action could not be read: a getter or proxy on it threw');
+  });
+});
