@@ -15,7 +15,7 @@
  * test/server/fixtures/host-process.ts (its first argument is the store kind, its second where
  * the store lives).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import { WebSocket } from 'ws';
 import { botRandom, heuristicBot } from '../../src/bots/index.js';
 import { connectMatch, createMatch, joinMatch, type MatchClient } from '../../src/client/index.js';
 import { type Action, replay, score } from '../../src/index.js';
+import { type Listening, spawnListening } from '../helpers/process.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -79,17 +80,8 @@ async function postgresDatabase(): Promise<{ url: string; done: () => Promise<vo
   };
 }
 
-function startHost(where: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, STORE, where, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d) => {
-      out += String(d);
-      const m = /listening (\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.on('exit', (code) => reject(new Error(`host exited with ${code}`)));
-  });
+function startHost(where: string): Promise<Listening> {
+  return spawnListening(['--import', 'tsx', FIXTURE, STORE, where, '0'], /listening (\d+)/, { stderr: 'inherit' });
 }
 
 function memoryOf(pid: number): { rss: number; peak: number } {

@@ -12,7 +12,7 @@
  *
  * Needs `npm run demo:build` (the `test:e2e` script runs it) and /usr/bin/chromium.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usedCards } from '../../src/data/cards.js';
 import { CARDS, type GameState, replayRecord, score, view } from '../../src/index.js';
+import { kill9, spawnListening } from '../helpers/process.js';
 import { CHROMIUM, CHROMIUM_ARGS, chooser, requireFiles } from './browser.js';
 
 interface Snapshot {
@@ -33,33 +34,16 @@ let host: ChildProcess | null = null;
 let data: string;
 
 /** Starts `for-the-king serve` on `port` (0: any); resolves with its port once it listens. */
-function startHost(port: number): Promise<number> {
-  const child = spawn(process.execPath, ['dist/cli.js', 'serve', '--port', String(port), '--data', data, '--static', 'docs/demo'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  host = child;
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout?.on('data', (d) => {
-      out += String(d);
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.stderr?.on('data', (d) => {
-      err += String(d);
-    });
-    child.on('exit', (code) => reject(new Error(`the host exited (${code}): ${err}`)));
-  });
+async function startHost(port: number): Promise<number> {
+  const serve = ['dist/cli.js', 'serve', '--port', String(port), '--data', data, '--static', 'docs/demo'];
+  const started = await spawnListening(serve, /listening on http:\/\/127\.0\.0\.1:(\d+)/);
+  host = started.child;
+  return started.port;
 }
 
-function kill9(): Promise<void> {
-  const child = host;
-  if (child === null || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+/** Kills the host, if one runs, with SIGKILL. */
+async function killHost(): Promise<void> {
+  if (host !== null) await kill9(host);
 }
 
 beforeAll(async () => {
@@ -74,7 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await kill9();
+  await killHost();
   if (data) rmSync(data, { recursive: true, force: true });
 });
 
@@ -155,7 +139,7 @@ describe('demo page online', () => {
       if (!restarted && before >= 30) {
         // The host dies mid-game, no goodbye; it comes back on the same folder and port.
         restarted = true;
-        await kill9();
+        await killHost();
         for (const p of pages) await p.waitForFunction(`document.body.dataset.online !== 'open'`);
         port = await startHost(port);
         for (const p of pages) await p.waitForFunction(`document.body.dataset.online === 'open'`, null, { timeout: 60_000 });

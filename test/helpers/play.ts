@@ -2,7 +2,6 @@
  * What the host tests share: waiting for a condition, playing a client automatically, watching a
  * seat through the host core, and `kill -9`.
  */
-import type { ChildProcess } from 'node:child_process';
 import type { MatchClient } from '../../src/client/index.js';
 import type { Action } from '../../src/index.js';
 import type { MatchHost, Session, Update } from '../../src/server/host.js';
@@ -14,15 +13,6 @@ export async function until(cond: () => boolean, ms = 60_000, what = 'a conditio
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 3));
   }
-}
-
-/** Sends SIGKILL and resolves once the process is gone. */
-export function kill9(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
 }
 
 /**

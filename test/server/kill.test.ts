@@ -3,7 +3,7 @@
  * acknowledged action is in the log, and the clients (which reconnect by themselves) resync and
  * play on, each seeing every seq exactly once. Real processes, real sockets on loopback.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { connectMatch, createMatch, joinMatch } from '../../src/client/index.js';
 import { type Action, replay, score } from '../../src/index.js';
-import { autoPlayer, kill9, until } from '../helpers/play.js';
+import { autoPlayer, until } from '../helpers/play.js';
+import { kill9, type Listening, spawnListening } from '../helpers/process.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'host-process.ts');
 const children: ChildProcess[] = [];
@@ -20,22 +21,8 @@ afterAll(() => {
 });
 
 /** Starts a host process; resolves with it and its port once it listens. */
-function startHostProcess(args: readonly string[]): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout?.on('data', (d) => {
-      out += String(d);
-      const m = /listening (\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]) });
-    });
-    child.stderr?.on('data', (d) => {
-      err += String(d);
-    });
-    child.on('exit', (code) => reject(new Error(`host process exited (${code}): ${err}`)));
-  });
+function startHostProcess(args: readonly string[]): Promise<Listening> {
+  return spawnListening(['--import', 'tsx', FIXTURE, ...args], /listening (\d+)/, { track: children });
 }
 
 /** Plays a match across `kills` kill -9 restarts of a host process started with `args(port)`. */

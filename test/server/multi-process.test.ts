@@ -7,7 +7,7 @@
  * - the only host is killed mid-game and started again: every acknowledged action is there and
  *   the clients resync and finish.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -15,7 +15,8 @@ import type { ClientError } from '../../src/client/errors.js';
 import { connectMatch, createMatch, joinMatch, type MatchClient } from '../../src/client/index.js';
 import { type Action, type GameOptions, replay, score } from '../../src/index.js';
 import { describePg, freshDatabase } from '../helpers/pg.js';
-import { autoPlayer, kill9, until } from '../helpers/play.js';
+import { autoPlayer, until } from '../helpers/play.js';
+import { kill9, spawnListening } from '../helpers/process.js';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'cli', 'main.ts');
 
@@ -30,27 +31,10 @@ const children: ChildProcess[] = [];
 const clients: MatchClient[] = [];
 
 /** Starts `for-the-king serve --postgres url`; resolves once it listens. */
-function startHost(url: string, port = 0): Promise<HostProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--postgres', url, '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout?.on('data', (d) => {
-      out += String(d);
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) {
-        const p = Number(m[1]);
-        resolve({ child, port: p, http: `http://127.0.0.1:${p}`, ws: `ws://127.0.0.1:${p}/ws` });
-      }
-    });
-    child.stderr?.on('data', (d) => {
-      err += String(d);
-    });
-    child.on('exit', (code, signal) => reject(new Error(`host exited (${code ?? signal}) before listening: ${err}`)));
-  });
+async function startHost(url: string, port = 0): Promise<HostProcess> {
+  const serve = ['--import', 'tsx', MAIN, 'serve', '--postgres', url, '--port', String(port)];
+  const { child, port: p } = await spawnListening(serve, /listening on http:\/\/127\.0\.0\.1:(\d+)/, { track: children });
+  return { child, port: p, http: `http://127.0.0.1:${p}`, ws: `ws://127.0.0.1:${p}/ws` };
 }
 
 function connect(url: string | string[], match: string, token: string): MatchClient {

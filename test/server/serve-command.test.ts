@@ -2,11 +2,11 @@
  * `for-the-king serve` as a user runs it: it prints where it listens, answers the lobby, and
  * stops cleanly (exit 0, store closed) on SIGTERM. A real process on loopback.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { spawnListening } from '../helpers/process.js';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'cli', 'main.ts');
 
@@ -14,18 +14,11 @@ describe('for-the-king serve', () => {
   it('listens on loopback, serves the lobby, keeps matches in its folder and stops on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ftk-serve-'));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--data', dir], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (d) => {
-          out += String(d);
-          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-          if (m) resolve(m[1] as string);
-        });
-        child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-      });
+      const { child, port, output } = await spawnListening(
+        ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--data', dir],
+        /listening on http:\/\/127\.0\.0\.1:(\d+)/,
+      );
+      const url = `http://127.0.0.1:${port}`;
       const res = await fetch(`${url}/api/matches`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -39,7 +32,7 @@ describe('for-the-king serve', () => {
         child.kill('SIGTERM');
       });
       expect(code).toBe(0);
-      expect(out).toContain('stopping');
+      expect(output()).toContain('stopping');
       expect(existsSync(join(dir, 'lock'))).toBe(false);
       expect(existsSync(join(dir, 'journal.ftk'))).toBe(true);
     } finally {
