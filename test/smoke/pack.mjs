@@ -1,6 +1,6 @@
-// Packs the package as npm would publish it. Shared by check-package.mjs and run.mjs.
+// Packs the package as npm would publish it. Shared by check-package.mjs, run.mjs and runtimes.mjs.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,4 +33,17 @@ export function pack(dir) {
 export function run(command, args, options = {}) {
   console.log(`$ ${command} ${args.join(' ')}`);
   execFileSync(command, args, { stdio: 'inherit', ...options });
+}
+
+/**
+ * Packs the package into `dir` and installs the tarball, as a user would, into a fresh project
+ * `dir/consumer` whose package.json is `manifest`. Returns the project's folder.
+ */
+export function installPacked(dir, manifest) {
+  const { tarball } = pack(dir);
+  const project = join(dir, 'consumer');
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', tarball], { cwd: project });
+  return project;
 }

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pack, ROOT, run, scratch } from './pack.mjs';
+import { installPacked, ROOT, run, scratch } from './pack.mjs';
 
 const NAME = 'for-the-king-and-me';
 
@@ -188,14 +188,7 @@ createGame({ players: 3, variants: { payment: 'barter' } });
 const dir = scratch('smoke');
 let ok = false;
 try {
-  const { tarball } = pack(dir);
-  const project = join(dir, 'consumer');
-  execFileSync('mkdir', ['-p', project]);
-  writeFileSync(
-    join(project, 'package.json'),
-    `${JSON.stringify({ name: 'ftkam-smoke-consumer', private: true, version: '0.0.0' }, null, 2)}\n`,
-  );
-  run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', tarball], { cwd: project });
+  const project = installPacked(dir, { name: 'ftkam-smoke-consumer', private: true, version: '0.0.0' });
   for (const [file, text] of Object.entries(CONSUMERS)) writeFileSync(join(project, file), text);
   run('node', ['esm.mjs'], { cwd: project });
   run('node', ['cjs.cjs'], { cwd: project });

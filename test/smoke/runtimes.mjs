@@ -6,10 +6,9 @@
 // equal). Bun and Deno come from the npm packages `bun` and
 // `deno` (devDependencies: `npm ci` installs their binaries). Prints one line per runtime and
 // exits non-zero if any runtime fails.
-import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pack, ROOT, run, scratch } from './pack.mjs';
+import { installPacked, ROOT, run, scratch } from './pack.mjs';
 
 const NAME = 'for-the-king-and-me';
 
@@ -61,14 +60,7 @@ const RUNTIMES = [
 const dir = scratch('runtimes');
 const failed = [];
 try {
-  const { tarball } = pack(dir);
-  const project = join(dir, 'consumer');
-  execFileSync('mkdir', ['-p', project]);
-  writeFileSync(
-    join(project, 'package.json'),
-    `${JSON.stringify({ name: 'ftkam-runtime-consumer', private: true, type: 'module' }, null, 2)}\n`,
-  );
-  run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', tarball], { cwd: project });
+  const project = installPacked(dir, { name: 'ftkam-runtime-consumer', private: true, type: 'module' });
   writeFileSync(join(project, 'runtime.mjs'), CONSUMER);
   writeFileSync(join(project, 'my-bot.mjs'), 'export function cautious(view) {\n  return view.legal[view.legal.length - 1];\n}\n');
   for (const r of RUNTIMES) {
