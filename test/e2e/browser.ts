@@ -1,8 +1,10 @@
 /**
- * What the browser tests share: Debian's Chromium, the flags it runs with here, and a small
- * seeded generator for the tests' own clicks.
+ * What the browser tests share: Debian's Chromium, the flags it runs with here, a small seeded
+ * generator for the tests' own clicks, and the card ids a page must not show.
  */
 import { existsSync } from 'node:fs';
+import { usedCards } from '../../src/data/cards.js';
+import { CARDS, type GameState, view } from '../../src/index.js';
 
 /** Debian's Chromium (`apt-get install -y chromium`); never a downloaded browser. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -32,4 +34,17 @@ export function chooser(seed: number): (n: number) => number {
     x = (Math.imul(x ^ (x >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
     return x % n;
   };
+}
+
+/** Card ids of the game that are not in `viewer`'s view: hidden from them at this moment. */
+export function hiddenIds(state: GameState, viewer: number): string[] {
+  const visible = JSON.stringify(view(state, viewer));
+  return usedCards(state.players)
+    .map((i) => CARDS[i]?.id ?? '')
+    .filter((id) => !visible.includes(`"${id}"`));
+}
+
+/** Whether `id` occurs in `html` as a whole id (so `gold-1-1` does not match inside `gold-1-10`). */
+export function mentions(html: string, id: string): boolean {
+  return new RegExp(`(^|[^\\w-])${id}(?![\\w-])`).test(html);
 }

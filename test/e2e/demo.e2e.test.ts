@@ -18,10 +18,9 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer } from '../../docs/demo/serve.mjs';
-import { usedCards } from '../../src/data/cards.js';
 import type { Action, GameState } from '../../src/index.js';
-import { CARDS, checkRecord, createGame, DEFAULT_VARIANTS, replayRecord, score, step, view } from '../../src/index.js';
-import { CHROMIUM, CHROMIUM_ARGS, chooser, requireFiles } from './browser.js';
+import { checkRecord, createGame, DEFAULT_VARIANTS, replayRecord, score, step, view } from '../../src/index.js';
+import { CHROMIUM, CHROMIUM_ARGS, chooser, hiddenIds, mentions, requireFiles } from './browser.js';
 
 const SEED = 7;
 const HUMAN = 0;
@@ -94,19 +93,6 @@ async function pick(page: Page, rand: (n: number) => number): Promise<number> {
   if (pass && (bids.length === 0 || rand(10) < 6)) return pass.index;
   const pool = bids.length > 0 ? bids : buttons;
   return (pool[rand(pool.length)] ?? pool[0])?.index ?? 0;
-}
-
-/** Card ids of the game that are not in `viewer`'s view: hidden from them at this moment. */
-function hiddenIds(state: GameState, viewer: number): string[] {
-  const visible = JSON.stringify(view(state, viewer));
-  return usedCards(state.players)
-    .map((i) => CARDS[i]?.id ?? '')
-    .filter((id) => !visible.includes(`"${id}"`));
-}
-
-/** Whether `id` occurs in `html` as a whole id (so `gold-1-1` does not match inside `gold-1-10`). */
-function mentions(html: string, id: string): boolean {
-  return new RegExp(`(^|[^\\w-])${id}(?![\\w-])`).test(html);
 }
 
 /** What sticks out sideways: the page's scroll width, and controls not inside the screen's width. */

@@ -18,10 +18,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usedCards } from '../../src/data/cards.js';
-import { CARDS, type GameState, replayRecord, score, view } from '../../src/index.js';
+import { type GameState, replayRecord, score, view } from '../../src/index.js';
 import { kill9, spawnListening } from '../helpers/process.js';
-import { CHROMIUM, CHROMIUM_ARGS, chooser, requireFiles } from './browser.js';
+import { CHROMIUM, CHROMIUM_ARGS, chooser, hiddenIds, mentions, requireFiles } from './browser.js';
 
 interface Snapshot {
   readonly seat: number;
@@ -72,17 +71,6 @@ async function pick(page: Page, rand: (n: number) => number): Promise<number | n
   if (pass && (bids.length === 0 || rand(10) < 6)) return pass.index;
   const pool = bids.length > 0 ? bids : buttons;
   return (pool[rand(pool.length)] ?? pool[0])?.index ?? null;
-}
-
-function hiddenIds(state: GameState, viewer: number): string[] {
-  const visible = JSON.stringify(view(state, viewer));
-  return usedCards(state.players)
-    .map((i) => CARDS[i]?.id ?? '')
-    .filter((id) => !visible.includes(`"${id}"`));
-}
-
-function mentions(html: string, id: string): boolean {
-  return new RegExp(`(^|[^\\w-])${id}(?![\\w-])`).test(html);
 }
 
 const moves = async (page: Page): Promise<number> => Number(await page.getAttribute('body', 'data-moves'));
