@@ -4,7 +4,7 @@
  * @module
  */
 import { idOf, OFFICES } from '../data/cards.js';
-import { engineAction } from '../state/shape.js';
+import { engineAction } from '../state/engine-action.js';
 import type { Action, Area, BidAction, KingAction, PassAction, PayAction, PlaceAction, TakeAction } from '../state/types.js';
 
 const MAX_PLAYERS = 5;

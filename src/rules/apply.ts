@@ -5,13 +5,15 @@
  */
 
 import { cardIndex } from '../data/cards.js';
+import { isEngineAction } from '../state/engine-action.js';
 import { RulesError } from '../state/errors.js';
 import { readAction } from '../state/shape.js';
 import type { Action, Area, GameEvent, GameState } from '../state/types.js';
+import { passAction, takeAction } from './actions.js';
 import { bid, canPay, maxBid, nextLot, pass, pay } from './auction.js';
 import type { Draft, Tx } from './draft.js';
 import { draftOf } from './draft.js';
-import { advisorTookLast, canPlace, continuePlacement, continueTakes, place, take } from './influence.js';
+import { advisorTookLast, canPlace, continuePlacement, continueTakes, legalPlace, place, take } from './influence.js';
 import { canResolve, resolveKing } from './king.js';
 import { officeIndex } from './setup.js';
 
@@ -49,6 +51,7 @@ function knownCard(id: string): number {
  * Shared by `apply` and the simulator's checked `apply`.
  */
 export function checkAction(s: GameState, action: unknown): Action {
+  if (legalAsIs(s, action)) return action as Action;
   const a = readAction(action, s.players);
   if (s.step === 'over') throw new RulesError('GAME_OVER', 'the game is over: no action applies');
   const p = a.player;
@@ -107,6 +110,40 @@ export function checkAction(s: GameState, action: unknown): Action {
     }
   }
   return a;
+}
+
+/**
+ * Whether one of the engine's own action objects (plain frozen data, so its fields can be read
+ * freely) is legal in `s`: `checkAction`'s quick path, with no messages. Anything it refuses goes
+ * through the full checks, which say why.
+ */
+function legalAsIs(s: GameState, a: unknown): boolean {
+  const p = s.toMove;
+  switch (s.step) {
+    case 'place': {
+      // The place actions are shared per player and area: legal iff it is the one of an open area.
+      const list = legalPlace(s);
+      for (let i = 0; i < list.length; i++) if (list[i] === a) return true;
+      return false;
+    }
+    case 'bid': {
+      if (a === passAction(p)) return true;
+      if (!isEngineAction(a)) return false;
+      return a.type === 'bid' && a.player === p && a.amount > s.highBid && a.amount <= maxBid(s);
+    }
+    case 'take': {
+      // The take actions are shared per player and card: legal iff it is the one of a middle card.
+      const middle = s.middle;
+      for (let i = 0; i < middle.length; i++) if (takeAction(p, middle[i] as number) === a) return true;
+      return false;
+    }
+    case 'king':
+      return isEngineAction(a) && a.type === 'king' && a.player === p && canResolve(s, officeIndex(s, a.office), a.value);
+    case 'pay':
+      return isEngineAction(a) && a.type === 'pay' && a.player === p && canPay(s, cardIndex(a.card));
+    default:
+      return false;
+  }
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import type { Office } from '../data/cards.js';
 import { OFFICES } from '../data/cards.js';
+import { isEngineAction } from './engine-action.js';
 import { RulesError } from './errors.js';
 import { showValue } from './show.js';
 import type { Action, ActionType } from './types.js';
@@ -132,26 +133,12 @@ function checked(s: Snapshot, players: number, where: string | undefined): Actio
   return action;
 }
 
-/** The engine's own action objects: frozen, plain data, already of the right shape. */
-const ENGINE_ACTIONS = new WeakSet<object>();
-
-/**
- * @internal Freezes an action the engine built (the shared legal-action objects) and marks it,
- * so that {@link readAction} takes it as it is. Only for objects of the right shape with plain
- * data fields: freezing makes the mark safe (nobody can change the fields later).
- */
-export function engineAction<A extends Action>(a: A): A {
-  Object.freeze(a);
-  ENGINE_ACTIONS.add(a);
-  return a;
-}
-
 /**
  * @internal Reads an untrusted action once and checks its shape: an object with exactly the own,
  * enumerable fields of its type, of the right types, integers where numbers are expected, and a
  * player from 0 to `players - 1`. Returns a fresh plain action with the fields in canonical
  * order (`-0` read as `0`); nothing later reads `input` again. The engine's own frozen actions
- * (see {@link engineAction}) are returned as they are, except in `strict` mode (`parseAction` always copies). A getter or proxy trap that
+ * (see `engine-action.ts`) are returned as they are, except in `strict` mode (`parseAction` always copies). A getter or proxy trap that
  * throws is reported as `MALFORMED_ACTION` too.
  *
  * @throws {@link RulesError} `MALFORMED_ACTION`.
@@ -160,7 +147,7 @@ export function readAction(input: unknown, players: number, options?: ReadOption
   // The engine's own frozen actions (the legal-action lists) are exact already: only the player
   // range depends on the game.
   const strict = options?.strict === true;
-  if (!strict && ENGINE_ACTIONS.has(input as object) && (input as Action).player < players) return input as Action;
+  if (!strict && isEngineAction(input) && input.player < players) return input;
   if (typeof input !== 'object' || input === null) throw malformed('an action must be an object such as { type: "pass", player: 0 }');
   let s: Snapshot;
   try {

@@ -258,3 +258,77 @@ describe('MALFORMED_ACTION: edge cases of the read-once snapshot (mutation run, 
     expect(rejection(() => apply(two, fromThree)).message).toBe('there is no player 2 in a 2-player game');
   });
 });
+
+describe("apply's quick path for the engine's own actions (issue #15)", () => {
+  /** A proxy that counts every trap it answers. */
+  function counted<T extends object>(target: T): { proxy: T; traps: () => number } {
+    let n = 0;
+    const handler: ProxyHandler<T> = {};
+    for (const trap of ['get', 'has', 'ownKeys', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'isExtensible'] as const) {
+      (handler as Record<string, unknown>)[trap] = (...args: unknown[]) => {
+        n++;
+        return (Reflect[trap] as (...a: unknown[]) => unknown)(...args);
+      };
+    }
+    return { proxy: new Proxy(target, handler), traps: () => n };
+  }
+
+  it('a legal action of the list is applied as it is, and equals a plain copy of it applied', () => {
+    for (const s of [placeState(), bidState()]) {
+      for (const a of legalActions(s)) expect(apply(s, a)).toEqual(apply(s, { ...a }));
+    }
+  });
+
+  it('a proxy of a legal engine action is no engine action: it is read once through its descriptors, and applied as what it read', () => {
+    const s = bidState();
+    const bid1 = legalActions(s).find((a) => a.type === 'bid' && a.amount === 1) as Action;
+    let gets = 0;
+    // `get` says 2, the descriptor says 1: a quick path that trusted the proxy would bid 2.
+    const proxy = new Proxy(bid1, {
+      get: (t, k, r) => {
+        gets++;
+        return k === 'amount' ? 2 : Reflect.get(t, k, r);
+      },
+    });
+    const next = apply(s, proxy);
+    expect(next.highBid).toBe(1);
+    expect(gets).toBe(0);
+    const { proxy: place, traps } = counted(legalActions(placeState())[0] as Action);
+    expect(apply(placeState(), place)).toEqual(apply(placeState(), legalActions(placeState())[0] as Action));
+    expect(traps()).toBeGreaterThan(0);
+  });
+
+  it('an object inheriting from a legal engine action is not one: its own fields (none) count', () => {
+    const s = placeState();
+    const heir = Object.create(legalActions(s)[0] as Action) as Action;
+    expect(rejection(() => apply(s, heir)).code).toBe('MALFORMED_ACTION');
+  });
+
+  it('an engine action of another player, or of a bid at or under the high bid, is refused with the reason', () => {
+    let s = bidState();
+    const first = legalActions(s)[0] as Action;
+    s = apply(s, first); // a bid of 1: the next bidder may not bid 1
+    expect(rejection(() => apply(s, first)).code).toBe('NOT_YOUR_TURN');
+    const again = legalActions(bidState())[0] as Action;
+    expect(again).toBe(first); // the shared object
+    expect(rejection(() => apply(s, { ...first, player: s.toMove })).message).toMatch(/the high bid is 1/);
+  });
+
+  it('an action from the list of an earlier state is checked against the state given: a used area is refused', () => {
+    let s = placeState();
+    const favor = legalActions(s).find((a) => a.type === 'place' && a.area === 'favor') as Action;
+    s = apply(s, favor);
+    expect(rejection(() => apply(s, favor)).code).toBe('ILLEGAL_ACTION');
+  });
+
+  it('the engine actions are plain frozen data: only their fields are keys, JSON and structuredClone keep them, the prototype is Object.prototype', () => {
+    const s = placeState();
+    for (const a of legalActions(s)) {
+      expect(Object.isFrozen(a)).toBe(true);
+      expect(Object.getPrototypeOf(a)).toBe(Object.prototype);
+      expect(Reflect.ownKeys(a)).toEqual(Object.keys(a));
+      expect(apply(s, structuredClone(a))).toEqual(apply(s, a));
+      expect(apply(s, JSON.parse(JSON.stringify(a)) as Action)).toEqual(apply(s, a));
+    }
+  });
+});
