@@ -58,6 +58,19 @@ describe('RulesError across builds', () => {
     }
   });
 
+  it('the brand counts only on an object with a string code: not on a function, not with another code', () => {
+    const brand = Symbol.for('for-the-king-and-me/RulesError');
+    // What another copy of the library builds: an object with the brand and a string code.
+    const branded = { [brand]: true, code: 'GAME_OVER' };
+    expect(isRulesError(branded, 'GAME_OVER')).toBe(true);
+    const fn = Object.assign(() => undefined, { [brand]: true, code: 'GAME_OVER' });
+    const numericCode = { [brand]: true, code: 7 };
+    for (const x of [fn, numericCode]) {
+      expect(x instanceof RulesError).toBe(false);
+      expect(isRulesError(x)).toBe(false);
+    }
+  });
+
   it('a subclass keeps the ordinary instanceof check', () => {
     class Special extends RulesError {}
     expect(new Special('GAME_OVER', 'x') instanceof Special).toBe(true);
