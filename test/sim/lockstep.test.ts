@@ -184,6 +184,44 @@ describe('the simulator in lockstep with the pure API', () => {
     expect(JSON.stringify(sim.toState())).toBe(text);
     expect(other.players).toBe(3);
   });
+  it("moves change the simulator's own arrays in place: after every move peek() is the same state with the same arrays", () => {
+    // The simulator owns every array of its state (no copy per move: the reason it exists).
+    const arrays = (s: GameState): unknown[] => [
+      s.rng,
+      s.middle,
+      s.favor,
+      s.favorBy,
+      s.primary,
+      s.secondary,
+      s.discard,
+      s.hands,
+      s.known,
+      ...s.hands,
+      ...s.known,
+    ];
+    const names = ['rng', 'middle', 'favor', 'favorBy', 'primary', 'secondary', 'discard', 'hands', 'known'];
+    const changed = new Set<string>();
+    for (const players of [2, 3, 4, 5] as const) {
+      for (const secondaryTitle of ['half', 'tile'] as const) {
+        const sim = createSimulator(createGame({ players, seed: players * 10 + secondaryTitle.length, variants: { secondaryTitle } }));
+        const s = sim.peek();
+        const own = arrays(s);
+        for (let i = 0; !sim.isOver(); i++) {
+          const before = names.map((k) => JSON.stringify(s[k as keyof GameState]));
+          sim.applyIndex((i * 7) % sim.legalCount());
+          expect(sim.peek()).toBe(s);
+          const now = arrays(s);
+          for (let k = 0; k < own.length; k++) if (now[k] !== own[k]) expect.fail(`move ${i}: array ${k} was replaced`);
+          names.forEach((k, j) => {
+            if (JSON.stringify(s[k as keyof GameState]) !== before[j]) changed.add(k);
+          });
+        }
+      }
+    }
+    // Every array was written to at least once, so each was checked while it changed.
+    expect([...changed].sort()).toEqual([...names].sort());
+  });
+
   it('load across player counts, to a longer or a shorter game: the simulator holds exactly that game and never shares or changes it', () => {
     /** A deep-frozen state `plies` actions into a game: any write into one of its arrays throws. */
     const at = (players: PlayerCount, seed: number, plies: number): GameState => {
