@@ -22,6 +22,12 @@ describe('options before a game exists', () => {
     expect(createGame(o)).toEqual(createGame({ players: 5, seed: 9, variants: PUBLISHED_VARIANTS }));
   });
 
+  it('S1, V: checkOptions leaves out a seed or a first player that was not given (no key set to undefined)', () => {
+    expect(Object.keys(checkOptions({ players: 3 }))).toEqual(['players', 'variants']);
+    expect(Object.keys(checkOptions({ players: 3, seed: 4 }))).toEqual(['players', 'seed', 'variants']);
+    expect(Object.keys(checkOptions({ players: 3, firstPlayer: 1 }))).toEqual(['players', 'firstPlayer', 'variants']);
+  });
+
   it('S1, V: checkOptions refuses what createGame refuses, with the same message', () => {
     for (const bad of [
       null,
