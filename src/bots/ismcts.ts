@@ -3,8 +3,9 @@
  * @module
  */
 
-import type { GameState, PlayerView } from '../index.js';
+import type { PlayerView } from '../index.js';
 import { RulesError } from '../index.js';
+import type { Dealer } from '../sim/index.js';
 import { createDealer } from '../sim/index.js';
 import type { SearchSettings } from './search.js';
 import { search } from './search.js';
@@ -51,9 +52,8 @@ function clock(): number {
 }
 
 /** The search's determinizer: the view read once, one deal per iteration. */
-function dealOf(view: PlayerView): (seed: number) => GameState {
-  const dealer = createDealer(view);
-  return (seed) => dealer.deal(seed);
+function dealOf(view: PlayerView): Dealer {
+  return createDealer(view);
 }
 
 /** @internal `ismctsBot` with explicit search weights (for tuning). */

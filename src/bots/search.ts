@@ -9,7 +9,7 @@
 
 import type { Action, GameState, PlayerView } from '../index.js';
 import { OFFICES } from '../index.js';
-import type { Simulator } from '../sim/index.js';
+import type { Dealer, Simulator } from '../sim/index.js';
 import { createSimulator } from '../sim/index.js';
 import { evaluate } from './evaluate.js';
 import { biasHidden, observerOf } from './infer.js';
@@ -20,10 +20,10 @@ import type { BotRandom } from './types.js';
 import { noLegalAction } from './types.js';
 
 /**
- * @internal A determinizer: reads a view once and returns its deal, a full state consistent with
- * the view for each `seed` (`createDealer(view).deal`).
+ * @internal A determinizer: reads a view once and returns its dealer, whose deals are full states
+ * consistent with the view, one per seed, as states or straight into a simulator (`createDealer`).
  */
-export type Determinizer = (view: PlayerView) => (seed: number) => GameState;
+export type Determinizer = (view: PlayerView) => Dealer;
 
 /** @internal Search settings after defaults. */
 export interface SearchSettings {
@@ -132,8 +132,8 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
   const observer = observerOf(view);
   const me = typeof view.viewer === 'number' ? view.viewer : -1;
   // The view is read once; each iteration deals one world and plays it in a simulator.
-  const deal = determinize(view);
-  const first = biasHidden(deal(seed()), observer, rng, settings.bias);
+  const dealer = determinize(view);
+  const first = biasHidden(dealer.deal(seed()), observer, rng, settings.bias);
   const sim: Simulator = createSimulator(first);
   const rootChoices = candidates(first, legalOf(sim), settings.bidSteps);
   if (rootChoices.length === 1) {
@@ -149,7 +149,12 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
   const deadline = Number.isFinite(settings.timeMs) ? settings.now() + settings.timeMs : Number.POSITIVE_INFINITY;
   for (let it = 0; it < settings.iterations; it++) {
     if (deadline !== Number.POSITIVE_INFINITY && (it & 7) === 0 && it > 0 && settings.now() >= deadline) break;
-    if (it > 0) sim.load(biasHidden(deal(seed()), observer, rng, settings.bias));
+    if (it > 0) {
+      // The deal is written straight into the simulator, and the bias works on it there (the
+      // search owns this simulator; `peek` is its live state).
+      dealer.dealInto(sim, seed());
+      biasHidden(sim.peek(), observer, rng, settings.bias);
+    }
     let node = root;
     clear(path);
     while (!sim.isOver()) {

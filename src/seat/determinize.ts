@@ -4,7 +4,9 @@
  */
 import type { Card } from '../data/cards.js';
 import { CARDS, cardIndex, GOLD, KIND, KING, MAX_BID, officesInPlay, RANDOM_REMOVALS, usedCards, VALUE } from '../data/cards.js';
+import type { Draft } from '../rules/draft.js';
 import { tableProblem } from '../rules/reachable.js';
+import { copyInto, copyLists, copyWords, rowsFor } from '../state/copy-into.js';
 import { isRulesError, RulesError } from '../state/errors.js';
 import { nextInt, seedState, shuffleInPlace } from '../state/rng.js';
 import { showValue } from '../state/show.js';
@@ -193,6 +195,15 @@ export function determinize(view: PlayerView, seed: number | string): GameState 
 export interface Dealer {
   /** The sample of `seed`: equal to `determinize(view, seed)`. */
   deal(seed: number | string): GameState;
+  /**
+   * Writes the sample of `seed` into `into`, reusing its arrays (which `into` must own, as the
+   * simulator's state does): afterwards `into` equals `deal(seed)`. Throws before writing
+   * anything for a bad seed, or before the first sample was judged (step 7); once one sample
+   * passed, later ones cannot fail.
+   */
+  dealTo(into: Draft, seed: number | string): void;
+  /** Whether a sample passed step 7, so that {@link Dealer.dealTo} cannot fail after its seed check. */
+  readonly judged: boolean;
 }
 
 /** A getter or proxy in the view that throws: still bad input, never a TypeError. */
@@ -201,54 +212,115 @@ function unreadable(e: unknown): never {
   throw invalid('the view could not be read (a getter or proxy in it threw)');
 }
 
+function checkSeed(seed: unknown): void {
+  if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
+    throw new RulesError('INVALID_OPTIONS', `seed must be a finite number or a string, got ${showValue(seed)}`);
+  }
+}
+
+/** A state whose arrays are all fresh and empty, in the field order of every state: what `deal` fills. */
+function emptyDraft(pub: Public): Draft {
+  return {
+    players: pub.players,
+    variants: pub.variants,
+    seed: 0,
+    rng: [],
+    step: pub.step,
+    toMove: -1,
+    firstPlayer: 0,
+    advisor: -1,
+    deck: [],
+    deckTop: 0,
+    removed: [],
+    drawn: -1,
+    selfUsed: false,
+    favorUsed: false,
+    hands: [],
+    known: [],
+    middle: [],
+    favor: [],
+    favorBy: [],
+    lot: -1,
+    lotBy: -1,
+    highBid: 0,
+    highBidder: -1,
+    out: 0,
+    defaulted: 0,
+    payMode: null,
+    paid: 0,
+    king: -1,
+    primary: [],
+    secondary: [],
+    discard: [],
+    forfeits: 0,
+    lotsDiscarded: 0,
+    moveCount: 0,
+  };
+}
+
 /** @internal Reads and checks `view` once (steps 1–3) and returns its {@link Dealer}. */
 export function dealerOf(view: PlayerView): Dealer {
   let frame: Frame;
   let shown: Shown;
   let hidden: Unseen;
   let pub: Public;
+  let payer: PayerDeal | null;
   try {
     frame = checkView(view);
     shown = readShown(view, frame);
     hidden = listUnseen(view, frame, shown);
     pub = readPublic(view, frame, shown);
+    payer = readPayer(view, frame, shown);
   } catch (e) {
     unreadable(e);
   }
   // Step 7 judges the table: its public fields, read once above and the same in every deal, and
   // what the deal builds to fit them (a payer able to pay, the drawn card on top of the drawn
   // deck). One deal that passes it shows that every deal does, so it runs until one passes.
-  let reachable = false;
+  let judged = false;
   // Steps 4 and 5 reorder the unseen cards and mark the scratch array: each deal starts again
   // from the state step 3 left them in.
   const marks = mark.slice();
-  const nk = hidden.nk.slice();
-  return {
+  const start = hidden.nk;
+  const nk = start.slice();
+  const rest: number[] = [];
+  const fill = (d: Draft, seed: number | string): void => {
+    mark.set(marks);
+    for (let i = 0; i < start.length; i++) nk[i] = start[i] as number;
+    // The generator of the sample: derived from the seed, it deals every hidden place in turn.
+    const rng = copyWords(d.rng as number[], seedState(seed));
+    dealHands(rng, frame, shown, hidden, nk, payer, rowsFor(d.hands as number[][], frame.n));
+    dealPiles(rng, frame, shown, hidden, nk, rest, d);
+    rebuild(d, pub, shown, seed, rng);
+  };
+  const dealer: Dealer = {
     deal(seed: number | string): GameState {
-      if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
-        throw new RulesError('INVALID_OPTIONS', `seed must be a finite number or a string, got ${showValue(seed)}`);
-      }
+      checkSeed(seed);
+      const d = emptyDraft(pub);
       try {
-        mark.set(marks);
-        const unseen: Unseen = { ...hidden, nk: nk.slice() };
-        // The generator of the sample: derived from the seed, it deals every hidden place in turn.
-        const rng = seedState(seed);
-        const hands = dealHands(rng, view, frame, shown, unseen);
-        const piles = dealPiles(rng, frame, shown, unseen);
-        const state = rebuild(pub, shown, hands, piles, seed, rng);
-        // Step 7: the deal put every card right; the public fields come from the view as they are,
-        // so they must make a table the rules can reach (the turn order, the bidding, counters).
-        if (!reachable) {
-          const problem = tableProblem(state);
-          if (problem !== null) throw invalid(`the view is not of a game the rules can reach: ${problem}`);
-          reachable = true;
-        }
-        return state;
+        fill(d, seed);
       } catch (e) {
-        return unreadable(e);
+        unreadable(e);
       }
+      // Step 7: the deal put every card right; the public fields come from the view as they are,
+      // so they must make a table the rules can reach (the turn order, the bidding, counters).
+      if (!judged) {
+        const problem = tableProblem(d);
+        if (problem !== null) throw invalid(`the view is not of a game the rules can reach: ${problem}`);
+        judged = true;
+      }
+      return d;
+    },
+    dealTo(into: Draft, seed: number | string): void {
+      checkSeed(seed);
+      if (!judged) dealer.deal(seed);
+      fill(into, seed);
+    },
+    get judged() {
+      return judged;
     },
   };
+  return dealer;
 }
 
 /** The view's frame: the fields every later step relies on, checked. */
@@ -444,103 +516,118 @@ function listUnseen(v: PlayerView, f: Frame, s: Shown): Unseen {
   return { handSlots, favorSlots, drawnSlot, nk, kings };
 }
 
+/** The payment in progress, read once: the payer's hidden cards and what they must allow. */
+interface PayerDeal {
+  readonly player: number;
+  /** The payer's hidden hand cards. */
+  readonly slots: number;
+  /** Whether the deal must be steered (enough gold, or none): else any cards do. */
+  readonly steered: boolean;
+  /** For {@link dealPayer}: gold still needed from the hidden cards, or -1 for none allowed. */
+  readonly gold: number;
+}
+
 /**
- * Step 4, deal the hands: the payer's first (so the payment in progress can be completed, RULES
- * A5), then every other hidden hand, from the unseen cards that are not Kings. Leaves the cards
- * not dealt at `u.nk[u.handSlots …]`.
+ * The payment in progress (RULES A5), read and checked once per dealer: `null` when there is
+ * none, or when the payer's whole hand is shown (nothing to deal for it).
  */
-function dealHands(rng: number[], v: PlayerView, f: Frame, s: Shown, u: Unseen): number[][] {
-  const { n, over, handSizes } = f;
-  const { known } = s;
-  const { nk } = u;
-  const hands = s.hands.slice();
+function readPayer(v: PlayerView, f: Frame, s: Shown): PayerDeal | null {
   const payment = v.payment;
+  if (payment === null || f.over) return null;
+  const p = payment.player;
+  const due = payment.due;
+  const paid = payment.paid;
+  const mode = payment.mode;
+  if (!isInt(p, 0, f.n - 1) || !isInt(due, 1, 108) || !isInt(paid, 0, due - 1)) throw invalid('payment is out of range');
+  const size = f.handSizes[p] as number;
+  if (mode === 'discard' && size < due - paid) throw invalid(`player ${p} cannot discard the ${due - paid} cards due`);
+  if (s.hands[p] !== undefined) return null;
+  const known = s.known[p] as number[];
+  const noGold = mode === 'discard' && v.variants.payment === 'gold-or-discard';
+  if (noGold && known.some((c) => KIND[c] === GOLD)) throw invalid(`player ${p} pays by discarding but is known to hold gold`);
+  const need = due - paid - goldOf(known, 0, known.length);
+  const steered = noGold || (mode === 'gold' && need > 0);
+  return { player: p, slots: size - known.length, steered, gold: noGold ? -1 : need };
+}
+
+/**
+ * Step 4, deal the hands into `out` (one owned row per player): the payer's first (so the
+ * payment in progress can be completed, RULES A5), then every other hidden hand, from the unseen
+ * cards that are not Kings. Leaves the cards not dealt at `nk[u.handSlots …]`.
+ */
+function dealHands(rng: number[], f: Frame, s: Shown, u: Unseen, nk: number[], payer: PayerDeal | null, out: number[][]): void {
+  const { n, handSizes } = f;
+  const { known } = s;
   let dealt = 0;
-  if (payment !== null && !over) {
-    const p = payment.player;
-    if (!isInt(p, 0, n - 1) || !isInt(payment.due, 1, 108) || !isInt(payment.paid, 0, payment.due - 1))
-      throw invalid('payment is out of range');
-    const size = handSizes[p] as number;
-    if (payment.mode === 'discard' && size < payment.due - payment.paid)
-      throw invalid(`player ${p} cannot discard the ${payment.due - payment.paid} cards due`);
-    if (hands[p] === undefined) {
-      const slotsOfPayer = size - (known[p] as number[]).length;
-      const noGold = payment.mode === 'discard' && v.variants.payment === 'gold-or-discard';
-      if (noGold && (known[p] as number[]).some((c) => KIND[c] === GOLD))
-        throw invalid(`player ${p} pays by discarding but is known to hold gold`);
-      const need = payment.due - payment.paid - goldOf(known[p] as number[], 0, (known[p] as number[]).length);
-      if (noGold || (payment.mode === 'gold' && need > 0)) {
-        dealPayer(rng, nk, slotsOfPayer, { player: p, gold: noGold ? -1 : need });
-      } else pick(rng, nk, 0, nk.length, slotsOfPayer);
-      hands[p] = (known[p] as number[]).concat(nk.slice(0, slotsOfPayer));
-      dealt = slotsOfPayer;
-    }
+  if (payer !== null) {
+    const slots = payer.slots;
+    if (payer.steered) dealPayer(rng, nk, slots, payer);
+    else pick(rng, nk, 0, nk.length, slots);
+    const hand = copyInto(out[payer.player] as number[], known[payer.player] as number[]);
+    for (let i = 0; i < slots; i++) hand.push(nk[i] as number);
+    dealt = slots;
   }
   pick(rng, nk, dealt, nk.length, u.handSlots - dealt);
-  const out = new Array<number[]>(n);
   for (let p = 0; p < n; p++) {
-    const shown = hands[p];
+    if (payer !== null && p === payer.player) continue;
+    const shown = s.hands[p];
     if (shown !== undefined) {
-      out[p] = shown;
+      copyInto(out[p] as number[], shown);
       continue;
     }
     const k = known[p] as number[];
     const size = handSizes[p] as number;
-    const hand = k.slice();
+    const hand = copyInto(out[p] as number[], k);
     for (let i = k.length; i < size; i++) hand.push(nk[dealt++] as number);
-    out[p] = hand;
   }
-  return out;
 }
 
-/** The piles a deal fills besides the hands. */
-interface Piles {
-  readonly drawn: number;
-  readonly favor: number[];
-  readonly favorBy: number[];
-  readonly deck: number[];
-  readonly deckTop: number;
-  readonly removed: number[];
-  /** Draws a player other than the viewer, at random (who placed a hidden favor card or the lot). */
-  readonly other: () => number;
+/** A player other than the viewer `me`, at random (who placed a hidden favor card or the lot). */
+function otherThan(rng: number[], n: number, me: number): number {
+  if (me < 0) return nextInt(rng, n);
+  const q = nextInt(rng, n - 1);
+  return q >= me ? q + 1 : q;
 }
 
 /**
- * Step 5, deal the piles: the rest of the unseen cards (Kings included), shuffled, to the drawn
- * card, the favor pile (then shuffled with the viewer's own favor cards), the deck's rest and the
- * random removals; the deck's drawn part is listed in catalogue order.
+ * Step 5, deal the piles into `d`: the rest of the unseen cards (Kings included), shuffled in the
+ * scratch list `rest`, to the drawn card, the favor pile (then shuffled with the viewer's own
+ * favor cards), the deck's rest and the random removals; the deck's drawn part is listed in
+ * catalogue order.
  */
-function dealPiles(rng: number[], f: Frame, s: Shown, u: Unseen): Piles {
+function dealPiles(rng: number[], f: Frame, s: Shown, u: Unseen, nk: number[], rest: number[], d: Draft): void {
   const { n, me } = f;
-  const rest = u.nk.slice(u.handSlots).concat(u.kings);
+  while (rest.length > 0) rest.pop();
+  for (let i = u.handSlots; i < nk.length; i++) rest.push(nk[i] as number);
+  for (const c of u.kings) rest.push(c);
   shuffleInPlace(rng, rest);
   let r = 0;
   let drawn = s.drawn;
   if (u.drawnSlot === 1) drawn = rest[r++] as number;
-  const favor = s.myFavor.slice();
-  const favorBy = new Array<number>(favor.length).fill(me);
-  const other = (): number => {
-    if (me < 0) return nextInt(rng, n);
-    const q = nextInt(rng, n - 1);
-    return q >= me ? q + 1 : q;
-  };
+  const favor = copyInto(d.favor as number[], s.myFavor);
+  const favorBy = d.favorBy as number[];
+  while (favorBy.length > 0) favorBy.pop();
+  for (let i = 0; i < favor.length; i++) favorBy.push(me);
   for (let i = 0; i < u.favorSlots; i++) {
     favor.push(rest[r++] as number);
-    favorBy.push(other());
+    favorBy.push(otherThan(rng, n, me));
   }
   shuffleInPlace(rng, favor, favorBy);
-  const deckRest = rest.slice(r, r + f.deckLeft);
-  const removed = rest.slice(r + f.deckLeft);
   for (const c of rest) mark[c] = REST;
   if (drawn >= 0) mark[drawn] = SEEN;
   for (let i = 0; i < favor.length; i++) mark[favor[i] as number] = SEEN;
   // The deck: the cards drawn so far (any order; the drawn card last), then the rest.
-  const deck: number[] = [];
+  const deck = d.deck as number[];
+  while (deck.length > 0) deck.pop();
   for (let c = 0; c < mark.length; c++) if (mark[c] !== UNUSED && mark[c] !== REST && c !== drawn) deck.push(c);
   if (drawn >= 0) deck.push(drawn);
-  const deckTop = deck.length;
-  for (const c of deckRest) deck.push(c);
-  return { drawn, favor, favorBy, deck, deckTop, removed, other };
+  d.deckTop = deck.length;
+  const removedFrom = r + f.deckLeft;
+  for (let i = r; i < removedFrom; i++) deck.push(rest[i] as number);
+  const removed = d.removed as number[];
+  while (removed.length > 0) removed.pop();
+  for (let i = removedFrom; i < rest.length; i++) removed.push(rest[i] as number);
+  d.drawn = drawn;
 }
 
 /** The public fields of the state, read from the view once per dealer (step 6 copies them into every deal). */
@@ -565,7 +652,10 @@ type Public = Pick<
   | 'forfeits'
   | 'lotsDiscarded'
   | 'moveCount'
->;
+> & {
+  /** The viewer, or -1 for a spectator: who did not place the hidden favor cards and the lot. */
+  readonly viewer: number;
+};
 
 /** Reads the public fields of the view once (after steps 1–3 checked them): what every deal shares. */
 function readPublic(v: PlayerView, f: Frame, s: Shown): Public {
@@ -609,45 +699,41 @@ function readPublic(v: PlayerView, f: Frame, s: Shown): Public {
     forfeits: v.forfeits,
     lotsDiscarded: v.lotsDiscarded,
     moveCount: v.moveCount,
+    viewer: f.me,
   };
 }
 
-/** Step 6, rebuild the state: the dealt places, the public fields read once, and the sample's generator. */
-function rebuild(pub: Public, s: Shown, hands: number[][], piles: Piles, seed: number | string, rng: number[]): GameState {
-  return {
-    players: pub.players,
-    variants: pub.variants,
-    seed,
-    rng,
-    step: pub.step,
-    toMove: pub.toMove,
-    firstPlayer: pub.firstPlayer,
-    advisor: pub.advisor,
-    deck: piles.deck,
-    deckTop: piles.deckTop,
-    removed: piles.removed,
-    drawn: piles.drawn,
-    selfUsed: pub.selfUsed,
-    favorUsed: pub.favorUsed,
-    hands,
-    known: s.known,
-    middle: s.middle,
-    favor: piles.favor,
-    favorBy: piles.favorBy,
-    lot: s.lot,
-    lotBy: s.lot >= 0 ? piles.other() : -1,
-    highBid: pub.highBid,
-    highBidder: pub.highBidder,
-    out: pub.out,
-    defaulted: pub.defaulted,
-    payMode: pub.payMode,
-    paid: pub.paid,
-    king: s.king,
-    primary: pub.primary,
-    secondary: pub.secondary,
-    discard: s.discard,
-    forfeits: pub.forfeits,
-    lotsDiscarded: pub.lotsDiscarded,
-    moveCount: pub.moveCount,
-  };
+/**
+ * Step 6, rebuild the state in `d` (after steps 4 and 5 dealt its hands and piles): the public
+ * fields read once, what the view shows, and the sample's generator. Who placed the lot is drawn
+ * last (after the favor pile's placers).
+ */
+function rebuild(d: Draft, pub: Public, s: Shown, seed: number | string, rng: number[]): void {
+  d.players = pub.players;
+  d.variants = pub.variants;
+  d.seed = seed;
+  d.rng = rng;
+  d.step = pub.step;
+  d.toMove = pub.toMove;
+  d.firstPlayer = pub.firstPlayer;
+  d.advisor = pub.advisor;
+  d.selfUsed = pub.selfUsed;
+  d.favorUsed = pub.favorUsed;
+  d.known = copyLists(d.known as number[][], s.known);
+  d.middle = copyInto(d.middle as number[], s.middle);
+  d.lot = s.lot;
+  d.lotBy = s.lot >= 0 ? otherThan(rng, pub.players, pub.viewer) : -1;
+  d.highBid = pub.highBid;
+  d.highBidder = pub.highBidder;
+  d.out = pub.out;
+  d.defaulted = pub.defaulted;
+  d.payMode = pub.payMode;
+  d.paid = pub.paid;
+  d.king = s.king;
+  d.primary = copyInto(d.primary as number[], pub.primary);
+  d.secondary = copyInto(d.secondary as number[], pub.secondary);
+  d.discard = copyInto(d.discard as number[], s.discard);
+  d.forfeits = pub.forfeits;
+  d.lotsDiscarded = pub.lotsDiscarded;
+  d.moveCount = pub.moveCount;
 }

@@ -8,12 +8,17 @@ import { dealerOf } from '../seat/determinize.js';
 import type { PlayerView } from '../seat/view.js';
 import type { GameState } from '../state/types.js';
 import type { Simulator } from './simulator.js';
+import { writeInto } from './simulator.js';
 
 /** A view read once, dealt many times: see {@link createDealer}. */
 export interface Dealer {
   /** The sample of `seed`: exactly `determinize(view, seed)`. */
   deal(seed: number | string): GameState;
-  /** Loads the sample of `seed` into `sim` (its arrays are reused, nothing else is kept). */
+  /**
+   * Deals the sample of `seed` straight into `sim`: afterwards `sim` plays exactly
+   * `deal(seed)`. No state is built: the deal is written into the simulator's own arrays.
+   * On an error (a bad seed, a view whose first deal fails), `sim` is unchanged.
+   */
   dealInto(sim: Simulator, seed: number | string): void;
 }
 
@@ -40,6 +45,10 @@ export function createDealer(view: PlayerView): Dealer {
   const dealer = dealerOf(view);
   return {
     deal: (seed) => dealer.deal(seed),
-    dealInto: (sim, seed) => sim.load(dealer.deal(seed)),
+    dealInto: (sim, seed) => {
+      // The first deal of a dealer is judged (step 7 of determinize) as a whole state; after it,
+      // a deal cannot fail once its seed is checked, so it is written straight into the simulator.
+      if (!dealer.judged || !writeInto(sim, (d) => dealer.dealTo(d, seed))) sim.load(dealer.deal(seed));
+    },
   };
 }

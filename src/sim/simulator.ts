@@ -9,6 +9,7 @@ import { legalAt, legalCount, legalIdAt, playAt } from '../rules/by-index.js';
 import type { Draft, Tx } from '../rules/draft.js';
 import { OWNS_ALL } from '../rules/draft.js';
 import { score } from '../rules/scoring.js';
+import { copyInto, copyLists, copyWords } from '../state/copy-into.js';
 import type { Action, GameState, PlayerCount, Score } from '../state/types.js';
 
 /**
@@ -122,40 +123,6 @@ function ownCopy(s: GameState): Draft {
 }
 
 /** Copies `src` into `dst` (which the simulator owns) without allocating when `dst` is long enough. */
-function copyInto(dst: number[], src: readonly number[]): number[] {
-  const n = src.length;
-  // Shortened by pops: setting `length` is a call into the runtime, a pop is inlined.
-  while (dst.length > n) dst.pop();
-  const kept = dst.length;
-  for (let i = 0; i < kept; i++) dst[i] = src[i] as number;
-  for (let i = kept; i < n; i++) dst.push(src[i] as number);
-  return dst;
-}
-
-/**
- * Copies a generator state (four 32-bit words, most of them numbers outside the small-integer
- * range) into `dst`: kept apart from {@link copyInto}, whose lists hold small integers only, so
- * that each copy loop sees one kind of array.
- */
-function copyWords(dst: number[], src: readonly number[]): number[] {
-  while (dst.length > src.length) dst.pop();
-  for (let i = 0; i < src.length; i++) {
-    if (i < dst.length) dst[i] = src[i] as number;
-    else dst.push(src[i] as number);
-  }
-  return dst;
-}
-
-function copyLists(dst: number[][], src: readonly (readonly number[])[]): number[][] {
-  while (dst.length > src.length) dst.pop();
-  for (let p = 0; p < src.length; p++) {
-    const row = dst[p];
-    if (row === undefined) dst.push((src[p] as readonly number[]).slice());
-    else copyInto(row, src[p] as readonly number[]);
-  }
-  return dst;
-}
-
 class InPlaceSimulator implements Simulator {
   private s: Draft;
   /** The simulator owns every array of its state: transitions change them in place. */
@@ -258,6 +225,13 @@ class InPlaceSimulator implements Simulator {
     return new InPlaceSimulator(this.s);
   }
 
+  /** Lets `write` put a whole game straight into `sim`'s own arrays; false for another kind of simulator. */
+  static writeInto(sim: Simulator, write: (d: Draft) => void): boolean {
+    if (!(sim instanceof InPlaceSimulator)) return false;
+    write(sim.s);
+    return true;
+  }
+
   toState(): GameState {
     return ownCopy(this.s);
   }
@@ -265,6 +239,15 @@ class InPlaceSimulator implements Simulator {
   peek(): GameState {
     return this.s;
   }
+}
+
+/**
+ * @internal Writes a whole game straight into the arrays `sim` owns with `write` (which must set
+ * every field, as a deal does: see `dealer.ts`), instead of building a state and loading it.
+ * Returns false, writing nothing, for a simulator that `createSimulator` did not make.
+ */
+export function writeInto(sim: Simulator, write: (d: Draft) => void): boolean {
+  return InPlaceSimulator.writeInto(sim, write);
 }
 
 /**

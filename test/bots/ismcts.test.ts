@@ -6,7 +6,9 @@ import type { SearchSettings } from '../../src/bots/search.js';
 import { actionKey, nodeKey, search } from '../../src/bots/search.js';
 import { cardIndex } from '../../src/data/cards.js';
 import type { Action, GameState, PlayerView } from '../../src/index.js';
-import { apply, createGame, currentPlayer, determinize, legalActions, view } from '../../src/index.js';
+import { apply, createGame, currentPlayer, legalActions, view } from '../../src/index.js';
+import type { Dealer } from '../../src/sim/index.js';
+import { createDealer } from '../../src/sim/index.js';
 import { rejection } from '../helpers/errors.js';
 import { firstState } from '../helpers/hidden.js';
 import { auctionScenario } from '../helpers/scenario.js';
@@ -27,6 +29,23 @@ function positions(players: 2 | 3 | 4 | 5, games: number): { state: GameState; v
   return out;
 }
 
+/** A determinizer that calls `count` once per deal (as a state or into a simulator). */
+function countingDealer(count: () => void): (v: PlayerView) => Dealer {
+  return (v) => {
+    const dealer = createDealer(v);
+    return {
+      deal: (seed) => {
+        count();
+        return dealer.deal(seed);
+      },
+      dealInto: (sim, seed) => {
+        count();
+        dealer.dealInto(sim, seed);
+      },
+    };
+  };
+}
+
 describe('ismctsBot', () => {
   it('rejects a bad iteration count or time budget', () => {
     expect(rejection(() => ismctsBot({ iterations: 0 })).code).toBe('INVALID_OPTIONS');
@@ -36,12 +55,9 @@ describe('ismctsBot', () => {
 
   it('answers a single legal action without searching', () => {
     let calls = 0;
-    const counting =
-      (v: PlayerView) =>
-      (seed: number): GameState => {
-        calls += 1;
-        return determinize(v, seed);
-      };
+    const counting = countingDealer(() => {
+      calls += 1;
+    });
     const only = positions(3, 1).find((p) => p.view.legal.length === 1);
     expect(only).toBeDefined();
     const { view: v } = only as { view: PlayerView };
@@ -52,12 +68,9 @@ describe('ismctsBot', () => {
   it('stops at the time budget: one deal per iteration, far fewer than asked', () => {
     let calls = 0;
     let clock = 0;
-    const counting =
-      (v: PlayerView) =>
-      (seed: number): GameState => {
-        calls += 1;
-        return determinize(v, seed);
-      };
+    const counting = countingDealer(() => {
+      calls += 1;
+    });
     const start = createGame({ players: 4, seed: 1 });
     const v = view(start, start.toMove);
     // Each reading of the clock advances it by 1 ms; the budget is 3 ms.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { botRandom, heuristicBot } from '../../src/bots/index.js';
-import type { GameState, PlayerCount } from '../../src/index.js';
+import type { Action, GameState, PlayerCount } from '../../src/index.js';
 import { apply, createGame, currentPlayer, determinize, view } from '../../src/index.js';
+import type { Simulator } from '../../src/sim/index.js';
 import { createDealer, createSimulator } from '../../src/sim/index.js';
 import { rejection } from '../helpers/errors.js';
 
@@ -34,5 +35,75 @@ describe('createDealer: a view read once, dealt many times', () => {
     expect(rejection(() => createDealer({} as never)).code).toBe('INVALID_VIEW');
     const dealer = createDealer(view(createGame({ players: 3, seed: 1 }), 0));
     expect(rejection(() => dealer.deal(Number.NaN)).message).toMatch(/seed must be a finite number or a string/);
+  });
+
+  it('dealInto writes the deal straight into a simulator of any player count, the same as loading deal(seed)', () => {
+    const seeds = [0, 'b', 7];
+    const sims = [createSimulator(createGame({ players: 5, seed: 1 })), createSimulator(createGame({ players: 2, seed: 1 }))];
+    for (const players of [2, 3, 4, 5] as PlayerCount[]) {
+      let state: GameState = createGame({ players, seed: `into-${players}` });
+      for (let i = 0; i < 60 && currentPlayer(state) !== null; i++) {
+        const p = currentPlayer(state) as number;
+        state = apply(state, heuristicBot(view(state, p), botRandom(i)));
+      }
+      const dealer = createDealer(view(state, currentPlayer(state) ?? 0));
+      for (const sim of sims) {
+        for (const seed of seeds) {
+          dealer.dealInto(sim, seed);
+          expect(sim.toState()).toEqual(dealer.deal(seed));
+          expect(sim.players).toBe(players);
+        }
+      }
+    }
+  });
+
+  it('dealInto leaves the simulator unchanged on a bad seed, and on a view whose first deal fails', () => {
+    const state = createGame({ players: 3, seed: 4 });
+    const sim = createSimulator(createGame({ players: 4, seed: 9 }));
+    const before = sim.toState();
+    const dealer = createDealer(view(state, 0));
+    dealer.dealInto(sim, 1); // judged
+    const dealt = sim.toState();
+    expect(rejection(() => dealer.dealInto(sim, Number.POSITIVE_INFINITY)).code).toBe('INVALID_OPTIONS');
+    expect(sim.toState()).toEqual(dealt);
+    // A table the rules cannot reach is found by the first deal, before anything is written.
+    const bad = { ...view(state, 0), forfeits: 3, moveCount: 0 };
+    const other = createSimulator(createGame({ players: 4, seed: 9 }));
+    expect(rejection(() => createDealer(bad).dealInto(other, 1)).code).toBe('INVALID_VIEW');
+    expect(other.toState()).toEqual(before);
+  });
+
+  it('dealInto loads the deal into a simulator it did not make (any object with the interface)', () => {
+    const state = createGame({ players: 4, seed: 6 });
+    const inner = createSimulator(state);
+    let loads = 0;
+    const wrapper: Simulator = Object.assign(Object.create(null) as object, {
+      get players() {
+        return inner.players;
+      },
+      legalCount: () => inner.legalCount(),
+      legalAt: (i: number) => inner.legalAt(i),
+      legalIdAt: (i: number) => inner.legalIdAt(i),
+      applyIndex: (i: number) => inner.applyIndex(i),
+      apply: (a: Action) => inner.apply(a),
+      applyId: (id: number) => inner.applyId(id),
+      isOver: () => inner.isOver(),
+      currentPlayer: () => inner.currentPlayer(),
+      moveCount: () => inner.moveCount(),
+      score: () => inner.score(),
+      copyFrom: (o: Simulator) => inner.copyFrom(o),
+      load: (s: GameState) => {
+        loads += 1;
+        inner.load(s);
+      },
+      clone: () => inner.clone(),
+      toState: () => inner.toState(),
+      peek: () => inner.peek(),
+    }) as Simulator;
+    const dealer = createDealer(view(state, 1));
+    dealer.dealInto(wrapper, 1);
+    dealer.dealInto(wrapper, 2);
+    expect(loads).toBe(2);
+    expect(inner.toState()).toEqual(dealer.deal(2));
   });
 });
