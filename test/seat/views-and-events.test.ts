@@ -140,9 +140,10 @@ describe('eventsFor', () => {
   const middlePlaced = ALL_EVENTS.find((e) => e.type === 'placed' && e.area === 'middle' && e.player === 1) as GameEvent;
 
   it('H2: another player’s drawn card, and their self and favor placements, appear with card null', () => {
-    expect(eventsFor([drawnByOther], 0)).toEqual([{ type: 'drawn', player: 1, card: null }]);
-    expect(eventsFor([favorPlaced], 0)).toEqual([{ ...favorPlaced, card: null }]);
-    expect(eventsFor([selfPlaced], 2)).toEqual([{ ...selfPlaced, card: null }]);
+    // Strictly equal: a hidden drawn event has exactly these fields (no `area: undefined`).
+    expect(eventsFor([drawnByOther], 0)).toStrictEqual([{ type: 'drawn', player: 1, card: null }]);
+    expect(eventsFor([favorPlaced], 0)).toStrictEqual([{ ...favorPlaced, card: null }]);
+    expect(eventsFor([selfPlaced], 2)).toStrictEqual([{ ...selfPlaced, card: null }]);
     expect(eventsFor([drawnByOther, favorPlaced, selfPlaced], 'spectator').every((e) => 'card' in e && e.card === null)).toBe(true);
   });
 
@@ -158,6 +159,16 @@ describe('eventsFor', () => {
       expect(shown[i]).toBe(e);
     });
     expect(eventsFor([middlePlaced], 0)[0]).toBe(middlePlaced);
+  });
+
+  it('H2: filtering filtered events again changes nothing: every event passes as the same object', () => {
+    for (const viewer of [0, 2, 'spectator'] as const) {
+      const once = eventsFor(ALL_EVENTS, viewer);
+      const twice = eventsFor(once, viewer);
+      once.forEach((e, i) => {
+        expect(twice[i]).toBe(e);
+      });
+    }
   });
 
   it('returns a new array and leaves the input unchanged', () => {
