@@ -119,31 +119,27 @@ export function checkAction(s: GameState, action: unknown): Action {
  */
 function legalAsIs(s: GameState, a: unknown): boolean {
   const p = s.toMove;
-  switch (s.step) {
-    case 'place': {
-      // The place actions are shared per player and area: legal iff it is the one of an open area.
-      const list = legalPlace(s);
-      for (let i = 0; i < list.length; i++) if (list[i] === a) return true;
-      return false;
-    }
-    case 'bid': {
-      if (a === passAction(p)) return true;
-      if (!isEngineAction(a)) return false;
-      return a.type === 'bid' && a.player === p && a.amount > s.highBid && a.amount <= maxBid(s);
-    }
-    case 'take': {
-      // The take actions are shared per player and card: legal iff it is the one of a middle card.
-      const middle = s.middle;
-      for (let i = 0; i < middle.length; i++) if (takeAction(p, middle[i] as number) === a) return true;
-      return false;
-    }
-    case 'king':
-      return isEngineAction(a) && a.type === 'king' && a.player === p && canResolve(s, officeIndex(s, a.office), a.value);
-    case 'pay':
-      return isEngineAction(a) && a.type === 'pay' && a.player === p && canPay(s, cardIndex(a.card));
-    default:
-      return false;
+  const step = s.step;
+  // Bidding first: most actions of a game are bids and passes.
+  if (step === 'bid') {
+    if (a === passAction(p)) return true;
+    return isEngineAction(a) && a.type === 'bid' && a.player === p && a.amount > s.highBid && a.amount <= maxBid(s);
   }
+  if (step === 'place') {
+    // The place actions are shared per player and area: legal iff it is the one of an open area.
+    const list = legalPlace(s);
+    for (let i = 0; i < list.length; i++) if (list[i] === a) return true;
+    return false;
+  }
+  if (step === 'take') {
+    // The take actions are shared per player and card: legal iff it is the one of a middle card.
+    const middle = s.middle;
+    for (let i = 0; i < middle.length; i++) if (takeAction(p, middle[i] as number) === a) return true;
+    return false;
+  }
+  if (step === 'king') return isEngineAction(a) && a.type === 'king' && a.player === p && canResolve(s, officeIndex(s, a.office), a.value);
+  if (step === 'pay') return isEngineAction(a) && a.type === 'pay' && a.player === p && canPay(s, cardIndex(a.card));
+  return false;
 }
 
 /**
