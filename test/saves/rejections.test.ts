@@ -23,6 +23,7 @@ import { showValue } from '../../src/state/show.js';
 import { rejection } from '../helpers/errors.js';
 import { randomAction, recordStates, testRandom } from '../helpers/hidden.js';
 import { badSave, type Save, saveOf, tampered } from '../helpers/saves.js';
+import { runs } from '../properties/games.js';
 
 /** States at each decision kind, from a few recorded games. */
 const STATES = recordStates('reject', [
@@ -300,6 +301,7 @@ describe('showValue: untrusted values in messages', () => {
     expect(showValue(null)).toBe('null');
     expect(showValue(undefined)).toBe('undefined');
     expect(showValue(Symbol('x'))).toBe('Symbol(x)');
+    expect(showValue(() => 1)).toBe('a function');
     expect(showValue([1n])).toBe('an array');
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
@@ -324,6 +326,36 @@ describe('showValue: untrusted values in messages', () => {
       },
     };
     expect(showValue(throwing)).toBe('an object');
+  });
+
+  it('renders JSON values exactly as JSON.stringify does, cut to 37 characters and "..." when longer than 40', () => {
+    const shown = (x: unknown): string => {
+      const json = JSON.stringify(x);
+      return json.length > 40 ? `${json.slice(0, 37)}...` : json;
+    };
+    const examples: unknown[] = [
+      true,
+      false,
+      [true, false, null, 0, -1.5, 'a'],
+      { a: 1, b: [2, { c: 'd' }], e: {}, f: [] },
+      [[[[]]], {}, { '': '' }],
+      { 'a"b': 'c\nd', k: 'x'.repeat(50) },
+      Array.from({ length: 30 }, (_, i) => i),
+      { ['k'.repeat(60)]: 1 },
+      // Left out or null, as in JSON: undefined, functions and symbols; NaN and Infinity as null.
+      [undefined, () => 1, Symbol('s'), Number.NaN, Number.POSITIVE_INFINITY],
+      { a: undefined, b: 1, c: () => 1, d: Symbol('s'), e: Number.NEGATIVE_INFINITY },
+      { a: undefined, b: undefined },
+      { x: { y: undefined }, z: [undefined] },
+      Object.create({ inherited: 1 }, { own: { value: 2, enumerable: true } }),
+    ];
+    for (const x of examples) expect(showValue(x), JSON.stringify(x)).toBe(shown(x));
+    fc.assert(
+      fc.property(fc.jsonValue(), (x) => {
+        expect(showValue(x)).toBe(shown(x));
+      }),
+      { numRuns: runs(2000) },
+    );
   });
 
   it('never returns more than 40 characters', () => {
