@@ -140,6 +140,19 @@ describe('K2: resolving sets a primary title to another value 1–6', () => {
     expect(e.message).toMatch(/livestock is not in play with 4 players/);
   });
 
+  it("K2: the engine's own resolution of an office not in play (livestock, from a 5-player game) is rejected with 4 players", () => {
+    // The very action object a 5-player game offers: apply's quick path for the engine's own
+    // actions must still check the office against this game.
+    const five = legalActions(gained(5).state).find((a) => a.type === 'king' && a.office === 'livestock' && a.value === 5);
+    expect(five).toBeDefined();
+    const t = gained(4);
+    const before = JSON.stringify(t.state);
+    const e = rejection(() => apply(t.state, five as Action));
+    expect(e.code).toBe('ILLEGAL_ACTION');
+    expect(e.message).toMatch(/livestock is not in play with 4 players/);
+    expect(JSON.stringify(t.state)).toBe(before);
+  });
+
   it('K2: values 0 and 7 are rejected', () => {
     for (const value of [0, 7, -1]) {
       const e = rejection(() => gained(4).king('military', value));
