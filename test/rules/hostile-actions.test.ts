@@ -14,6 +14,16 @@ const bidState = (): GameState =>
   auctionScenario({ players: 4, hands: [['gold-2-1', 'diplomacy-B'], [], [], []], favor: ['military-A', 'gold-3-1'] }).state;
 const placeState = (): GameState => scenario({ players: 4, deck: ['diplomacy-A', 'military-A', 'gold-1-1', 'gold-2-1'] }).state;
 
+/** Player 0 resolves a King won at auction, every primary title at 3 but diplomacy at `diplomacy` (RULES K1). */
+function kingState(diplomacy: number): GameState {
+  let s = auctionScenario({ players: 4, hands: [['gold-2-1'], [], [], []], favor: ['king-1'], titles: { diplomacy } }).state;
+  s = apply(s, legalActions(s).find((a) => a.type === 'bid' && a.amount === 1) as Action);
+  while (s.step === 'bid') s = apply(s, legalActions(s).find((a) => a.type === 'pass') as Action);
+  while (s.step === 'pay') s = apply(s, legalActions(s)[0] as Action);
+  if (s.step !== 'king') throw new Error('test helper: no King to resolve');
+  return s;
+}
+
 /** `apply` on a deep-frozen state; the result equals `step`'s. */
 function applied(s: GameState, action: unknown): GameState {
   const next = apply(deepFreeze(s), action as Action);
@@ -330,5 +340,63 @@ describe("apply's quick path for the engine's own actions (issue #15)", () => {
       expect(apply(s, structuredClone(a))).toEqual(apply(s, a));
       expect(apply(s, JSON.parse(JSON.stringify(a)) as Action)).toEqual(apply(s, a));
     }
+  });
+
+  // The quick path decides on the engine's own objects alone: each test below gives it a shared,
+  // frozen engine action that is illegal where it is applied, so a quick path that said yes to it
+  // would be caught.
+  it('A3: an engine bid at or under the high bid, or above the maximum of the game, is refused', () => {
+    let s = bidState(); // player 0 opens
+    const bid1 = legalActions(s).find((a) => a.type === 'bid' && a.amount === 1) as Action;
+    s = apply(s, bid1);
+    // Player 1's own bid of 1, the same shared object in every list, is no longer legal.
+    const other = auctionScenario({ players: 4, firstPlayer: 1, hands: [[], ['gold-2-1'], [], []], favor: ['military-A'] }).state;
+    const p1bid1 = legalActions(other).find((a) => a.type === 'bid' && a.amount === 1) as Action;
+    expect(rejection(() => apply(s, p1bid1)).message).toMatch(/the high bid is 1/);
+    // A 5-player game's bid of 100 by player 1 is out of range with 4 players (80 at most).
+    const five = auctionScenario({ players: 5, firstPlayer: 1, hands: [[], [], [], [], []], favor: ['military-A'] }).state;
+    const bid100 = legalActions(five).find((a) => a.type === 'bid' && a.amount === 100) as Action;
+    expect(rejection(() => apply(s, bid100)).message).toMatch(/the highest bid with 4 players is 80/);
+  });
+
+  it('I3: an engine take of a card that is not in the middle is refused', () => {
+    let s = placeState();
+    s = apply(s, legalActions(s).find((a) => a.type === 'place' && a.area === 'middle') as Action);
+    while (s.step === 'place') s = apply(s, legalActions(s).find((a) => a.type === 'place') as Action);
+    expect(s.step).toBe('take');
+    const taken = legalActions(s)[0] as Action & { card: string };
+    const next = apply(s, taken);
+    expect(next.step).toBe('take');
+    expect(next.toMove).not.toBe(s.toMove);
+    // The next taker's shared take action for the card just taken (from the list it had before).
+    const foreign = legalActions({ ...s, toMove: next.toMove }).find((a) => a.type === 'take' && a.card === taken.card) as Action;
+    expect(foreign).toBeDefined();
+    expect(rejection(() => apply(next, foreign)).message).toMatch(/it is not in the middle/);
+  });
+
+  it('A5: an engine payment with a card not in hand, or not gold for a gold payment, is refused', () => {
+    const t = auctionScenario({ players: 4, hands: [['gold-2-1', 'diplomacy-B'], [], [], []], favor: ['military-A', 'gold-3-1'] });
+    let s = t.state;
+    s = apply(s, legalActions(s).find((a) => a.type === 'bid' && a.amount === 1) as Action);
+    while (s.step === 'bid') s = apply(s, legalActions(s).find((a) => a.type === 'pass') as Action);
+    expect(s.step).toBe('pay');
+    const pays = legalActions(s);
+    expect(pays.every((a) => a.type === 'pay' && a.card === 'gold-2-1')).toBe(true);
+    // diplomacy-B is in the payer's hand, but the lot is paid in gold: its shared pay action from a discard payment is refused.
+    const discarding = auctionScenario({ players: 4, hands: [['diplomacy-B'], [], [], []], favor: ['military-A'] }).state;
+    let d = apply(discarding, legalActions(discarding).find((a) => a.type === 'bid' && a.amount === 1) as Action);
+    while (d.step === 'bid') d = apply(d, legalActions(d).find((a) => a.type === 'pass') as Action);
+    const payDiplomacy = legalActions(d).find((a) => a.type === 'pay') as Action;
+    expect(payDiplomacy).toMatchObject({ type: 'pay', card: 'diplomacy-B' });
+    expect(rejection(() => apply(s, payDiplomacy)).message).toMatch(/only gold pays for this lot/);
+  });
+
+  it('K2: an engine King resolution to the value the office already has is refused', () => {
+    // Every office starts at 3 in this scenario; a resolution list never offers 3, so take one from a game where the office is at 4.
+    const s = kingState(3);
+    const four = kingState(4);
+    const setTo3 = legalActions(four).find((a) => a.type === 'king' && a.value === 3 && a.office === 'diplomacy') as Action;
+    expect(setTo3).toBeDefined();
+    expect(rejection(() => apply(s, setTo3)).message).toMatch(/it is already 3/);
   });
 });
