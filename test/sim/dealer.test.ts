@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { botRandom, heuristicBot } from '../../src/bots/index.js';
 import type { Action, GameState, PlayerCount } from '../../src/index.js';
 import { apply, createGame, currentPlayer, determinize, view } from '../../src/index.js';
@@ -55,6 +55,21 @@ describe('createDealer: a view read once, dealt many times', () => {
         }
       }
     }
+  });
+
+  it('dealInto builds no state once the first deal is judged: later deals never go through load', () => {
+    const state = createGame({ players: 4, seed: 12 });
+    const dealer = createDealer(view(state, 1));
+    const sim = createSimulator(createGame({ players: 3, seed: 2 }));
+    // A spy on the real simulator's own method: it still loads, and counts the calls.
+    const load = vi.spyOn(sim, 'load');
+    dealer.dealInto(sim, 'first'); // judged
+    load.mockClear();
+    for (const seed of [1, 2, 'x']) {
+      dealer.dealInto(sim, seed);
+      expect(sim.toState()).toEqual(dealer.deal(seed));
+    }
+    expect(load).not.toHaveBeenCalled();
   });
 
   it('dealInto leaves the simulator unchanged on a bad seed, and on a view whose first deal fails', () => {
