@@ -86,13 +86,26 @@ export function rolloutAction(state: GameState, legal: readonly Action[], rng: B
       return legal[rng.int(legal.length)] as Action;
     }
     case 'bid': {
-      const gold = goldOfHand(state.hands[state.toMove] as readonly number[]);
-      const willing = Math.min(gold, Math.floor(roughWorth(state, state.lot) * (0.5 + rng.next())) + 1);
+      const hand = state.hands[state.toMove] as readonly number[];
+      // Under 'by-lot' a Gold lot is paid by discarding (RULES V1); otherwise the playout bids
+      // with gold only, as before.
+      const cap = state.variants.payment === 'by-lot' ? payable(state, hand) : goldOfHand(hand);
+      const willing = Math.min(cap, Math.floor(roughWorth(state, state.lot) * (0.5 + rng.next())) + 1);
       return state.highBid + 1 <= willing ? first : (legal[legal.length - 1] as Action);
     }
     default:
       return first;
   }
+}
+
+/**
+ * The most `hand` can pay for the lot on the table (RULES A5, V1): by discarding, one card each,
+ * for a Gold lot under `'by-lot'` or with no gold under `'gold-or-discard'`; else its gold.
+ */
+function payable(state: GameState, hand: readonly number[]): number {
+  const gold = goldOfHand(hand);
+  if (state.variants.payment === 'by-lot') return KIND_OF[state.lot] === GOLD ? hand.length : gold;
+  return gold > 0 ? gold : hand.length;
 }
 
 const OFFICE_OF_NAME: Readonly<Record<string, number>> = {
@@ -113,11 +126,7 @@ export function candidates(state: GameState, legal: readonly Action[], bidSteps:
   if (legal.length <= 1) return legal;
   switch (state.step) {
     case 'bid': {
-      const hand = state.hands[state.toMove] as readonly number[];
-      const gold = goldOfHand(hand);
-      const canPay =
-        state.variants.payment === 'by-lot' ? (KIND_OF[state.lot] === GOLD ? hand.length : gold) : gold > 0 ? gold : hand.length;
-      const top = Math.min(canPay, state.highBid + bidSteps);
+      const top = Math.min(payable(state, state.hands[state.toMove] as readonly number[]), state.highBid + bidSteps);
       // The legal list is every bid upwards from the high bid + 1, then pass.
       const out: Action[] = [];
       for (const a of legal) {
@@ -128,14 +137,18 @@ export function candidates(state: GameState, legal: readonly Action[], bidSteps:
       return out;
     }
     case 'king': {
-      if (state.variants.secondaryTitle === 'tile' || legal.length <= 3) return legal;
+      if (legal.length <= 3) return legal;
+      // With the secondary on its own tile (RULES V2), setting the primary to the secondary's
+      // value swaps the two: a third choice per office.
+      const tile = state.variants.secondaryTitle === 'tile' && state.players > 2;
       const out: Action[] = [];
       for (const a of legal) {
         if (a.type !== 'king') continue;
-        const current = state.primary[OFFICE_OF_NAME[a.office] as number];
+        const o = OFFICE_OF_NAME[a.office] as number;
+        const current = state.primary[o];
         const low = current === 1 ? 2 : 1;
         const high = current === 6 ? 5 : 6;
-        if (a.value === low || a.value === high) out.push(a);
+        if (a.value === low || a.value === high || (tile && a.value === state.secondary[o])) out.push(a);
       }
       return out;
     }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { botRandom, heuristicBot, ismctsBot } from '../../src/bots/index.js';
 import { ISMCTS_DEFAULTS } from '../../src/bots/ismcts.js';
-import { candidates, goldOfHand } from '../../src/bots/rollout.js';
+import { candidates, goldOfHand, rolloutAction } from '../../src/bots/rollout.js';
 import type { SearchSettings } from '../../src/bots/search.js';
 import { actionKey, nodeKey, search } from '../../src/bots/search.js';
 import { cardIndex } from '../../src/data/cards.js';
 import type { Action, GameState, PlayerView } from '../../src/index.js';
-import { apply, createGame, currentPlayer, legalActions, view } from '../../src/index.js';
+import { apply, createGame, currentPlayer, DEFAULT_VARIANTS, legalActions, PUBLISHED_VARIANTS, view } from '../../src/index.js';
 import type { Dealer } from '../../src/sim/index.js';
 import { createDealer } from '../../src/sim/index.js';
 import { rejection } from '../helpers/errors.js';
@@ -109,6 +109,43 @@ describe('the search’s candidate actions', () => {
     expect(bidSteps).toBeGreaterThan(0);
   });
 
+  /** A King bought by player 0 at auction: the state waits for its resolution. */
+  const kingToResolve = (players: 2 | 3, variants: typeof DEFAULT_VARIANTS) => {
+    const t = auctionScenario({
+      players,
+      variants,
+      hands: [['gold-1-1', 'diplomacy-A'], ['military-A'], ['architecture-A']].slice(0, players),
+      favor: ['king-1', 'gold-1-2'],
+      titles: { diplomacy: 4, military: 6 },
+      secondary: { diplomacy: 2, military: 3 },
+      firstPlayer: 0,
+    })
+      .bid(0, 1)
+      .pass(1);
+    return (players === 3 ? t.pass(2) : t).pay(0, 'gold-1-1');
+  };
+
+  const kingValues = (state: GameState) => {
+    expect(state.step).toBe('king');
+    const out: Record<string, number[]> = {};
+    for (const a of candidates(state, legalActions(state), 1)) if (a.type === 'king') out[a.office] = [...(out[a.office] ?? []), a.value];
+    return out;
+  };
+
+  it('resolve a King to either extreme of each office, and with a secondary tile also to the secondary’s value (RULES K2, V2)', () => {
+    const half = kingValues(kingToResolve(3, DEFAULT_VARIANTS).state);
+    expect(half.diplomacy).toEqual([1, 6]);
+    expect(half.military).toEqual([1, 5]);
+    // Under 'tile' setting a primary to its secondary's value swaps the two: diplomacy 4/2 and
+    // military 6/3 keep that third choice; the offices at 3/1 have it already (1).
+    const tile = kingValues(kingToResolve(3, PUBLISHED_VARIANTS).state);
+    expect(tile.diplomacy).toEqual([1, 2, 6]);
+    expect(tile.military).toEqual([1, 3, 5]);
+    expect(tile.architecture).toEqual([1, 6]);
+    // With 2 players there is no secondary title to swap with.
+    expect(kingValues(kingToResolve(2, PUBLISHED_VARIANTS).state).diplomacy).toEqual([1, 6]);
+  });
+
   it('pay with a single gold card: the largest of the cheapest cover', () => {
     const t = auctionScenario({
       players: 2,
@@ -120,6 +157,28 @@ describe('the search’s candidate actions', () => {
       .pass(1);
     const c = candidates(t.state, legalActions(t.state), 1);
     expect(c).toEqual([{ type: 'pay', player: 0, card: 'gold-2-1' }]);
+  });
+});
+
+describe('the playout policy', () => {
+  const eager = { next: () => 0.99, int: () => 0 };
+  const bidOn = (lot: string, payment: 'by-lot' | 'gold-or-discard') =>
+    auctionScenario({
+      players: 2,
+      variants: { payment },
+      hands: [['diplomacy-A', 'military-A', 'military-B'], ['gold-3-1']],
+      favor: [lot, 'gold-1-2'],
+      firstPlayer: 0,
+    }).state;
+
+  it('bids for a Gold lot by discarding under by-lot, with no gold at all (RULES V1)', () => {
+    const state = bidOn('gold-3-2', 'by-lot');
+    expect(rolloutAction(state, legalActions(state), eager)).toEqual({ type: 'bid', player: 0, amount: 1 });
+  });
+
+  it('never bids for a Government lot under by-lot without gold, nor without gold under gold-or-discard', () => {
+    for (const state of [bidOn('diplomacy-B', 'by-lot'), bidOn('gold-3-2', 'gold-or-discard')])
+      expect(rolloutAction(state, legalActions(state), eager)).toEqual({ type: 'pass', player: 0 });
   });
 });
 
