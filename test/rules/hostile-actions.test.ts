@@ -14,13 +14,24 @@ const bidState = (): GameState =>
   auctionScenario({ players: 4, hands: [['gold-2-1', 'diplomacy-B'], [], [], []], favor: ['military-A', 'gold-3-1'] }).state;
 const placeState = (): GameState => scenario({ players: 4, deck: ['diplomacy-A', 'military-A', 'gold-1-1', 'gold-2-1'] }).state;
 
-/** Player 0 resolves a King won at auction, every primary title at 3 but diplomacy at `diplomacy` (RULES K1). */
-function kingState(diplomacy: number): GameState {
-  let s = auctionScenario({ players: 4, hands: [['gold-2-1'], [], [], []], favor: ['king-1'], titles: { diplomacy } }).state;
+/** Player `player` resolves a King won at auction, every primary title at 3 but diplomacy at `diplomacy` (RULES K1). */
+function kingState(diplomacy: number, player = 0): GameState {
+  const hands = [[], [], [], []].map((h, p) => (p === player ? ['gold-2-1'] : h));
+  let s = auctionScenario({ players: 4, firstPlayer: player, hands, favor: ['king-1'], titles: { diplomacy } }).state;
   s = apply(s, legalActions(s).find((a) => a.type === 'bid' && a.amount === 1) as Action);
   while (s.step === 'bid') s = apply(s, legalActions(s).find((a) => a.type === 'pass') as Action);
   while (s.step === 'pay') s = apply(s, legalActions(s)[0] as Action);
   if (s.step !== 'king') throw new Error('test helper: no King to resolve');
+  return s;
+}
+
+/** Player `player` pays for a lot won with a bid of 1, holding only gold-2-1 (RULES A5). */
+function payState(player: number): GameState {
+  const hands = [[], [], [], []].map((h, p) => (p === player ? ['gold-2-1'] : h));
+  let s = auctionScenario({ players: 4, firstPlayer: player, hands, favor: ['military-A'] }).state;
+  s = apply(s, legalActions(s).find((a) => a.type === 'bid' && a.amount === 1) as Action);
+  while (s.step === 'bid') s = apply(s, legalActions(s).find((a) => a.type === 'pass') as Action);
+  if (s.step !== 'pay' || s.toMove !== player) throw new Error('test helper: no payment');
   return s;
 }
 
@@ -398,5 +409,17 @@ describe("apply's quick path for the engine's own actions (issue #15)", () => {
     const setTo3 = legalActions(four).find((a) => a.type === 'king' && a.value === 3 && a.office === 'diplomacy') as Action;
     expect(setTo3).toBeDefined();
     expect(rejection(() => apply(s, setTo3)).message).toMatch(/it is already 3/);
+  });
+
+  it("an engine action of another player, legal for that player's turn, is refused on this one (bid, King, payment)", () => {
+    let s = bidState();
+    const p0bid2 = legalActions(s).find((a) => a.type === 'bid' && a.amount === 2) as Action;
+    s = apply(s, legalActions(s).find((a) => a.type === 'bid' && a.amount === 1) as Action); // player 1 to move, high bid 1
+    expect(rejection(() => apply(s, p0bid2)).code).toBe('NOT_YOUR_TURN');
+    const p1king = legalActions(kingState(3, 1)).find((a) => a.type === 'king' && a.office === 'diplomacy' && a.value === 6) as Action;
+    expect(rejection(() => apply(kingState(3, 0), p1king)).code).toBe('NOT_YOUR_TURN');
+    const p1pay = legalActions(payState(1))[0] as Action;
+    expect(p1pay).toMatchObject({ type: 'pay', player: 1, card: 'gold-2-1' });
+    expect(rejection(() => apply(payState(0), p1pay)).code).toBe('NOT_YOUR_TURN');
   });
 });
