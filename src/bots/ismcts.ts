@@ -5,7 +5,6 @@
 
 import type { PlayerView } from '../index.js';
 import { RulesError } from '../index.js';
-import type { Dealer } from '../sim/index.js';
 import { createDealer } from '../sim/index.js';
 import type { SearchSettings } from './search.js';
 import { search } from './search.js';
@@ -51,11 +50,6 @@ function clock(): number {
   return globalThis.performance.now();
 }
 
-/** The search's determinizer: the view read once, one deal per iteration. */
-function dealOf(view: PlayerView): Dealer {
-  return createDealer(view);
-}
-
 /** @internal `ismctsBot` with explicit search weights (for tuning). */
 export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning): Bot {
   const iterations = options.iterations ?? 1000;
@@ -65,9 +59,9 @@ export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning): Bot {
   if (!(timeMs > 0)) throw new RulesError('INVALID_OPTIONS', `ismctsBot: timeMs must be positive, got ${String(timeMs)}`);
   const settings: SearchSettings = { ...tuning, iterations, timeMs, now: clock };
   const seed = options.seed;
-  if (seed === undefined) return (view: PlayerView, rng: BotRandom) => search(view, rng, settings, dealOf);
+  if (seed === undefined) return (view: PlayerView, rng: BotRandom) => search(view, rng, settings, createDealer);
   const prefix = `${typeof seed}:${String(seed)}\n`;
-  return (view: PlayerView) => search(view, botRandom(prefix + JSON.stringify(view)), settings, dealOf);
+  return (view: PlayerView) => search(view, botRandom(prefix + JSON.stringify(view)), settings, createDealer);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Card } from '../data/cards.js';
 import { CARDS, cardIndex, GOLD, KIND, KING, MAX_BID, officesInPlay, RANDOM_REMOVALS, usedCards, VALUE } from '../data/cards.js';
 import type { Draft } from '../rules/draft.js';
 import { tableProblem } from '../rules/reachable.js';
-import { copyInto, copyLists, copyWords, rowsFor } from '../state/copy-into.js';
+import { clear, copyInto, copyLists, copyWords, rowsFor } from '../state/copy-into.js';
 import { isRulesError, RulesError } from '../state/errors.js';
 import { nextInt, seedState, shuffleInPlace } from '../state/rng.js';
 import { showValue } from '../state/show.js';
@@ -197,13 +197,11 @@ export interface Dealer {
   deal(seed: number | string): GameState;
   /**
    * Writes the sample of `seed` into `into`, reusing its arrays (which `into` must own, as the
-   * simulator's state does): afterwards `into` equals `deal(seed)`. Throws before writing
-   * anything for a bad seed, or before the first sample was judged (step 7); once one sample
-   * passed, later ones cannot fail.
+   * simulator's state does): afterwards `into` equals `deal(seed)`. Every error comes before
+   * anything is written: a bad seed, and the dealer's first sample, which is judged (step 7) as a
+   * whole state; once one sample passed, later ones cannot fail.
    */
   dealTo(into: Draft, seed: number | string): void;
-  /** Whether a sample passed step 7, so that {@link Dealer.dealTo} cannot fail after its seed check. */
-  readonly judged: boolean;
 }
 
 /** A getter or proxy in the view that throws: still bad input, never a TypeError. */
@@ -286,7 +284,7 @@ export function dealerOf(view: PlayerView): Dealer {
   const rest: number[] = [];
   const fill = (d: Draft, seed: number | string): void => {
     mark.set(marks);
-    for (let i = 0; i < start.length; i++) nk[i] = start[i] as number;
+    copyInto(nk, start);
     // The generator of the sample: derived from the seed, it deals every hidden place in turn.
     const rng = copyWords(d.rng as number[], seedState(seed));
     dealHands(rng, frame, shown, hidden, nk, payer, rowsFor(d.hands as number[][], frame.n));
@@ -315,9 +313,6 @@ export function dealerOf(view: PlayerView): Dealer {
       checkSeed(seed);
       if (!judged) dealer.deal(seed);
       fill(into, seed);
-    },
-    get judged() {
-      return judged;
     },
   };
   return dealer;
@@ -597,7 +592,7 @@ function otherThan(rng: number[], n: number, me: number): number {
  */
 function dealPiles(rng: number[], f: Frame, s: Shown, u: Unseen, nk: number[], rest: number[], d: Draft): void {
   const { n, me } = f;
-  while (rest.length > 0) rest.pop();
+  clear(rest);
   for (let i = u.handSlots; i < nk.length; i++) rest.push(nk[i] as number);
   for (const c of u.kings) rest.push(c);
   shuffleInPlace(rng, rest);
@@ -605,8 +600,7 @@ function dealPiles(rng: number[], f: Frame, s: Shown, u: Unseen, nk: number[], r
   let drawn = s.drawn;
   if (u.drawnSlot === 1) drawn = rest[r++] as number;
   const favor = copyInto(d.favor as number[], s.myFavor);
-  const favorBy = d.favorBy as number[];
-  while (favorBy.length > 0) favorBy.pop();
+  const favorBy = clear(d.favorBy as number[]);
   for (let i = 0; i < favor.length; i++) favorBy.push(me);
   for (let i = 0; i < u.favorSlots; i++) {
     favor.push(rest[r++] as number);
@@ -617,15 +611,13 @@ function dealPiles(rng: number[], f: Frame, s: Shown, u: Unseen, nk: number[], r
   if (drawn >= 0) mark[drawn] = SEEN;
   for (let i = 0; i < favor.length; i++) mark[favor[i] as number] = SEEN;
   // The deck: the cards drawn so far (any order; the drawn card last), then the rest.
-  const deck = d.deck as number[];
-  while (deck.length > 0) deck.pop();
+  const deck = clear(d.deck as number[]);
   for (let c = 0; c < mark.length; c++) if (mark[c] !== UNUSED && mark[c] !== REST && c !== drawn) deck.push(c);
   if (drawn >= 0) deck.push(drawn);
   d.deckTop = deck.length;
   const removedFrom = r + f.deckLeft;
   for (let i = r; i < removedFrom; i++) deck.push(rest[i] as number);
-  const removed = d.removed as number[];
-  while (removed.length > 0) removed.pop();
+  const removed = clear(d.removed as number[]);
   for (let i = removedFrom; i < rest.length; i++) removed.push(rest[i] as number);
   d.drawn = drawn;
 }

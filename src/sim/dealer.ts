@@ -45,10 +45,10 @@ export function createDealer(view: PlayerView): Dealer {
   const dealer = dealerOf(view);
   return {
     deal: (seed) => dealer.deal(seed),
+    // Straight into the simulator's own arrays (`dealTo` throws before writing anything); a
+    // simulator that `createSimulator` did not make loads the deal instead.
     dealInto: (sim, seed) => {
-      // The first deal of a dealer is judged (step 7 of determinize) as a whole state; after it,
-      // a deal cannot fail once its seed is checked, so it is written straight into the simulator.
-      if (!dealer.judged || !writeInto(sim, (d) => dealer.dealTo(d, seed))) sim.load(dealer.deal(seed));
+      if (!writeInto(sim, (d) => dealer.dealTo(d, seed))) sim.load(dealer.deal(seed));
     },
   };
 }

@@ -122,7 +122,6 @@ function ownCopy(s: GameState): Draft {
   };
 }
 
-/** Copies `src` into `dst` (which the simulator owns) without allocating when `dst` is long enough. */
 class InPlaceSimulator implements Simulator {
   private s: Draft;
   /** The simulator owns every array of its state: transitions change them in place. */

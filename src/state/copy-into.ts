@@ -4,10 +4,19 @@
  * @module
  */
 
+/**
+ * @internal Empties `list` and returns it. By pops: setting `length` is a call into the runtime,
+ * a pop is inlined.
+ */
+export function clear(list: number[]): number[] {
+  while (list.length > 0) list.pop();
+  return list;
+}
+
 /** @internal Makes `dst` a copy of `src` (small integers: card indexes, players, titles); returns `dst`. */
 export function copyInto(dst: number[], src: readonly number[]): number[] {
   const n = src.length;
-  // Shortened by pops: setting `length` is a call into the runtime, a pop is inlined.
+  // Shortened by pops, as in {@link clear}.
   while (dst.length > n) dst.pop();
   const kept = dst.length;
   for (let i = 0; i < kept; i++) dst[i] = src[i] as number;
