@@ -5,6 +5,7 @@
  * `RulesError` and the state is untouched.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Office } from '../../src/data/cards.js';
 import type { Action, GameState } from '../../src/index.js';
 import { apply, createGame, legalActions, parseAction, step } from '../../src/index.js';
 import { deepFreeze, rejection } from '../helpers/errors.js';
@@ -14,25 +15,30 @@ const bidState = (): GameState =>
   auctionScenario({ players: 4, hands: [['gold-2-1', 'diplomacy-B'], [], [], []], favor: ['military-A', 'gold-3-1'] }).state;
 const placeState = (): GameState => scenario({ players: 4, deck: ['diplomacy-A', 'military-A', 'gold-1-1', 'gold-2-1'] }).state;
 
-/** Player `player` resolves a King won at auction, every primary title at 3 but diplomacy at `diplomacy` (RULES K1). */
-function kingState(diplomacy: number, player = 0): GameState {
+/**
+ * Player `player`, holding only gold-2-1, opens the bidding on `lot` with 1 and the others pass:
+ * the state where that player pays (RULES A5).
+ */
+function wonWithOne(player: number, lot: string, titles: Partial<Record<Office, number>> = {}): GameState {
   const hands = [[], [], [], []].map((h, p) => (p === player ? ['gold-2-1'] : h));
-  let s = auctionScenario({ players: 4, firstPlayer: player, hands, favor: ['king-1'], titles: { diplomacy } }).state;
+  let s = auctionScenario({ players: 4, firstPlayer: player, hands, favor: [lot], titles }).state;
   s = apply(s, legalActions(s).find((a) => a.type === 'bid' && a.amount === 1) as Action);
   while (s.step === 'bid') s = apply(s, legalActions(s).find((a) => a.type === 'pass') as Action);
+  if (s.step !== 'pay' || s.toMove !== player) throw new Error('test helper: no payment');
+  return s;
+}
+
+/** Player `player` resolves a King won at auction, every primary title at 3 but diplomacy at `diplomacy` (RULES K1). */
+function kingState(diplomacy: number, player = 0): GameState {
+  let s = wonWithOne(player, 'king-1', { diplomacy });
   while (s.step === 'pay') s = apply(s, legalActions(s)[0] as Action);
   if (s.step !== 'king') throw new Error('test helper: no King to resolve');
   return s;
 }
 
-/** Player `player` pays for a lot won with a bid of 1, holding only gold-2-1 (RULES A5). */
+/** Player `player` pays for military-A, won with a bid of 1, holding only gold-2-1 (RULES A5). */
 function payState(player: number): GameState {
-  const hands = [[], [], [], []].map((h, p) => (p === player ? ['gold-2-1'] : h));
-  let s = auctionScenario({ players: 4, firstPlayer: player, hands, favor: ['military-A'] }).state;
-  s = apply(s, legalActions(s).find((a) => a.type === 'bid' && a.amount === 1) as Action);
-  while (s.step === 'bid') s = apply(s, legalActions(s).find((a) => a.type === 'pass') as Action);
-  if (s.step !== 'pay' || s.toMove !== player) throw new Error('test helper: no payment');
-  return s;
+  return wonWithOne(player, 'military-A');
 }
 
 /** `apply` on a deep-frozen state; the result equals `step`'s. */
