@@ -25,23 +25,17 @@ export interface StepResult {
   readonly events: readonly GameEvent[];
 }
 
-const DECISION: Readonly<Record<GameState['step'], string>> = {
+/** What the game waits for, by step (a finished game waits for nothing: it is refused first). */
+const DECISION: Readonly<Record<Exclude<GameState['step'], 'over'>, string>> = {
   place: 'place the drawn card',
   take: 'take a middle card',
   king: 'resolve a King',
   bid: 'bid or pass',
   pay: 'pay for the lot',
-  over: 'nothing',
 };
 
 function illegal(message: string): RulesError {
   return new RulesError('ILLEGAL_ACTION', message);
-}
-
-function knownCard(id: string): number {
-  const c = cardIndex(id);
-  if (c < 0) throw new RulesError('UNKNOWN_CARD', `there is no card "${id}"`);
-  return c;
 }
 
 /**
@@ -49,33 +43,52 @@ function knownCard(id: string): number {
  * copy that was checked (pass that one on, never `action`), or throws a `RulesError`. Getters,
  * proxies and inherited fields cannot answer one thing to the checks and another to the rules.
  * Shared by `apply` and the simulator's checked `apply`.
+ *
+ * The engine's own action objects (the frozen, marked objects `legalActions` lists) are exact
+ * data already, so only their legality is asked (`legalAsIs`), and that answer decides: the full
+ * checks then only say why one is refused. Every other input is read once and checked in full.
  */
 export function checkAction(s: GameState, action: unknown): Action {
   if (legalAsIs(s, action)) return action as Action;
+  if (isEngineAction(action)) {
+    throw refusal(s, readAction(action, s.players)) ?? illegal(`player ${action.player} cannot ${action.type} now`);
+  }
   const a = readAction(action, s.players);
-  if (s.step === 'over') throw new RulesError('GAME_OVER', 'the game is over: no action applies');
+  const e = refusal(s, a);
+  if (e !== null) throw e;
+  return a;
+}
+
+/**
+ * Why `s` refuses the well-formed action `a`, or `null` if `s` accepts it: the game is over, it
+ * is another player's turn, the game waits for another kind of decision, or the choice is not
+ * open (with the rule's reason).
+ */
+function refusal(s: GameState, a: Action): RulesError | null {
+  if (s.step === 'over') return new RulesError('GAME_OVER', 'the game is over: no action applies');
   const p = a.player;
   if (p !== s.toMove)
-    throw new RulesError('NOT_YOUR_TURN', `player ${p} cannot act: it is player ${s.toMove}'s turn to ${DECISION[s.step]}`);
+    return new RulesError('NOT_YOUR_TURN', `player ${p} cannot act: it is player ${s.toMove}'s turn to ${DECISION[s.step]}`);
   // The step an action type answers: a pass is a bidding decision too (a plain comparison: a keyed
   // lookup here showed in profiles).
   if ((a.type === 'pass' ? 'bid' : a.type) !== s.step) {
-    throw new RulesError('WRONG_STEP', `player ${p} cannot ${a.type} now: the game waits for them to ${DECISION[s.step]}`);
+    return new RulesError('WRONG_STEP', `player ${p} cannot ${a.type} now: the game waits for them to ${DECISION[s.step]}`);
   }
   switch (a.type) {
     case 'place':
-      if (!canPlace(s, a.area)) throw illegal(`player ${p} cannot place in ${a.area}: ${fullReason(s, a.area)}`);
+      if (!canPlace(s, a.area)) return illegal(`player ${p} cannot place in ${a.area}: ${fullReason(s, a.area)}`);
       break;
     case 'take': {
-      const c = knownCard(a.card);
-      if (!s.middle.includes(c)) throw illegal(`player ${p} cannot take ${a.card}: it is not in the middle`);
+      const c = cardIndex(a.card);
+      if (c < 0) return new RulesError('UNKNOWN_CARD', `there is no card "${a.card}"`);
+      if (!s.middle.includes(c)) return illegal(`player ${p} cannot take ${a.card}: it is not in the middle`);
       break;
     }
     case 'king': {
       const o = officeIndex(s, a.office);
-      if (o < 0) throw illegal(`${a.office} is not in play with ${s.players} players`);
+      if (o < 0) return illegal(`${a.office} is not in play with ${s.players} players`);
       if (!canResolve(s, o, a.value)) {
-        throw illegal(
+        return illegal(
           a.value === s.primary[o]
             ? `player ${p} cannot set ${a.office} to ${a.value}: it is already ${a.value}`
             : `player ${p} cannot set ${a.office} to ${a.value}: a title value is 1 to 6`,
@@ -86,21 +99,20 @@ export function checkAction(s: GameState, action: unknown): Action {
     case 'bid': {
       const max = maxBid(s);
       if (a.amount <= s.highBid) {
-        throw illegal(
+        return illegal(
           s.highBid === 0
             ? `player ${p} cannot bid ${a.amount}: a bid is at least 1`
             : `player ${p} cannot bid ${a.amount}: the high bid is ${s.highBid}`,
         );
       }
-      if (a.amount > max) throw illegal(`player ${p} cannot bid ${a.amount}: the highest bid with ${s.players} players is ${max}`);
+      if (a.amount > max) return illegal(`player ${p} cannot bid ${a.amount}: the highest bid with ${s.players} players is ${max}`);
       break;
     }
-    case 'pass':
-      break;
     case 'pay': {
-      const c = knownCard(a.card);
+      const c = cardIndex(a.card);
+      if (c < 0) return new RulesError('UNKNOWN_CARD', `there is no card "${a.card}"`);
       if (!canPay(s, c)) {
-        throw illegal(
+        return illegal(
           (s.hands[p] as readonly number[]).includes(c)
             ? `player ${p} cannot pay with ${a.card}: only gold pays for this lot`
             : `player ${p} cannot pay with ${a.card}: it is not in their hand`,
@@ -109,13 +121,13 @@ export function checkAction(s: GameState, action: unknown): Action {
       break;
     }
   }
-  return a;
+  return null;
 }
 
 /**
- * Whether one of the engine's own action objects (plain frozen data, so its fields can be read
- * freely) is legal in `s`: `checkAction`'s quick path, with no messages. Anything it refuses goes
- * through the full checks, which say why.
+ * Whether `a` is one of the engine's own action objects (plain frozen data, so its fields can be
+ * read freely) and legal in `s`: true exactly for the objects `legalActions(s)` lists, false for
+ * anything else. `checkAction`'s quick path, with no messages.
  */
 function legalAsIs(s: GameState, a: unknown): boolean {
   const p = s.toMove;
@@ -125,16 +137,11 @@ function legalAsIs(s: GameState, a: unknown): boolean {
     if (a === passAction(p)) return true;
     return isEngineAction(a) && a.type === 'bid' && a.player === p && a.amount > s.highBid && a.amount <= maxBid(s);
   }
-  if (step === 'place') {
-    // The place actions are shared per player and area: legal iff it is the one of an open area.
-    const list = legalPlace(s);
-    for (let i = 0; i < list.length; i++) if (list[i] === a) return true;
-    return false;
-  }
+  // The place and take actions are shared per player and area or card: legal iff it is the one
+  // of an open area, or of a middle card.
+  if (step === 'place') return legalPlace(s).includes(a as Action);
   if (step === 'take') {
-    // The take actions are shared per player and card: legal iff it is the one of a middle card.
-    const middle = s.middle;
-    for (let i = 0; i < middle.length; i++) if (takeAction(p, middle[i] as number) === a) return true;
+    for (const c of s.middle) if (takeAction(p, c) === a) return true;
     return false;
   }
   if (step === 'king') return isEngineAction(a) && a.type === 'king' && a.player === p && canResolve(s, officeIndex(s, a.office), a.value);
