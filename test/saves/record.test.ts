@@ -211,6 +211,26 @@ describe('the plain-object save form', () => {
     }
   });
 
+  it('toSave shares no array with the state: a caller may change its save freely', () => {
+    for (const s of [createGame(options), ...states, finalState]) {
+      const text = serialize(s);
+      const save = toSave(s);
+      // Every list of the save, nested ones included, is the caller's own.
+      const lists: unknown[][] = [];
+      for (const v of Object.values(save.state)) {
+        if (!Array.isArray(v)) continue;
+        lists.push(v);
+        for (const row of v) if (Array.isArray(row)) lists.push(row);
+      }
+      expect(lists.length).toBeGreaterThanOrEqual(13);
+      for (const list of lists) {
+        list.length = 0;
+        list.push(99);
+      }
+      expect(serialize(s)).toBe(text);
+    }
+  });
+
   it('fromSave refuses what deserialize refuses, with the same message', () => {
     const save = JSON.parse(serialize(finalState)) as { state: Record<string, unknown> };
     save.state.moveCount = 0;
