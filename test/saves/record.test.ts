@@ -245,3 +245,91 @@ describe('the plain-object save form', () => {
     expect(refused(toSave(finalState))).toMatch(/^record: has an unknown key "state"|^record\.format/);
   });
 });
+
+describe('a record at its limits, and read once', () => {
+  const limit = { name: 100, metaKeys: 64, metaString: 1000 };
+
+  it('every limit is inclusive: at the limit is accepted, one over is refused, by name', () => {
+    const names = (first: string) => ({ names: [first, 'b', 'c', 'd'] });
+    expect(makeRecord(options, [], names('n'.repeat(limit.name))).names?.[0]).toHaveLength(limit.name);
+    expect(rejection(() => makeRecord(options, [], names('n'.repeat(limit.name + 1)))).message).toBe(
+      `record.names[0]: must be a string of at most 100 characters, got "${'n'.repeat(36)}...`,
+    );
+    const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
+    expect(Object.keys(makeRecord(options, [], { meta: keys(limit.metaKeys) }).meta ?? {})).toHaveLength(limit.metaKeys);
+    expect(rejection(() => makeRecord(options, [], { meta: keys(limit.metaKeys + 1) })).message).toBe('record.meta: has 65 keys, at most 64');
+    const longKey = (n: number) => ({ meta: { ['k'.repeat(n)]: 1 } });
+    expect(Object.keys(makeRecord(options, [], longKey(limit.name)).meta ?? {})).toEqual(['k'.repeat(limit.name)]);
+    const e = rejection(() => makeRecord(options, [], longKey(limit.name + 1)));
+    expect([e.code, e.message]).toEqual(['INVALID_RECORD', 'record.meta: has a key longer than 100 characters']);
+    expect(makeRecord(options, [], { meta: { s: 's'.repeat(limit.metaString) } }).meta?.s).toHaveLength(limit.metaString);
+    expect(refused(changed((r) => (r.meta = { s: 's'.repeat(limit.metaString + 1) })))).toMatch(/^record\.meta\.s: must be a string \(at most 1000/);
+    // The longest text: exactly MAX_RECORD_LENGTH characters (JSON allows any whitespace around).
+    const text = JSON.stringify(makeRecord(options, actions));
+    expect(checkRecord(text.padEnd(MAX_RECORD_LENGTH, ' ')).actions).toHaveLength(actions.length);
+    expect(refused(text.padEnd(MAX_RECORD_LENGTH + 1, ' '))).toBe(`record: is longer than ${MAX_RECORD_LENGTH} characters`);
+    const most = maxGameLength(options);
+    expect(refused(changed((r) => (r.actions = new Array(most + 1).fill({ type: 'pass', player: 0 }))))).toMatch(/^record\.actions: has /);
+    expect(checkRecord(changed((r) => (r.actions = new Array(most).fill({ type: 'pass', player: 0 })))).actions).toHaveLength(most);
+  });
+
+  it('metadata values: only strings, finite numbers, booleans and null; -0 is stored as 0; every key is an own, listed key', () => {
+    for (const value of [[], { length: 3 }, () => 1, Number.NaN, undefined]) {
+      expect(refused(changed((r) => (r.meta = { v: value })))).toMatch(/^record\.meta\.v: must be a string/);
+    }
+    const meta = checkRecord(changed((r) => (r.meta = { zero: -0, n: 2.5, t: true, z: null, s: '' }))).meta ?? {};
+    expect(Object.is(meta.zero, 0)).toBe(true);
+    expect(Object.keys(meta)).toEqual(['zero', 'n', 't', 'z', 's']);
+    expect(JSON.parse(JSON.stringify(meta))).toEqual({ zero: 0, n: 2.5, t: true, z: null, s: '' });
+    // The record is the caller's own: its metadata can be changed like any plain object's.
+    (meta as Record<string, unknown>).n = 3;
+    expect(meta.n).toBe(3);
+  });
+
+  it('a record without names or metadata has no such keys at all', () => {
+    const r = checkRecord(changed(() => {}));
+    expect(Object.keys(r)).toEqual(['format', 'version', 'options', 'actions']);
+    expect(Object.keys(makeRecord(options, actions))).toEqual(['format', 'version', 'options', 'actions']);
+  });
+
+  it('objects: plain or prototype-less; functions and numbers are not objects; forbidden and unknown keys are named', () => {
+    const plain = changed(() => {});
+    expect(checkRecord(Object.assign(Object.create(null) as object, plain)).actions).toHaveLength(actions.length);
+    expect(refused(() => 1)).toBe('record: must be an object, got a function');
+    expect(refused(Object.assign(Object.create({ x: 1 }) as object, plain))).toBe('record: must be a plain object');
+    for (const key of ['constructor', 'prototype', '__proto__']) {
+      const text = JSON.stringify(plain).replace('{', `{"${key}":{},`);
+      expect(refused(text)).toBe(`record: has a forbidden key "${key}"`);
+    }
+    expect(refused(changed((r) => (r.x = 1)))).toBe('record: has an unknown key "x" (expected format, version, options, actions, names, meta)');
+    expect(refused(changed((r) => (r.options = 3)))).toBe('record.options: must be an object, got 3');
+    expect(rejection(() => makeRecord(options, [], 5 as never)).message).toBe('extras: must be an object, got 5');
+    expect(rejection(() => makeRecord(options, [], { x: 1 } as never)).message).toBe('extras: has an unknown key "x" (expected names, meta)');
+  });
+
+  it('V3: stored variants without `middle` are the retail middle only when written in full before V3', () => {
+    const variants = (v: unknown) => checkRecord(changed((r) => ((r.options as Record<string, unknown>).variants = v))).options.variants;
+    expect(variants({ payment: 'gold-or-discard', secondaryTitle: 'half' }).middle).toBe('one-per-opponent');
+    expect(variants({ payment: 'by-lot' }).middle).toBe('advisor-keeps-last');
+    expect(variants({ secondaryTitle: 'tile' }).middle).toBe('advisor-keeps-last');
+    expect(variants({ payment: 'by-lot', secondaryTitle: 'tile', middle: 'advisor-keeps-last' }).middle).toBe('advisor-keeps-last');
+    for (const bad of [null, 'x', 3]) {
+      expect(refused(changed((r) => ((r.options as Record<string, unknown>).variants = bad)))).toMatch(/^record\.options: /);
+    }
+  });
+
+  it('lists are read once: a proxy whose length changes after the first read cannot add entries', () => {
+    const growing = <T>(list: T[], later: number): T[] => {
+      let reads = 0;
+      return new Proxy(list, {
+        get(target, key, receiver) {
+          if (key === 'length') return reads++ === 0 ? target.length : later;
+          return Reflect.get(target, key, receiver);
+        },
+      });
+    };
+    const record = makeRecord(options, growing(actions.slice(0, 3), 5), { names: growing(['a', 'b', 'c', 'd'], 6) });
+    expect(record.actions).toEqual(actions.slice(0, 3));
+    expect(record.names).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
