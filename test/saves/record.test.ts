@@ -257,13 +257,17 @@ describe('a record at its limits, and read once', () => {
     );
     const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
     expect(Object.keys(makeRecord(options, [], { meta: keys(limit.metaKeys) }).meta ?? {})).toHaveLength(limit.metaKeys);
-    expect(rejection(() => makeRecord(options, [], { meta: keys(limit.metaKeys + 1) })).message).toBe('record.meta: has 65 keys, at most 64');
+    expect(rejection(() => makeRecord(options, [], { meta: keys(limit.metaKeys + 1) })).message).toBe(
+      'record.meta: has 65 keys, at most 64',
+    );
     const longKey = (n: number) => ({ meta: { ['k'.repeat(n)]: 1 } });
     expect(Object.keys(makeRecord(options, [], longKey(limit.name)).meta ?? {})).toEqual(['k'.repeat(limit.name)]);
     const e = rejection(() => makeRecord(options, [], longKey(limit.name + 1)));
     expect([e.code, e.message]).toEqual(['INVALID_RECORD', 'record.meta: has a key longer than 100 characters']);
     expect(makeRecord(options, [], { meta: { s: 's'.repeat(limit.metaString) } }).meta?.s).toHaveLength(limit.metaString);
-    expect(refused(changed((r) => (r.meta = { s: 's'.repeat(limit.metaString + 1) })))).toMatch(/^record\.meta\.s: must be a string \(at most 1000/);
+    expect(refused(changed((r) => (r.meta = { s: 's'.repeat(limit.metaString + 1) })))).toMatch(
+      /^record\.meta\.s: must be a string \(at most 1000/,
+    );
     // The longest text: exactly MAX_RECORD_LENGTH characters (JSON allows any whitespace around).
     const text = JSON.stringify(makeRecord(options, actions));
     expect(checkRecord(text.padEnd(MAX_RECORD_LENGTH, ' ')).actions).toHaveLength(actions.length);
@@ -301,10 +305,14 @@ describe('a record at its limits, and read once', () => {
       const text = JSON.stringify(plain).replace('{', `{"${key}":{},`);
       expect(refused(text)).toBe(`record: has a forbidden key "${key}"`);
     }
-    expect(refused(changed((r) => (r.x = 1)))).toBe('record: has an unknown key "x" (expected format, version, options, actions, names, meta)');
+    expect(refused(changed((r) => (r.x = 1)))).toBe(
+      'record: has an unknown key "x" (expected format, version, options, actions, names, meta)',
+    );
     expect(refused(changed((r) => (r.options = 3)))).toBe('record.options: must be an object, got 3');
     expect(rejection(() => makeRecord(options, [], 5 as never)).message).toBe('extras: must be an object, got 5');
-    expect(rejection(() => makeRecord(options, [], { x: 1 } as never)).message).toBe('extras: has an unknown key "x" (expected names, meta)');
+    expect(rejection(() => makeRecord(options, [], { x: 1 } as never)).message).toBe(
+      'extras: has an unknown key "x" (expected names, meta)',
+    );
   });
 
   it('V3: stored variants without `middle` are the retail middle only when written in full before V3', () => {
