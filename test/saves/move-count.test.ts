@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { GameState, PlayerView } from '../../src/index.js';
 import {
   apply,
+  CARDS,
   createGame,
+  DEFAULT_VARIANTS,
   deserialize,
   determinize,
   legalActions,
@@ -123,5 +125,61 @@ describe('a save carries moveCount (save version 2)', () => {
     expect(tampered(final, (x) => (x.state.moveCount = 10))).toMatch(/the table shows at least/);
     // The bound is a bound: every state of a real game passes it (the round-trip test above).
     expect(deserialize(serialize(createGame({ players: 2, seed: 1 }))).moveCount).toBe(0);
+  });
+});
+
+describe('what the table shows, and the largest count', () => {
+  /** `s` saved as version 1 (no moveCount, no variants.middle) and loaded again. */
+  const asVersion1 = (s: GameState): GameState => {
+    const v1 = JSON.parse(serialize(s));
+    v1.version = 1;
+    delete v1.state.moveCount;
+    delete v1.state.variants.middle;
+    return deserialize(JSON.stringify(v1));
+  };
+  const isKing = (c: number): boolean => CARDS[c]?.kind === 'king';
+
+  it('a version 1 save counts every card placed, every card known in a hand, every forfeit, and each King resolved or lot discarded unsold', () => {
+    let exact = 0;
+    const seen = { forfeits: false, moreKings: false, moreDiscarded: false };
+    for (const seed of ['fewest-1', 'fewest-2', 'fewest-3']) {
+      const rand = testRandom(seed.length + seed.charCodeAt(7));
+      let s = createGame({ players: 4, seed, variants: PUBLISHED_VARIANTS });
+      while (s.step !== 'over') {
+        const placed = s.deckTop - (s.drawn >= 0 ? 1 : 0);
+        const known = s.known.reduce((sum, k) => sum + k.length, 0);
+        const kings = s.discard.filter(isKing).length;
+        expect(asVersion1(s).moveCount).toBe(placed + known + s.forfeits + Math.max(kings, s.lotsDiscarded));
+        // In phase 1, before any King is gained, every action is a placement or a take of a card
+        // that is now known: the count is exact.
+        if (s.advisor >= 0 && s.king < 0 && kings === 0) {
+          expect(placed + known).toBe(s.moveCount);
+          exact++;
+        }
+        if (s.forfeits > 0) seen.forfeits = true;
+        if (kings > s.lotsDiscarded) seen.moreKings = true;
+        if (s.lotsDiscarded > kings) seen.moreDiscarded = true;
+        const legal = legalActions(s);
+        s = apply(s, legal[Math.floor(rand() * legal.length)] as (typeof legal)[number]);
+      }
+    }
+    expect(exact).toBeGreaterThan(10);
+    expect(seen).toEqual({ forfeits: true, moreKings: true, moreDiscarded: true });
+  });
+
+  it('the largest count is maxGameLength of the game: for every player count and middle rule, in any order', () => {
+    const games = [2, 3, 4, 5].flatMap((players) =>
+      [DEFAULT_VARIANTS, PUBLISHED_VARIANTS].map((variants) => createGame({ players, seed: 'most', variants })),
+    );
+    for (const order of [games, [...games].reverse()]) {
+      for (const s of order) {
+        const most = maxGameLength({ players: s.players, variants: s.variants });
+        expect(deserialize(serialize({ ...s, moveCount: most })).moveCount).toBe(most);
+        expect(tampered(s, (x) => (x.state.moveCount = most + 1))).toBe(
+          `state: moveCount must be 0 to ${most} with ${s.players} players, got ${most + 1}`,
+        );
+      }
+    }
+    expect(maxGameLength({ players: 4, variants: DEFAULT_VARIANTS })).not.toBe(maxGameLength({ players: 4, variants: PUBLISHED_VARIANTS }));
   });
 });
