@@ -491,6 +491,40 @@ describe('each turn-order and counter check by its own sentence (mutation run, i
     );
   });
 
+  it('I1, I4: the Advisor named by the cards drawn, with the turn counted from 1', () => {
+    const s = first((x) => x.step === 'place' && x.deckTop > 10);
+    const turn = Math.floor((s.deckTop - 1) / per(s));
+    const a = (s.advisor + 1) % s.players;
+    expect(problem(s, { advisor: a, toMove: a })).toBe(
+      `advisor must be player ${s.advisor}: with ${s.deckTop} cards drawn it is turn ${turn + 1}, from firstPlayer ${s.firstPlayer} (RULES I1, I4)`,
+    );
+  });
+
+  it('I2: the slots used fit the cards placed: not more middle cards than placed there, not more placed there than it holds', () => {
+    // Every card of this turn went to the middle; saying self and favor were used leaves two fewer for it.
+    const s = first(
+      (x) =>
+        x.step === 'place' &&
+        !x.selfUsed &&
+        !x.favorUsed &&
+        x.middle.length >= 2 &&
+        x.middle.length === x.deckTop - 1 - Math.floor((x.deckTop - 1) / per(x)) * per(x),
+    );
+    expect(problem(s, { selfUsed: true, favorUsed: true })).toBe(
+      `the middle holds ${s.middle.length} cards but only ${s.middle.length - 2} were placed there this turn`,
+    );
+    // A full turn with neither self nor favor used would have put every card in the middle: more than it holds.
+    const t = first((x) => x.step === 'take' && x.selfUsed && x.favorUsed && x.deckTop % per(x) === 0);
+    expect(problem(t, { selfUsed: false, favorUsed: false })).toBe(
+      `selfUsed and favorUsed do not fit the ${per(t)} cards placed this turn`,
+    );
+  });
+
+  it('A3: the high bidder is still in the lot', () => {
+    const s = first((x) => x.step === 'bid' && x.highBidder >= 0 && x.players === 4);
+    expect(problem(s, { out: (s.out | (1 << s.highBidder)) & ~(1 << s.toMove) })).toBe('the high bidder cannot be out of the lot');
+  });
+
   it('A4: no more lots discarded unsold than lots over', () => {
     const s = ALL.filter((x) => x.step === 'bid').find((x) => {
       const o = Math.ceil(x.deck.length / per(x)) - x.favor.length - 1;
