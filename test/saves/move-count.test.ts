@@ -168,7 +168,7 @@ describe('what the table shows, and the largest count', () => {
   });
 
   it('the largest count is maxGameLength of the game: for every player count and middle rule, in any order', () => {
-    const games = [2, 3, 4, 5].flatMap((players) =>
+    const games = ([2, 3, 4, 5] as const).flatMap((players) =>
       [DEFAULT_VARIANTS, PUBLISHED_VARIANTS].map((variants) => createGame({ players, seed: 'most', variants })),
     );
     for (const order of [games, [...games].reverse()]) {
