@@ -25,16 +25,13 @@ export function copyInto(dst: number[], src: readonly number[]): number[] {
 }
 
 /**
- * @internal Copies a generator state (four 32-bit words, most of them numbers outside the
- * small-integer range) into `dst`: kept apart from {@link copyInto}, whose lists hold small
- * integers only, so that each copy loop sees one kind of array.
+ * @internal Copies a generator state (always four 32-bit words, most of them numbers outside the
+ * small-integer range) into `dst`, an empty array or another generator state: kept apart from
+ * {@link copyInto}, whose lists hold small integers only, so that each copy loop sees one kind of
+ * array.
  */
 export function copyWords(dst: number[], src: readonly number[]): number[] {
-  while (dst.length > src.length) dst.pop();
-  for (let i = 0; i < src.length; i++) {
-    if (i < dst.length) dst[i] = src[i] as number;
-    else dst.push(src[i] as number);
-  }
+  for (let i = 0; i < 4; i++) dst[i] = src[i] as number;
   return dst;
 }
 
