@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Office } from '../../src/data/cards.js';
+import { cardIndex } from '../../src/data/cards.js';
 import type { Action, GameState } from '../../src/index.js';
 import { apply, createGame, legalActions, parseAction, step } from '../../src/index.js';
 import { deepFreeze, rejection } from '../helpers/errors.js';
@@ -427,5 +428,19 @@ describe("apply's quick path for the engine's own actions (issue #15)", () => {
     const p1pay = legalActions(payState(1))[0] as Action;
     expect(p1pay).toMatchObject({ type: 'pay', player: 1, card: 'gold-2-1' });
     expect(rejection(() => apply(payState(0), p1pay)).code).toBe('NOT_YOUR_TURN');
+  });
+});
+
+describe('the step decides the kind of an engine action', () => {
+  it("A5: the payer's own engine take of a gold card in their hand is no payment", () => {
+    const s = payState(0);
+    const pay = legalActions(s).find((a) => a.type === 'pay') as Action & { card: string };
+    expect(pay).toBeDefined();
+    // The shared take action of the same player and card, as a take step would offer it.
+    const take = legalActions({ ...s, step: 'take', middle: [cardIndex(pay.card)] }).find((a) => a.type === 'take') as Action;
+    expect(take).toMatchObject({ type: 'take', player: 0, card: pay.card });
+    const e = rejection(() => apply(s, take));
+    expect(e.code).toBe('WRONG_STEP');
+    expect(e.message).toBe('player 0 cannot take now: the game waits for them to pay for the lot');
   });
 });
