@@ -423,7 +423,9 @@ describe('turn order and counters (issue #18, classes 3 and 4)', () => {
       let now = 0;
       for (let q = 0; q < s.players; q++) if (s.defaulted & (1 << q)) now++;
       const most = { ...s, forfeits: s.players * over + now };
-      expect(stateProblem({ ...most, forfeits: most.forfeits + 1 })).toMatch(/^forfeits \(\d+\) exceeds/);
+      expect(stateProblem({ ...most, forfeits: most.forfeits + 1 })).toBe(
+        `forfeits (${most.forfeits + 1}) exceeds ${most.forfeits}: at most one per player for each of the ${over} lots over, and this lot's ${now} (RULES A7)`,
+      );
       // The move count must cover the forfeits too (each ended a round won by a bid).
       const counted = { ...most, moveCount: Math.max(most.moveCount, fewestActions(most)) };
       if (stateProblem(counted) !== null) continue;
@@ -523,6 +525,24 @@ describe('each turn-order and counter check by its own sentence (mutation run, i
   it('A3: the high bidder is still in the lot', () => {
     const s = first((x) => x.step === 'bid' && x.highBidder >= 0 && x.players === 4);
     expect(problem(s, { out: (s.out | (1 << s.highBidder)) & ~(1 << s.toMove) })).toBe('the high bidder cannot be out of the lot');
+  });
+
+  it('A4: every card on the discard may be a lot discarded unsold', () => {
+    // Two players who pass nine times in ten: the first lots go unsold before anything else is discarded.
+    let s = createGame({ players: 2, seed: 675 });
+    let r = 675 * 7 + 2;
+    while (s.step !== 'over' && !(s.lotsDiscarded > 0 && s.lotsDiscarded === s.discard.length)) {
+      const legal = legalActions(s);
+      r = (r * 1103515245 + 12345) % 2147483648;
+      const pass = legal.find((a) => a.type === 'pass');
+      s = apply(s, pass !== undefined && r % 10 < 9 ? pass : (legal[r % legal.length] as (typeof legal)[number]));
+    }
+    expect(s.lotsDiscarded).toBeGreaterThan(0);
+    expect(s.discard).toHaveLength(s.lotsDiscarded);
+    expect(stateProblem(s)).toBeNull();
+    expect(problem(s, { lotsDiscarded: s.lotsDiscarded + 1 })).toBe(
+      `lotsDiscarded (${s.lotsDiscarded + 1}) exceeds the ${s.discard.length} cards on the discard`,
+    );
   });
 
   it('A4: no more lots discarded unsold than lots over', () => {
