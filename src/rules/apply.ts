@@ -38,6 +38,10 @@ function illegal(message: string): RulesError {
   return new RulesError('ILLEGAL_ACTION', message);
 }
 
+function unknownCard(id: string): RulesError {
+  return new RulesError('UNKNOWN_CARD', `there is no card "${id}"`);
+}
+
 /**
  * @internal Reads `action` once and checks that it is an action `s` accepts; returns the plain
  * copy that was checked (pass that one on, never `action`), or throws a `RulesError`. Getters,
@@ -80,7 +84,7 @@ function refusal(s: GameState, a: Action): RulesError | null {
       break;
     case 'take': {
       const c = cardIndex(a.card);
-      if (c < 0) return new RulesError('UNKNOWN_CARD', `there is no card "${a.card}"`);
+      if (c < 0) return unknownCard(a.card);
       if (!s.middle.includes(c)) return illegal(`player ${p} cannot take ${a.card}: it is not in the middle`);
       break;
     }
@@ -110,7 +114,7 @@ function refusal(s: GameState, a: Action): RulesError | null {
     }
     case 'pay': {
       const c = cardIndex(a.card);
-      if (c < 0) return new RulesError('UNKNOWN_CARD', `there is no card "${a.card}"`);
+      if (c < 0) return unknownCard(a.card);
       if (!canPay(s, c)) {
         return illegal(
           (s.hands[p] as readonly number[]).includes(c)
