@@ -420,3 +420,89 @@ describe('A5: determinize deals a payer what the payment in progress needs', () 
     );
   });
 });
+
+describe('H1: determinize names each public field that is of the wrong type or out of range (issue #18)', () => {
+  // Each change breaks one field only, so the message is that field's own check (not a later
+  // step's, nor "could not be read").
+  const bid = view(bid4, 0);
+  const cases: readonly [string, (x: Loose) => void, string][] = [
+    ['variants null', (x) => (x.variants = null), 'variants must be an object'],
+    ['variants an array', (x) => (x.variants = []), 'variants must be an object'],
+    ['variants a number', (x) => (x.variants = 5), 'variants must be an object'],
+    ['variants.payment', (x) => ((x.variants as Record<string, unknown>).payment = 'gold'), 'variants.payment is not a payment variant'],
+    [
+      'variants.secondaryTitle',
+      (x) => ((x.variants as Record<string, unknown>).secondaryTitle = 'full'),
+      'variants.secondaryTitle is not a title variant',
+    ],
+    ['variants.middle', (x) => delete (x.variants as Record<string, unknown>).middle, 'variants.middle is not a middle variant'],
+    ['firstPlayer 4', (x) => (x.firstPlayer = 4), 'firstPlayer must be a player 0 to 3'],
+    ['firstPlayer -1', (x) => (x.firstPlayer = -1), 'firstPlayer must be a player 0 to 3'],
+    ['firstPlayer "1"', (x) => (x.firstPlayer = '1'), 'firstPlayer must be a player 0 to 3'],
+    ['selfUsed', (x) => (x.selfUsed = 0), 'selfUsed, favorUsed and advisorHoldsCard must be true or false'],
+    ['favorUsed', (x) => (x.favorUsed = 'no'), 'selfUsed, favorUsed and advisorHoldsCard must be true or false'],
+    ['advisorHoldsCard', (x) => (x.advisorHoldsCard = null), 'selfUsed, favorUsed and advisorHoldsCard must be true or false'],
+    ['highBid over the deck', (x) => (x.highBid = 81), 'highBid must be 0 to 80'],
+    ['highBid -1', (x) => (x.highBid = -1), 'highBid must be 0 to 80'],
+    ['highBid 1.5', (x) => (x.highBid = 1.5), 'highBid must be 0 to 80'],
+    ['highBidder 4', (x) => (x.highBidder = 4), 'highBidder must be a player or null'],
+    ['highBidder -1', (x) => (x.highBidder = -1), 'highBidder must be a player or null'],
+    ['highBid without a bidder', (x) => Object.assign(x, { highBid: 3, highBidder: null }), 'highBid and highBidder disagree'],
+    ['a bidder without a bid', (x) => Object.assign(x, { highBid: 0, highBidder: 1 }), 'highBid and highBidder disagree'],
+    ['stillIn not a list', (x) => (x.stillIn = 3), 'stillIn must be an array'],
+    ['stillIn twice', (x) => (x.stillIn = [1, 1]), 'stillIn must list distinct players 0 to 3'],
+    ['stillIn 4', (x) => (x.stillIn = [4]), 'stillIn must list distinct players 0 to 3'],
+    ['stillIn -1', (x) => (x.stillIn = [-1]), 'stillIn must list distinct players 0 to 3'],
+    ['defaulted twice', (x) => (x.defaulted = [0, 2, 0]), 'defaulted must list distinct players 0 to 3'],
+    ['defaulted 0.5', (x) => (x.defaulted = [0.5]), 'defaulted must list distinct players 0 to 3'],
+    ['titles null', (x) => (x.titles = null), 'titles must be an object of title values per office'],
+    ['titles a list', (x) => (x.titles = [1, 2, 3]), 'titles must be an object of title values per office'],
+    ['payment a list', (x) => (x.payment = []), 'payment must be null or a payment'],
+    ['payment of no mode', (x) => (x.payment = { player: 0, mode: 'gems', due: 2, paid: 0 }), 'payment must be null or a payment'],
+    ['king a list', (x) => (x.king = []), 'king must be null or { player, card }'],
+    ['king of player 4', (x) => (x.king = { player: 4, card: cardById('king-1') }), 'king must be null or { player, card }'],
+    ['king of no player', (x) => (x.king = { card: cardById('king-1') }), 'king must be null or { player, card }'],
+    ['forfeits -1', (x) => (x.forfeits = -1), 'forfeits must be a count'],
+    ['forfeits past safe integers', (x) => (x.forfeits = 2 ** 53), 'forfeits must be a count'],
+    ['lotsDiscarded 0.5', (x) => (x.lotsDiscarded = 0.5), 'lotsDiscarded must be a count'],
+    ['moveCount "7"', (x) => (x.moveCount = '7'), 'moveCount must be a count'],
+    ['favorSize over the cards used', (x) => (x.favorSize = 89), 'favorSize is out of range'],
+    ['deckSize over the deck', (x) => (x.deckSize = 81), 'deckSize is out of range'],
+    ['deckSize -1', (x) => (x.deckSize = -1), 'deckSize is out of range'],
+    ['step', (x) => (x.step = 'auction'), 'step is not a step of the game'],
+    ['advisor 1.5', (x) => (x.advisor = 1.5), 'advisor must be a player or null'],
+    ['handSizes one short', (x) => x.handSizes.pop(), 'handSizes and known must list 4 players'],
+  ];
+  for (const [name, change, message] of cases) {
+    it(`H1: ${name}`, () => {
+      expect(rejected(bid, change)).toBe(message);
+    });
+  }
+
+  it('H1: the boundaries themselves are accepted', () => {
+    // The largest deck left (88 used cards, 8 removed at random) and every count at 0 pass the
+    // field checks: what rejects them, if anything, is a later step with its own message.
+    const fine = (change: (x: Loose) => void): string => {
+      const copy = JSON.parse(JSON.stringify(bid)) as Loose;
+      change(copy);
+      try {
+        determinize(copy as unknown as PlayerView, 1);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(fine((x) => (x.deckSize = 80))).toMatch(/unseen but has .* hidden places/);
+    expect(fine((x) => (x.favorSize = 88))).toMatch(/unseen but has .* hidden places/);
+    expect(fine((x) => (x.firstPlayer = 3))).not.toMatch(/firstPlayer/);
+    expect(fine((x) => (x.forfeits = Number.MAX_SAFE_INTEGER))).not.toMatch(/forfeits must be a count/);
+    expect(fine((x) => (x.defaulted = [3, 0]))).not.toMatch(/defaulted must list/);
+    expect(fine((x) => Object.assign(x, { highBid: 80, highBidder: 3 }))).not.toMatch(/highBid/);
+  });
+
+  it('A5: a game that is over has no payment', () => {
+    expect(rejected(view(over4, 0), (x) => (x.payment = { player: 0, mode: 'gold', due: 2, paid: 0 }))).toBe(
+      'a game that is over has no payment',
+    );
+  });
+});
