@@ -45,7 +45,8 @@ function invalid(message: string): RulesError {
 }
 
 function isInt(x: unknown, lo: number, hi: number): x is number {
-  return typeof x === 'number' && Number.isInteger(x) && x >= lo && x <= hi;
+  // `Number.isInteger` is false for anything but a number.
+  return Number.isInteger(x) && (x as number) >= lo && (x as number) <= hi;
 }
 
 function list(x: unknown, what: string): readonly unknown[] {
@@ -95,11 +96,11 @@ function pick(rng: number[], a: number[], from: number, to: number, count: numbe
   for (let k = 0; k < count; k++) swap(a, from + k, from + k + nextInt(rng, to - from - k));
 }
 
-/** Moves the cards of `a[from …)` that pass `keep` to the front of that range; returns how many. */
-function partition(a: number[], from: number, keep: (c: number) => boolean): number {
-  let n = from;
-  for (let i = from; i < a.length; i++) if (keep(a[i] as number)) swap(a, n++, i);
-  return n - from;
+/** Moves the cards of `a` that pass `keep` to its front; returns how many. */
+function partition(a: number[], keep: (c: number) => boolean): number {
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (keep(a[i] as number)) swap(a, n++, i);
+  return n;
 }
 
 function coins(c: number): number {
@@ -124,7 +125,7 @@ interface Payer {
  */
 function dealPayer(rng: number[], nk: number[], slots: number, payer: Payer): void {
   if (payer.gold < 0) {
-    const eligible = partition(nk, 0, (c) => KIND[c] !== GOLD);
+    const eligible = partition(nk, (c) => KIND[c] !== GOLD);
     if (eligible < slots) throw invalid(`player ${payer.player} pays by discarding but too few cards without gold remain hidden`);
     pick(rng, nk, 0, eligible, slots);
     return;
@@ -181,9 +182,8 @@ function dealPayer(rng: number[], nk: number[], slots: number, payer: Payer): vo
  * @category Views and events
  */
 export function determinize(view: PlayerView, seed: number | string): GameState {
-  if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
-    throw new RulesError('INVALID_OPTIONS', `seed must be a finite number or a string, got ${showValue(seed)}`);
-  }
+  // The seed first: a bad seed is refused before the view is read.
+  checkSeed(seed);
   return dealerOf(view).deal(seed);
 }
 
@@ -210,49 +210,54 @@ function unreadable(e: unknown): never {
   throw invalid('the view could not be read (a getter or proxy in it threw)');
 }
 
+/** A seed is a finite number or a string (`Number.isFinite` is false for anything but a number). */
 function checkSeed(seed: unknown): void {
-  if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
+  if (!(typeof seed === 'string' || Number.isFinite(seed))) {
     throw new RulesError('INVALID_OPTIONS', `seed must be a finite number or a string, got ${showValue(seed)}`);
   }
 }
 
-/** A state whose arrays are all fresh and empty, in the field order of every state: what `deal` fills. */
-function emptyDraft(pub: Public): Draft {
+/**
+ * A state in the field order of every state, for `deal` to fill: the public fields and the
+ * shown cards already in place (`fill` writes them again, as into any state), the arrays fresh
+ * and empty, the dealt numbers 0 until dealt.
+ */
+function emptyDraft(pub: Public, s: Shown): Draft {
   return {
     players: pub.players,
     variants: pub.variants,
     seed: 0,
     rng: [],
     step: pub.step,
-    toMove: -1,
-    firstPlayer: 0,
-    advisor: -1,
+    toMove: pub.toMove,
+    firstPlayer: pub.firstPlayer,
+    advisor: pub.advisor,
     deck: [],
     deckTop: 0,
     removed: [],
-    drawn: -1,
-    selfUsed: false,
-    favorUsed: false,
+    drawn: s.drawn,
+    selfUsed: pub.selfUsed,
+    favorUsed: pub.favorUsed,
     hands: [],
     known: [],
     middle: [],
     favor: [],
     favorBy: [],
-    lot: -1,
-    lotBy: -1,
-    highBid: 0,
-    highBidder: -1,
-    out: 0,
-    defaulted: 0,
-    payMode: null,
-    paid: 0,
-    king: -1,
+    lot: s.lot,
+    lotBy: 0,
+    highBid: pub.highBid,
+    highBidder: pub.highBidder,
+    out: pub.out,
+    defaulted: pub.defaulted,
+    payMode: pub.payMode,
+    paid: pub.paid,
+    king: s.king,
     primary: [],
     secondary: [],
     discard: [],
-    forfeits: 0,
-    lotsDiscarded: 0,
-    moveCount: 0,
+    forfeits: pub.forfeits,
+    lotsDiscarded: pub.lotsDiscarded,
+    moveCount: pub.moveCount,
   };
 }
 
@@ -294,7 +299,7 @@ export function dealerOf(view: PlayerView): Dealer {
   const dealer: Dealer = {
     deal(seed: number | string): GameState {
       checkSeed(seed);
-      const d = emptyDraft(pub);
+      const d = emptyDraft(pub, shown);
       try {
         fill(d, seed);
       } catch (e) {

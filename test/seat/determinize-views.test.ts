@@ -326,7 +326,20 @@ describe('H: a view with a field missing or of the wrong type is INVALID_VIEW, n
         return Reflect.get(t, k);
       },
     });
-    for (const x of [getter, proxy]) expect(rejection(() => determinize(x, 1)).code).toBe('INVALID_VIEW');
+    for (const x of [getter, proxy]) {
+      const e = rejection(() => determinize(x, 1));
+      expect(e.code).toBe('INVALID_VIEW');
+      expect(e.message).toBe('the view could not be read (a getter or proxy in it threw)');
+    }
+  });
+
+  it('H3: a view whose fields each fit but whose table the rules cannot reach says so, with the reason', () => {
+    expect(rejected(view(bid4, 0), (x) => (x.moveCount = 0))).toMatch(
+      /^the view is not of a game the rules can reach: moveCount is 0, but the table shows at least \d+ actions taken$/,
+    );
+    expect(rejected(view(take4, 0), (x) => (x.currentPlayer = ((x.currentPlayer as number) + 1) % 4))).toMatch(
+      /^the view is not of a game the rules can reach: step "take": /,
+    );
   });
 });
 
