@@ -454,7 +454,7 @@ function readShown(v: PlayerView, f: Frame): Shown {
       const c = indexOfCard(k[i], `known[${p}]`);
       if (hands[p] !== undefined) {
         if (mark[c] !== IN_HAND + p) throw invalid(`known[${p}] lists ${(CARDS[c] as Card).id}, which is not in that hand`);
-        if (i > 0 && out.lastIndexOf(c, i - 1) >= 0) throw invalid(`known[${p}] lists ${(CARDS[c] as Card).id} twice`);
+        if (out.includes(c)) throw invalid(`known[${p}] lists ${(CARDS[c] as Card).id} twice`);
       } else see(k[i], `known[${p}]`, IN_HAND + p);
       out[i] = c;
     }
@@ -467,7 +467,7 @@ function readShown(v: PlayerView, f: Frame): Shown {
   const king = v.king === null ? -1 : see(v.king.card, 'king', SEEN);
   if (king >= 0 && KIND[king] !== KING) throw invalid('king holds a card that is not a King');
   for (let p = 0; p < n; p++) {
-    for (const c of hands[p] ?? known[p] ?? [])
+    for (const c of hands[p] ?? (known[p] as number[]))
       if (KIND[c] === KING) throw invalid(`player ${p} is shown holding a King: nobody keeps one (RULES K1)`);
   }
   const holds = v.advisorHoldsCard === true;
@@ -501,7 +501,7 @@ function listUnseen(v: PlayerView, f: Frame, s: Shown): Unseen {
     const have = hand !== undefined ? hand.length : (s.known[p] as number[]).length;
     if (hand !== undefined ? have !== size : have > size)
       throw invalid(`handSizes[${p}] is ${size} but the view shows ${have} cards there`);
-    if (hand === undefined) handSlots += size - have;
+    handSlots += size - have; // 0 for a shown hand
   }
   const favorSlots = v.favorSize - s.myFavor.length;
   if (favorSlots < 0) throw invalid('myFavor holds more cards than the favor pile');

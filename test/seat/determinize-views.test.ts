@@ -519,3 +519,45 @@ describe('H1: determinize names each public field that is of the wrong type or o
     );
   });
 });
+
+describe('H2, K1: determinize names the shown cards that cannot be where the view puts them (issue #18)', () => {
+  const hiddenKing = (s: GameState, viewer: number): Card =>
+    cardAt(usedCards(s.players).find((c) => KIND[c] === KING && !canSee(s, viewer, c)) as number);
+
+  it('H2: a card listed twice as known in a shown hand, the first one included', () => {
+    const s = find((x) => x.players === 4 && x.step !== 'over' && (x.known[0] as number[]).length > 0);
+    const v = view(s, 0);
+    const first = (v.known[0] as Card[])[0] as Card;
+    expect(rejected(v, (x) => x.known[0]?.push(first))).toBe(`known[0] lists ${first.id} twice`);
+  });
+
+  it('K1: the King on the table must be a King, card 0 included', () => {
+    const s = find((x) => x.players === 4 && x.step === 'bid' && !canSee(x, 1, 0));
+    expect(rejected(view(s, 1), (x) => (x.king = { player: 0, card: cardAt(0) }))).toBe('king holds a card that is not a King');
+  });
+
+  it('K1: nobody is shown holding a King, in their own hand or known to others', () => {
+    const king = hiddenKing(take4, 0);
+    expect(
+      rejected(view(take4, 0), (x) => {
+        (x.hand as unknown[]).push(king);
+        x.handSizes[0] = (x.handSizes[0] as number) + 1;
+      }),
+    ).toBe('player 0 is shown holding a King: nobody keeps one (RULES K1)');
+    for (const q of [1, 3]) {
+      expect(rejected(view(take4, 0), (x) => x.known[q]?.push(king))).toBe(
+        `player ${q} is shown holding a King: nobody keeps one (RULES K1)`,
+      );
+    }
+  });
+
+  it('H2: a spectator is never shown the drawn card, even with no Advisor', () => {
+    const card = cardAt(usedCards(4).find((c) => !canSee(bid4, 0, c)) as number);
+    expect(
+      rejected(view(bid4, 'spectator'), (x) => {
+        x.drawn = card;
+        x.advisorHoldsCard = true;
+      }),
+    ).toBe('drawn is shown but the viewer is not the Advisor holding a card');
+  });
+});
