@@ -613,7 +613,6 @@ function dealPiles(rng: number[], f: Frame, s: Shown, u: Unseen, nk: number[], r
   }
   shuffleInPlace(rng, favor, favorBy);
   for (const c of rest) mark[c] = REST;
-  if (drawn >= 0) mark[drawn] = SEEN;
   for (let i = 0; i < favor.length; i++) mark[favor[i] as number] = SEEN;
   // The deck: the cards drawn so far (any order; the drawn card last), then the rest.
   const deck = clear(d.deck as number[]);

@@ -561,3 +561,56 @@ describe('H2, K1: determinize names the shown cards that cannot be where the vie
     ).toBe('drawn is shown but the viewer is not the Advisor holding a card');
   });
 });
+
+describe('H3: who placed what no view shows is drawn among the players who could have (issue #18)', () => {
+  it('H3: hidden favor cards and the lot were placed by any player but the viewer; for a spectator, by any player', () => {
+    const s = find((x) => x.players === 4 && x.step === 'bid' && x.favor.length >= 2);
+    for (const seat of [0, 2, 'spectator'] as const) {
+      const v = view(s, seat);
+      const placers = new Set<number>();
+      const lotBy = new Set<number>();
+      for (let seed = 0; seed < 60; seed++) {
+        const world = determinize(v, seed);
+        world.favorBy.forEach((p, i) => {
+          if (!v.myFavor.some((c) => c.id === cardAt(world.favor[i] as number).id)) placers.add(p);
+        });
+        lotBy.add(world.lotBy);
+      }
+      const others = [0, 1, 2, 3].filter((p) => p !== seat);
+      expect([...placers].sort(), `favor placers seen by ${seat}`).toEqual(others);
+      expect([...lotBy].sort(), `lot placer seen by ${seat}`).toEqual(others);
+    }
+  });
+});
+
+describe('A5: a payer whose known gold already covers the payment is dealt as anyone (issue #18)', () => {
+  it('A5: no steering when nothing more is needed: the hidden cards dealt to the payer may hold gold', () => {
+    const s = find(
+      (x) =>
+        x.players === 4 &&
+        x.step === 'pay' &&
+        x.payMode === 'gold' &&
+        (x.hands[x.toMove] as number[]).length - (x.known[x.toMove] as number[]).length >= 3,
+    );
+    const payer = s.toMove;
+    const viewer = (payer + 1) % 4;
+    const v = view(s, viewer);
+    const hiddenGold = usedCards(4).filter((c) => KIND[c] === GOLD && !canSee(s, viewer, c));
+    const coin = cardAt(hiddenGold[0] as number);
+    // One hidden coin becomes known in the payer's hand, and the payment asks one coin more
+    // than was paid: the known coin covers it (nothing is needed from the hidden cards).
+    const covered: PlayerView = {
+      ...v,
+      known: v.known.map((k, q) => (q === payer ? [...k, coin] : k)),
+      payment: { ...(v.payment as NonNullable<PlayerView['payment']>), due: s.paid + 1 },
+    };
+    let withGold = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const world = determinize(covered, seed);
+      const hidden = (world.hands[payer] as number[]).filter((c) => !covered.known[payer]?.some((k) => k.id === cardAt(c).id));
+      if (hidden.some((c) => KIND[c] === GOLD)) withGold++;
+    }
+    expect(hiddenGold.length).toBeGreaterThan(3);
+    expect(withGold).toBeGreaterThan(0);
+  });
+});
