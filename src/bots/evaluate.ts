@@ -26,8 +26,13 @@ export interface EvalParams {
    * better than the fitted one (see `docs/bots.md`).
    */
   readonly temperature: number;
-  /** Points per coin of gold held (on top of the lots gold buys; a tie-break, RULES E3). */
+  /**
+   * Points per coin of gold held (on top of the lots gold buys; a tie-break, RULES E3), in games
+   * of 3 to 5 players (the value weights were fitted with it).
+   */
   readonly coin: number;
+  /** The same in 2-player games, where the reward is the logistic of the margin (see `docs/bots.md`). */
+  readonly coinTwoPlayers: number;
   /** Gold-like weight every player has in the auction share (a player without gold can still pay by discarding). */
   readonly goldFloor: number;
 }
@@ -174,9 +179,10 @@ function project(state: GameState, params: EvalParams): void {
   const future = even + auction;
   let weightSum = 0;
   for (let p = 0; p < n; p++) weightSum += (gold[p] as number) + params.goldFloor;
+  const coin = n === 2 ? params.coinTwoPlayers : params.coin;
   for (let p = 0; p < n; p++) {
     share[p] = even / n + (auction * ((gold[p] as number) + params.goldFloor)) / weightSum;
-    expected[p] = params.coin * (gold[p] as number);
+    expected[p] = coin * (gold[p] as number);
     leads[p] = 0;
   }
   for (let o = 0; o < m; o++) {

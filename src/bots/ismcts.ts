@@ -41,6 +41,7 @@ export const ISMCTS_DEFAULTS: IsmctsTuning = {
   exploration: 0.45,
   temperature: 1,
   coin: 0.02,
+  coinTwoPlayers: 0.1,
   goldFloor: 2,
   bias: 1,
   bidSteps: 1,

@@ -38,8 +38,10 @@ export interface SearchSettings {
   readonly exploration: number;
   /** Logistic temperature of the expected point margin in 2-player games (points; see `EvalParams`). */
   readonly temperature: number;
-  /** Points per coin held (see `EvalParams`). */
+  /** Points per coin held, 3 to 5 players (see `EvalParams`). */
   readonly coin: number;
+  /** Points per coin held, 2 players (see `EvalParams`). */
+  readonly coinTwoPlayers: number;
   /** Auction-share weight of every player besides its gold (see `EvalParams`). */
   readonly goldFloor: number;
   /** Bids considered above the high bid (see `candidates`). */
