@@ -90,6 +90,9 @@ const expected = new Float64Array(5);
 const share = new Float64Array(5);
 const gold = new Float64Array(5);
 const leads = new Float64Array(5);
+const meanOf = new Float64Array(5);
+const varianceOf = new Float64Array(5);
+const letterOf = new Float64Array(5);
 
 function addFuture(c: number): void {
   if (KIND_OF[c] !== GOV) return;
@@ -190,21 +193,28 @@ function project(state: GameState, params: EvalParams): void {
     const variance = future > 0 ? Math.max(0, (spread[o] as number) / future - mean * mean) : 0;
     const primary = state.primary[o] as number;
     const secondary = n === 2 ? 0 : (state.secondary[o] as number);
+    // Each seat's expected influence in the office, its variance and best letter, once per office.
     for (let p = 0; p < n; p++) {
-      const mp = (inf[p * m + o] as number) + (share[p] as number) * mean;
+      meanOf[p] = (inf[p * m + o] as number) + (share[p] as number) * mean;
+      varianceOf[p] = (share[p] as number) * variance;
+      letterOf[p] = letter[p * m + o] as number;
+    }
+    for (let p = 0; p < n; p++) {
+      const mp = meanOf[p] as number;
       if (mp <= 0) continue;
-      const vp = (share[p] as number) * variance;
+      const vp = varianceOf[p] as number;
+      const lp = letterOf[p] as number;
       let first = 1;
       let second = 0;
       for (let q = 0; q < n; q++) {
         if (q === p) continue;
-        const mq = (inf[q * m + o] as number) + (share[q] as number) * mean;
+        const mq = meanOf[q] as number;
         let b: number;
         if (mq <= 0) b = 1;
         else {
           // Ties in influence: the earlier letter ranks higher (RULES E2), worth a small edge.
-          const edge = (letter[p * m + o] as number) < (letter[q * m + o] as number) ? 0.25 : -0.25;
-          b = 1 / (1 + Math.exp((-1.7 * (mp - mq + edge)) / Math.sqrt(vp + (share[q] as number) * variance + 0.3)));
+          const edge = lp < (letterOf[q] as number) ? 0.25 : -0.25;
+          b = 1 / (1 + Math.exp((-1.7 * (mp - mq + edge)) / Math.sqrt(vp + (varianceOf[q] as number) + 0.3)));
         }
         second = second * b + first * (1 - b);
         first *= b;

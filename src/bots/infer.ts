@@ -21,17 +21,30 @@ function keepWorth(c: number): number {
   return VALUE_OF[c] as number;
 }
 
+/** {@link keepWorth} by catalogue index, and `-Infinity` for a King (never swapped into a hand). */
+const SWAP_WORTH: Float64Array = Float64Array.from(KIND_OF, (k, c) => (k === KING ? Number.NEGATIVE_INFINITY : keepWorth(c)));
+
 /** @internal What `biasHidden` needs from the view, computed once per decision. */
 export interface Observer {
   readonly me: number;
-  /** Per player, the catalogue indexes of the cards publicly known to be in their hand. */
-  readonly known: readonly ReadonlySet<number>[];
+  /**
+   * By catalogue index, the players whose hands the card is publicly known to be in, as bits
+   * (`1 << p`; a card is in one hand at most).
+   */
+  readonly knownIn: Uint8Array;
 }
 
 /** @internal The observer of a view (a player's view; a spectator is never biased). */
 export function observerOf(view: PlayerView): Observer | null {
   if (typeof view.viewer !== 'number') return null;
-  return { me: view.viewer, known: view.known.map((cards) => new Set(cards.map((c) => INDEX_OF.get(c.id) ?? -1))) };
+  const knownIn = new Uint8Array(SWAP_WORTH.length);
+  view.known.forEach((cards, p) => {
+    for (const c of cards) {
+      const i = INDEX_OF.get(c.id);
+      if (i !== undefined) knownIn[i] = (knownIn[i] as number) | (1 << p);
+    }
+  });
+  return { me: view.viewer, knownIn };
 }
 
 let places = new Int32Array(256);
@@ -57,21 +70,25 @@ export function biasHidden(state: GameState, observer: Observer | null, rng: Bot
   for (let i = 0; i < favor.length; i++) if (state.favorBy[i] !== me) places[count++] = 2000 + i;
   if (count === 0) return state;
   const hands = state.hands as number[][];
+  const knownIn = observer.knownIn;
   for (let q = 0; q < state.players; q++) {
     if (q === me) continue;
-    const known = observer.known[q];
+    const bit = 1 << q;
     const hand = hands[q] as number[];
     for (let j = 0; j < hand.length; j++) {
       const held = hand[j] as number;
-      if (known?.has(held)) continue;
+      if (((knownIn[held] as number) & bit) !== 0) continue;
       let best = held;
+      let bestWorth = keepWorth(held);
       let bestPlace = -1;
       for (let d = 0; d < draws; d++) {
         const place = places[rng.int(count)] as number;
         const c = (place < 1000 ? deck[place] : place < 2000 ? removed[place - 1000] : favor[place - 2000]) as number;
-        if (KIND_OF[c] === KING) continue;
-        if (keepWorth(c) > keepWorth(best)) {
+        // A King is never kept: its worth here is -Infinity.
+        const worth = SWAP_WORTH[c] as number;
+        if (worth > bestWorth) {
           best = c;
+          bestWorth = worth;
           bestPlace = place;
         }
       }

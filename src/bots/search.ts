@@ -61,30 +61,28 @@ interface Edge {
   readonly child: Map<number, Edge>;
 }
 
-const TYPE_CODE: Readonly<Record<Action['type'], number>> = { place: 0, take: 1, king: 2, bid: 3, pass: 4, pay: 5 };
 const AREA_CODE: Readonly<Record<string, number>> = { self: 0, middle: 1, favor: 2 };
 
-/** @internal A number that identifies an action (equal actions, equal keys). */
+/**
+ * @internal A number that identifies an action (equal actions, equal keys):
+ * `player + 8 × (type + 8 × payload)`, the type coded place 0, take 1, king 2, bid 3, pass 4,
+ * pay 5, and the payload the area, the card's catalogue index, office × 8 + value, or the amount.
+ */
 export function actionKey(a: Action): number {
-  let payload = 0;
   switch (a.type) {
     case 'place':
-      payload = AREA_CODE[a.area] as number;
-      break;
+      return a.player + 8 * (8 * (AREA_CODE[a.area] as number));
     case 'take':
-    case 'pay':
-      payload = INDEX_OF.get(a.card) ?? 255;
-      break;
+      return a.player + 8 * (1 + 8 * (INDEX_OF.get(a.card) ?? 255));
     case 'king':
-      payload = OFFICES.indexOf(a.office) * 8 + a.value;
-      break;
+      return a.player + 8 * (2 + 8 * (OFFICES.indexOf(a.office) * 8 + a.value));
     case 'bid':
-      payload = a.amount;
-      break;
-    default:
-      payload = 0;
+      return a.player + 8 * (3 + 8 * a.amount);
+    case 'pass':
+      return a.player + 8 * 4;
+    case 'pay':
+      return a.player + 8 * (5 + 8 * (INDEX_OF.get(a.card) ?? 255));
   }
-  return a.player + 8 * (TYPE_CODE[a.type] + 8 * payload);
 }
 
 /** Observation codes above every card index: an opponent's strongest office when resolving a King. */
@@ -100,11 +98,16 @@ const OPPONENT_KING = 128;
  * without the key the tree would learn one King choice for every hand the opponent might hold.
  */
 export function nodeKey(s: GameState, a: Action, me: number): number {
+  return actionKey(a) + observationKey(s, me);
+}
+
+/** @internal The part of {@link nodeKey} that depends on the state only: the same for every action of `s`. */
+export function observationKey(s: GameState, me: number): number {
   let obs = -1;
   if (s.step === 'place') obs = s.toMove === me ? s.drawn : -1;
   else if (s.step === 'bid') obs = s.lot;
   else if (s.step === 'king' && s.toMove !== me) obs = OPPONENT_KING + strongestOffice(s, s.toMove);
-  return actionKey(a) + 16384 * (obs + 1);
+  return 16384 * (obs + 1);
 }
 
 /** Empties a scratch list (pops: setting `length` is a call into the runtime). */
@@ -165,8 +168,9 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       const choices = candidates(s, moves, settings.bidSteps);
       clear(available);
       clear(untried);
+      const seen = observationKey(s, me);
       for (const a of choices) {
-        const e = node.get(nodeKey(s, a, me));
+        const e = node.get(actionKey(a) + seen);
         if (e === undefined) untried.push(a);
         else {
           e.avail += 1;
@@ -176,7 +180,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       if (untried.length > 0) {
         const a = untried[rng.int(untried.length)] as Action;
         const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, child: new Map() };
-        node.set(nodeKey(s, a, me), e);
+        node.set(actionKey(a) + seen, e);
         path.push(e);
         sim.applyIndex(moves.indexOf(a));
         break;

@@ -6,7 +6,7 @@ import type { Card } from '../data/cards.js';
 import { CARDS, cardIndex, GOLD, KIND, KING, MAX_BID, officesInPlay, RANDOM_REMOVALS, usedCards, VALUE } from '../data/cards.js';
 import type { Draft } from '../rules/draft.js';
 import { tableProblem } from '../rules/reachable.js';
-import { clear, copyInto, copyLists, copyWords, rowsFor } from '../state/copy-into.js';
+import { copyInto, copyLists, copyWords, rowsFor, truncate } from '../state/copy-into.js';
 import { isRulesError, RulesError } from '../state/errors.js';
 import { nextInt, seedState, shuffleInPlace } from '../state/rng.js';
 import { showValue } from '../state/show.js';
@@ -597,32 +597,49 @@ function otherThan(rng: number[], n: number, me: number): number {
  */
 function dealPiles(rng: number[], f: Frame, s: Shown, u: Unseen, nk: number[], rest: number[], d: Draft): void {
   const { n, me } = f;
-  clear(rest);
-  for (let i = u.handSlots; i < nk.length; i++) rest.push(nk[i] as number);
-  for (const c of u.kings) rest.push(c);
+  // Every list is written from its start by index and then cut to length: the deck, the
+  // removals and `rest` have the same length in every deal, so nothing is emptied or grown.
+  let k = 0;
+  for (let i = u.handSlots; i < nk.length; i++) rest[k++] = nk[i] as number;
+  for (const c of u.kings) rest[k++] = c;
+  truncate(rest, k);
   shuffleInPlace(rng, rest);
   let r = 0;
   let drawn = s.drawn;
   if (u.drawnSlot === 1) drawn = rest[r++] as number;
-  const favor = copyInto(d.favor as number[], s.myFavor);
-  const favorBy = clear(d.favorBy as number[]);
-  for (let i = 0; i < favor.length; i++) favorBy.push(me);
-  for (let i = 0; i < u.favorSlots; i++) {
-    favor.push(rest[r++] as number);
-    favorBy.push(otherThan(rng, n, me));
+  const favor = d.favor as number[];
+  const favorBy = d.favorBy as number[];
+  const mine = s.myFavor;
+  k = 0;
+  for (; k < mine.length; k++) {
+    favor[k] = mine[k] as number;
+    favorBy[k] = me;
   }
+  for (let i = 0; i < u.favorSlots; i++, k++) {
+    favor[k] = rest[r++] as number;
+    favorBy[k] = otherThan(rng, n, me);
+  }
+  truncate(favor, k);
+  truncate(favorBy, k);
   shuffleInPlace(rng, favor, favorBy);
   for (const c of rest) mark[c] = REST;
   for (let i = 0; i < favor.length; i++) mark[favor[i] as number] = SEEN;
   // The deck: the cards drawn so far (any order; the drawn card last), then the rest.
-  const deck = clear(d.deck as number[]);
-  for (let c = 0; c < mark.length; c++) if (mark[c] !== UNUSED && mark[c] !== REST && c !== drawn) deck.push(c);
-  if (drawn >= 0) deck.push(drawn);
-  d.deckTop = deck.length;
+  const deck = d.deck as number[];
+  k = 0;
+  for (let c = 0; c < mark.length; c++) {
+    const m = mark[c];
+    if (m !== UNUSED && m !== REST && c !== drawn) deck[k++] = c;
+  }
+  if (drawn >= 0) deck[k++] = drawn;
+  d.deckTop = k;
   const removedFrom = r + f.deckLeft;
-  for (let i = r; i < removedFrom; i++) deck.push(rest[i] as number);
-  const removed = clear(d.removed as number[]);
-  for (let i = removedFrom; i < rest.length; i++) removed.push(rest[i] as number);
+  for (let i = r; i < removedFrom; i++) deck[k++] = rest[i] as number;
+  truncate(deck, k);
+  const removed = d.removed as number[];
+  k = 0;
+  for (let i = removedFrom; i < rest.length; i++) removed[k++] = rest[i] as number;
+  truncate(removed, k);
   d.drawn = drawn;
 }
 

@@ -13,6 +13,14 @@ export function clear(list: number[]): number[] {
   return list;
 }
 
+/**
+ * @internal Cuts `list` to its first `n` items (by pops, as in {@link clear}); a list written
+ * from its start by index is then exactly what was written.
+ */
+export function truncate(list: number[], n: number): void {
+  while (list.length > n) list.pop();
+}
+
 /** @internal Makes `dst` a copy of `src` (small integers: card indexes, players, titles); returns `dst`. */
 export function copyInto(dst: number[], src: readonly number[]): number[] {
   const n = src.length;

@@ -4,24 +4,69 @@
  * @module
  */
 
-/** @internal Turns a seed (number or string) into a 4-word generator state. */
+/** The four hashes' starting values: FNV-1a's offset basis mixed with the hash's number (k + 1). */
+const BASIS: readonly number[] = [0, 1, 2, 3].map((k) => (0x811c9dc5 ^ Math.imul(k + 1, 0x9e3779b9)) >>> 0);
+const B0 = BASIS[0] as number;
+const B1 = BASIS[1] as number;
+const B2 = BASIS[2] as number;
+const B3 = BASIS[3] as number;
+const FNV_PRIME = 0x01000193;
+/** Scratch for the decimal digits of a whole-number seed (2^53 has 16). */
+const DIGITS = new Int32Array(24);
+
+/** murmur3's 32-bit finalizer, as an unsigned word. */
+function finish(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/**
+ * @internal Turns a seed (number or string) into a 4-word generator state: four independent
+ * FNV-1a style hashes of the text `n:<seed>` or `s:<seed>`, each mixed with murmur3's finalizer,
+ * then 12 warm-up draws so that similar seeds diverge.
+ *
+ * The four hashes run in one pass over the text. A whole-number seed from 0 to 2^53 (what the
+ * search deals with, once per iteration) is hashed from its decimal digits, without building
+ * the text: the same codes as `String(seed)`, so the same state.
+ */
 export function seedState(seed: number | string): number[] {
-  const text = typeof seed === 'number' ? `n:${seed}` : `s:${seed}`;
-  // Four independent FNV-1a style hashes of the text, mixed with murmur3's finalizer.
-  const out: number[] = [];
-  for (let k = 0; k < 4; k++) {
-    let h = (0x811c9dc5 ^ Math.imul(k + 1, 0x9e3779b9)) >>> 0;
-    for (let i = 0; i < text.length; i++) {
-      h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  let h0 = B0;
+  let h1 = B1;
+  let h2 = B2;
+  let h3 = B3;
+  if (typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed <= Number.MAX_SAFE_INTEGER) {
+    // "n:" then the digits, most significant first.
+    let count = 0;
+    let x = seed;
+    do {
+      const q = Math.floor(x / 10);
+      DIGITS[count++] = 48 + (x - q * 10);
+      x = q;
+    } while (x > 0);
+    DIGITS[count++] = 58; // ':'
+    DIGITS[count++] = 110; // 'n'
+    for (let i = count - 1; i >= 0; i--) {
+      const c = DIGITS[i] as number;
+      h0 = Math.imul(h0 ^ c, FNV_PRIME);
+      h1 = Math.imul(h1 ^ c, FNV_PRIME);
+      h2 = Math.imul(h2 ^ c, FNV_PRIME);
+      h3 = Math.imul(h3 ^ c, FNV_PRIME);
     }
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    h = Math.imul(h, 0xc2b2ae35);
-    h ^= h >>> 16;
-    out.push(h >>> 0);
+  } else {
+    const text = typeof seed === 'number' ? `n:${seed}` : `s:${seed}`;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      h0 = Math.imul(h0 ^ c, FNV_PRIME);
+      h1 = Math.imul(h1 ^ c, FNV_PRIME);
+      h2 = Math.imul(h2 ^ c, FNV_PRIME);
+      h3 = Math.imul(h3 ^ c, FNV_PRIME);
+    }
   }
-  // Warm up so that similar seeds diverge.
+  const out = [finish(h0), finish(h1), finish(h2), finish(h3)];
   for (let i = 0; i < 12; i++) nextUint32(out);
   return out;
 }
@@ -59,10 +104,31 @@ export function nextInt(s: number[], n: number): number {
   }
 }
 
-/** @internal Shuffles `items` in place (Fisher–Yates), with `together` permuted alongside if given. */
+/**
+ * @internal Shuffles `items` in place (Fisher–Yates), with `together` permuted alongside if given.
+ * The same draws as {@link nextInt} for `i + 1`, `i` from the end down, with the generator's four
+ * words kept in local variables for the whole shuffle (written back at the end).
+ */
 export function shuffleInPlace(s: number[], items: number[], together?: number[]): void {
+  if (items.length < 2) return;
+  let a = s[0] as number;
+  let b = s[1] as number;
+  let c = s[2] as number;
+  let d = s[3] as number;
   for (let i = items.length - 1; i > 0; i--) {
-    const j = nextInt(s, i + 1);
+    const n = i + 1;
+    const limit = LIMITS[n] ?? 0x100000000 - (0x100000000 % n);
+    let x: number;
+    do {
+      // nextUint32, on the local words.
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+      x = t >>> 0;
+    } while (x >= limit);
+    const j = x - ((x / n) >>> 0) * n;
     const t = items[i] as number;
     items[i] = items[j] as number;
     items[j] = t;
@@ -72,6 +138,10 @@ export function shuffleInPlace(s: number[], items: number[], together?: number[]
       together[j] = u;
     }
   }
+  s[0] = a;
+  s[1] = b;
+  s[2] = c;
+  s[3] = d;
 }
 
 /** @internal Normalizes a state word read back from JSON to a signed or unsigned 32-bit value. */
