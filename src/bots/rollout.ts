@@ -179,12 +179,59 @@ export function legalOf(sim: Simulator): readonly Action[] {
   return legalActions(sim.peek());
 }
 
-/** @internal Plays the cheap policy for at most `depth` actions in `sim`. */
-export function playout(sim: Simulator, depth: number, rng: BotRandom): void {
-  for (let i = 0; i < depth && !sim.isOver(); i++) {
-    const legal = legalOf(sim);
-    sim.applyIndex(legal.indexOf(rolloutAction(sim.peek(), legal, rng)));
+/**
+ * @internal {@link rolloutAction} by index: the position in `legalActions(state)` (whose length is
+ * `count`, the simulator's `legalCount`) of the action it would choose, with the same draws from
+ * `rng`, without building the legal list. The playouts run on it.
+ */
+export function rolloutIndex(state: GameState, count: number, rng: BotRandom): number {
+  if (count === 1) return 0;
+  switch (state.step) {
+    case 'place': {
+      // The open areas, in the order self, middle, favor (RULES I2): `count` of them, so the
+      // middle is open when self and favor do not account for them all.
+      const self = state.selfUsed ? 0 : 1;
+      const middle = count - self - (state.favorUsed ? 0 : 1) === 1;
+      const worth = roughWorth(state, state.drawn);
+      if ((worth >= 2.5 || rng.next() < 0.15) && self === 1) return 0;
+      if ((worth < 1.5 || rng.next() < 0.6) && middle) return self;
+      return rng.int(count);
+    }
+    case 'take': {
+      // The middle's cards, in order.
+      let best = 0;
+      let bestWorth = -1;
+      for (let i = 0; i < count; i++) {
+        const w = roughWorth(state, state.middle[i] as number) + rng.next() * 0.5;
+        if (w > bestWorth) {
+          bestWorth = w;
+          best = i;
+        }
+      }
+      return best;
+    }
+    case 'king': {
+      // Office by office, the values 1 to 6 but the office's own: five per office.
+      const o = strongestOffice(state, state.toMove);
+      const current = state.primary[o] as number;
+      const target = current === 6 ? 5 : 6;
+      return o * 5 + target - 1 - (current < target ? 1 : 0);
+    }
+    case 'bid': {
+      const hand = state.hands[state.toMove] as readonly number[];
+      const cap = state.variants.payment === 'by-lot' ? payable(state, hand) : goldOfHand(hand);
+      const willing = Math.min(cap, Math.floor(roughWorth(state, state.lot) * (0.5 + rng.next())) + 1);
+      // The bids upwards from the high bid + 1, then pass.
+      return state.highBid + 1 <= willing ? 0 : count - 1;
+    }
+    default:
+      return 0;
   }
+}
+
+/** @internal Plays the cheap policy ({@link rolloutIndex}) for at most `depth` actions in `sim`. */
+export function playout(sim: Simulator, depth: number, rng: BotRandom): void {
+  for (let i = 0; i < depth && !sim.isOver(); i++) sim.applyIndex(rolloutIndex(sim.peek(), sim.legalCount(), rng));
 }
 
 /** @internal The three discards that cost least at a glance (a card's worth in its office). */

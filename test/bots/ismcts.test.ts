@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { botRandom, heuristicBot, ismctsBot } from '../../src/bots/index.js';
 import { ISMCTS_DEFAULTS } from '../../src/bots/ismcts.js';
-import { candidates, goldOfHand, rolloutAction } from '../../src/bots/rollout.js';
+import { candidates, goldOfHand, rolloutAction, rolloutIndex } from '../../src/bots/rollout.js';
 import type { SearchSettings } from '../../src/bots/search.js';
 import { actionKey, nodeKey, search } from '../../src/bots/search.js';
 import { cardIndex } from '../../src/data/cards.js';
@@ -10,7 +10,7 @@ import { apply, createGame, currentPlayer, DEFAULT_VARIANTS, legalActions, PUBLI
 import type { Dealer } from '../../src/sim/index.js';
 import { createDealer } from '../../src/sim/index.js';
 import { rejection } from '../helpers/errors.js';
-import { firstState } from '../helpers/hidden.js';
+import { firstState, randomAction, testRandom } from '../helpers/hidden.js';
 import { auctionScenario } from '../helpers/scenario.js';
 
 const SETTINGS: SearchSettings = { ...ISMCTS_DEFAULTS, iterations: 50, timeMs: Number.POSITIVE_INFINITY, now: () => 0 };
@@ -179,6 +179,36 @@ describe('the playout policy', () => {
   it('never bids for a Government lot under by-lot without gold, nor without gold under gold-or-discard', () => {
     for (const state of [bidOn('diplomacy-B', 'by-lot'), bidOn('gold-3-2', 'gold-or-discard')])
       expect(rolloutAction(state, legalActions(state), eager)).toEqual({ type: 'pass', player: 0 });
+  });
+});
+
+describe('the playout policy by index', () => {
+  it('chooses the index of the action rolloutAction chooses, with the same draws, in every step, player count and variant', () => {
+    const variants = [DEFAULT_VARIANTS, PUBLISHED_VARIANTS, { payment: 'by-lot', secondaryTitle: 'tile' } as const];
+    const seen = new Set<string>();
+    let checked = 0;
+    for (const players of [2, 3, 4, 5] as const) {
+      for (const v of variants) {
+        for (let g = 0; g < 3; g++) {
+          const rand = testRandom(players * 100 + g);
+          let state = createGame({ players, seed: `rollout-index-${g}`, variants: v });
+          for (let i = 0; currentPlayer(state) !== null; i++) {
+            const legal = legalActions(state);
+            // Two generators in step: after both choices they must still give the same draw.
+            const a = botRandom(`${players}-${g}-${i}`);
+            const b = botRandom(`${players}-${g}-${i}`);
+            const index = rolloutIndex(state, legal.length, a);
+            expect(index, `${state.step} of ${legal.length}`).toBe(legal.indexOf(rolloutAction(state, legal, b)));
+            expect(a.next()).toBe(b.next());
+            seen.add(state.step);
+            checked++;
+            state = apply(state, randomAction(state, rand));
+          }
+        }
+      }
+    }
+    expect([...seen].sort()).toEqual(['bid', 'king', 'pay', 'place', 'take']);
+    expect(checked).toBeGreaterThan(5000);
   });
 });
 
