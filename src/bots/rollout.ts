@@ -6,7 +6,7 @@
 import type { Action, GameState } from '../index.js';
 import { legalActions } from '../index.js';
 import type { Simulator } from '../sim/index.js';
-import { cheapestCover } from './cover.js';
+import { largestCoinOfCover } from './cover.js';
 import { INDEX_OF, KIND_OF, OFFICE_INDEX, VALUE_OF } from './tables.js';
 import type { BotRandom } from './types.js';
 
@@ -156,9 +156,14 @@ export function candidates(state: GameState, legal: readonly Action[], bidSteps:
       if (state.payMode !== 'gold') return legal.length <= 3 ? legal : cheapestDiscards(state, legal);
       const due = state.highBid - state.paid;
       // The largest coin of the cheapest cover (least total, then fewest coins).
-      const coins: number[] = [];
-      for (const a of legal) if (a.type === 'pay') coins.push(VALUE_OF[cardIndexOf(a.card)] as number);
-      const want = cheapestCover(coins, due)[0];
+      const counts = coinCounts.fill(0);
+      for (const a of legal) {
+        if (a.type !== 'pay') continue;
+        // Gold is worth 1 to 3.
+        const v = VALUE_OF[cardIndexOf(a.card)] as number;
+        counts[v] = (counts[v] as number) + 1;
+      }
+      const want = largestCoinOfCover(counts, due);
       const best = legal.find((a) => a.type === 'pay' && VALUE_OF[cardIndexOf(a.card)] === want) ?? (legal[0] as Action);
       return [best];
     }
@@ -166,6 +171,9 @@ export function candidates(state: GameState, legal: readonly Action[], bidSteps:
       return legal;
   }
 }
+
+/** Scratch coin counts by value (1 to 3) for the gold payment's candidate. */
+const coinCounts = [0, 0, 0, 0];
 
 function cardIndexOf(id: string): number {
   return INDEX_OF.get(id) ?? -1;

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cheapestCover } from '../../src/bots/cover.js';
+import { cheapestCover, largestCoinOfCover } from '../../src/bots/cover.js';
 import { botRandom, heuristicBot, randomBot } from '../../src/bots/index.js';
 import type { Card, PlayerView } from '../../src/index.js';
 import { apply, createGame, currentPlayer, view } from '../../src/index.js';
@@ -41,6 +42,16 @@ describe('heuristicBot', () => {
     expect(cheapestCover([3, 3], 2)).toEqual([3]);
     expect(cheapestCover([2, 2, 2], 5)).toEqual([2, 2, 2]);
     expect(cheapestCover([1, 1, 2], 2)).toEqual([2]);
+  });
+
+  it('A5: the search takes the largest coin of that cover, counted without building it (also when nothing covers the due)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 12 }), fc.integer({ min: 0, max: 30 }), (values, due) => {
+        const counts = [0, 0, 0, 0];
+        for (const v of values) counts[v] = (counts[v] as number) + 1;
+        expect(largestCoinOfCover(counts, due)).toBe(cheapestCover(values, due)[0]);
+      }),
+    );
   });
 
   it('resolves a King by raising the title it leads most surely (or lowering an opponent’s)', () => {
