@@ -15,7 +15,9 @@
 // the process's CPU time (process.cpuUsage: user + system, garbage collection included), not the
 // wall clock, so that other programs on a busy machine count less. With --base, each round
 // measures the other build and then this one, back to back in one process, so both see the same
-// machine; the median of the rounds is reported, and the ratio is the figure to trust.
+// machine; the median of the rounds is reported, and the ratio is the figure to trust. The median
+// of the rounds' own ratios (each pair back to back) is printed too: on a machine whose load
+// changes, it moves less than the ratio of the medians.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -174,6 +176,13 @@ for (const kind of ONLY) {
         old.splice(0, old.length, ...pure);
       }
       line += `\n         ${what}: ${fmt(o.rate)} (rounds: ${old.map((x) => fmt(x.rate)).join(', ')}) · ratio ${(b.rate / o.rate).toFixed(2)}×`;
+      // Each round measured the two builds back to back: its own ratio is the least disturbed by
+      // a machine whose load changes between rounds.
+      const ratios = now.map((x, r) => x.rate / (old[r]?.rate ?? Number.NaN)).sort((x, y) => x - y);
+      if (ratios.length > 1 && ratios.every(Number.isFinite)) {
+        const mid = ratios[Math.floor(ratios.length / 2)];
+        line += `\n         round by round: median ratio ${mid.toFixed(2)}× (${ratios[0].toFixed(2)}–${ratios[ratios.length - 1].toFixed(2)}×)`;
+      }
     }
     console.log(line);
   }
