@@ -8,7 +8,7 @@ import type { Draft } from '../rules/draft.js';
 import { tableProblem } from '../rules/reachable.js';
 import { copyInto, copyLists, copyWords, rowsFor, truncate } from '../state/copy-into.js';
 import { isRulesError, RulesError } from '../state/errors.js';
-import { nextInt, seedState, shuffleInPlace } from '../state/rng.js';
+import { nextInt, pickInPlace, seedState, shuffleInPlace } from '../state/rng.js';
 import { showValue } from '../state/show.js';
 import type { GameState, PlayerCount, Step } from '../state/types.js';
 import type { PlayerView } from './view.js';
@@ -93,7 +93,7 @@ function swap(a: number[], i: number, j: number): void {
 
 /** Moves a uniform random choice of `count` cards of `a[from … to)` to `a[from … from + count)`. */
 function pick(rng: number[], a: number[], from: number, to: number, count: number): void {
-  for (let k = 0; k < count; k++) swap(a, from + k, from + k + nextInt(rng, to - from - k));
+  pickInPlace(rng, a, from, to, count);
 }
 
 /** Moves the cards of `a` that pass `keep` to its front; returns how many. */

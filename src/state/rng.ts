@@ -144,6 +144,47 @@ export function shuffleInPlace(s: number[], items: number[], together?: number[]
   s[3] = d;
 }
 
+/**
+ * @internal Moves a uniform random choice of `count` items of `items[from … to)` to
+ * `items[from … from + count)`, in the order drawn: a Fisher–Yates shuffle stopped after `count`
+ * steps, each swapping `items[from + k]` with `items[from + k + nextInt(s, to - from - k)]` (a
+ * draw of 1 item draws nothing, as {@link nextInt}). The generator's words stay in local
+ * variables for the whole choice, as in {@link shuffleInPlace}.
+ */
+export function pickInPlace(s: number[], items: number[], from: number, to: number, count: number): void {
+  if (count <= 0) return;
+  let a = s[0] as number;
+  let b = s[1] as number;
+  let c = s[2] as number;
+  let d = s[3] as number;
+  for (let k = 0; k < count; k++) {
+    const n = to - from - k;
+    let j = 0;
+    if (n > 1) {
+      const limit = LIMITS[n] ?? 0x100000000 - (0x100000000 % n);
+      let x: number;
+      do {
+        // nextUint32, on the local words.
+        const t = (((a + b) | 0) + d) | 0;
+        d = (d + 1) | 0;
+        a = b ^ (b >>> 9);
+        b = (c + (c << 3)) | 0;
+        c = (((c << 21) | (c >>> 11)) + t) | 0;
+        x = t >>> 0;
+      } while (x >= limit);
+      j = x - ((x / n) >>> 0) * n;
+    }
+    const i = from + k;
+    const t = items[i] as number;
+    items[i] = items[i + j] as number;
+    items[i + j] = t;
+  }
+  s[0] = a;
+  s[1] = b;
+  s[2] = c;
+  s[3] = d;
+}
+
 /** @internal Normalizes a state word read back from JSON to a signed or unsigned 32-bit value. */
 export function isRngState(x: unknown): x is number[] {
   return (

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextInt, nextUint32, seedState, shuffleInPlace } from '../../src/state/rng.js';
+import { nextInt, nextUint32, pickInPlace, seedState, shuffleInPlace } from '../../src/state/rng.js';
 
 // The generator's first written form, kept here as the reference: `seedState` and `shuffleInPlace`
 // were rewritten for speed (one pass over the text, digits without a string, local words), and
@@ -27,6 +27,14 @@ function referenceShuffle(s: number[], items: number[], together?: number[]): vo
     const j = nextInt(s, i + 1);
     [items[i], items[j]] = [items[j] as number, items[i] as number];
     if (together) [together[i], together[j]] = [together[j] as number, together[i] as number];
+  }
+}
+
+function referencePick(s: number[], items: number[], from: number, to: number, count: number): void {
+  for (let k = 0; k < count; k++) {
+    const i = from + k;
+    const j = i + nextInt(s, to - from - k);
+    [items[i], items[j]] = [items[j] as number, items[i] as number];
   }
 }
 
@@ -66,6 +74,30 @@ describe('the seeded generator (RULES S5)', () => {
         expect(b1).toEqual(b2);
         expect(s1).toEqual(s2);
       }),
+    );
+  });
+
+  it('S5: pickInPlace draws and swaps as nextInt does, up to the whole range', () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.integer({ min: 0, max: 90 }),
+        fc.integer({ min: 0, max: 90 }),
+        fc.integer({ min: 0, max: 100 }),
+        (seed, length, start, count) => {
+          const from = Math.min(start, length);
+          const s1 = seedState(seed);
+          const s2 = s1.slice();
+          const a1 = Array.from({ length }, (_, i) => i);
+          const a2 = a1.slice();
+          // A count past the range's end draws nothing more, as nextInt of 1 or less.
+          const n = Math.min(count, length - from + 1);
+          pickInPlace(s1, a1, from, length, n);
+          referencePick(s2, a2, from, length, n);
+          expect(a1).toEqual(a2);
+          expect(s1).toEqual(s2);
+        },
+      ),
     );
   });
 });
