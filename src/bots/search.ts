@@ -58,7 +58,8 @@ interface Edge {
   visits: number;
   total: number;
   avail: number;
-  readonly child: Map<number, Edge>;
+  /** The edges below, made on the first walk through this edge (most new edges stay leaves). */
+  child: Map<number, Edge> | null;
 }
 
 const AREA_CODE: Readonly<Record<string, number>> = { self: 0, middle: 1, favor: 2 };
@@ -179,7 +180,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       }
       if (untried.length > 0) {
         const a = untried[rng.int(untried.length)] as Action;
-        const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, child: new Map() };
+        const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, child: null };
         node.set(actionKey(a) + seen, e);
         path.push(e);
         sim.applyIndex(moves.indexOf(a));
@@ -188,6 +189,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       const e = select(available, settings.exploration);
       path.push(e);
       sim.applyIndex(moves.indexOf(e.action));
+      if (e.child === null) e.child = new Map();
       node = e.child;
     }
     playout(sim, sim.peek().advisor < 0 ? settings.depthEsteem : settings.depth, rng);
