@@ -20,9 +20,13 @@ const mark = new Int8Array(CARDS.length);
 const UNUSED = 0;
 const HIDDEN = 1;
 const SEEN = 2;
-const REST = 3; // a hidden card dealt to the deck's rest or the random removals
 /** Marks 10 + p: in player p's hand. */
 const IN_HAND = 10;
+
+/** Words of 32 bits that hold one bit per catalogue card. */
+const WORDS = (CARDS.length + 31) >> 5;
+/** Scratch bits of the cards drawn so far, for each deal. */
+const drawnBits = new Int32Array(WORDS);
 
 /** Per player count, the starting marks: `HIDDEN` for the cards used with that count, else `UNUSED`. */
 const TEMPLATES: Int8Array[] = [];
@@ -281,14 +285,11 @@ export function dealerOf(view: PlayerView): Dealer {
   // what the deal builds to fit them (a payer able to pay, the drawn card on top of the drawn
   // deck). One deal that passes it shows that every deal does, so it runs until one passes.
   let judged = false;
-  // Steps 4 and 5 reorder the unseen cards and mark the scratch array: each deal starts again
-  // from the state step 3 left them in.
-  const marks = mark.slice();
+  // Steps 4 and 5 reorder the unseen cards: each deal starts again from step 3's order.
   const start = hidden.nk;
   const nk = start.slice();
   const rest: number[] = [];
   const fill = (d: Draft, seed: number | string): void => {
-    mark.set(marks);
     copyInto(nk, start);
     // The generator of the sample: derived from the seed, it deals every hidden place in turn.
     const rng = copyWords(d.rng as number[], seedState(seed));
@@ -489,6 +490,8 @@ interface Unseen {
   /** Unseen cards that are not Kings (hands may hold only these, RULES K1). */
   readonly nk: number[];
   readonly kings: number[];
+  /** The cards in play (seen or not), as bits: card `c` is bit `c & 31` of word `c >> 5`. */
+  readonly inPlay: Int32Array;
 }
 
 /** Step 3, list the unseen cards: exactly as many as the hidden places (hands, favor pile, drawn card, deck, removals). */
@@ -508,12 +511,16 @@ function listUnseen(v: PlayerView, f: Frame, s: Shown): Unseen {
   const drawnSlot = s.holds && s.drawn < 0 ? 1 : 0;
   const nk: number[] = [];
   const kings: number[] = [];
-  for (let c = 0; c < mark.length; c++) if (mark[c] === HIDDEN) (KIND[c] === KING ? kings : nk).push(c);
+  const inPlay = new Int32Array(WORDS);
+  for (let c = 0; c < mark.length; c++) {
+    if (mark[c] === HIDDEN) (KIND[c] === KING ? kings : nk).push(c);
+    if (mark[c] !== UNUSED) inPlay[c >> 5] = (inPlay[c >> 5] as number) | (1 << (c & 31));
+  }
   const hidden = nk.length + kings.length;
   const slots = handSlots + favorSlots + drawnSlot + f.deckLeft + f.removals;
   if (hidden !== slots) throw invalid(`the view leaves ${hidden} cards unseen but has ${slots} hidden places for them`);
   if (nk.length < handSlots) throw invalid('too many hidden hand cards: nobody keeps a King (RULES K1)');
-  return { handSlots, favorSlots, drawnSlot, nk, kings };
+  return { handSlots, favorSlots, drawnSlot, nk, kings, inPlay };
 }
 
 /** The payment in progress, read once: the payer's hidden cards and what they must allow. */
@@ -622,14 +629,25 @@ function dealPiles(rng: number[], f: Frame, s: Shown, u: Unseen, nk: number[], r
   truncate(favor, k);
   truncate(favorBy, k);
   shuffleInPlace(rng, favor, favorBy);
-  for (const c of rest) mark[c] = REST;
-  for (let i = 0; i < favor.length; i++) mark[favor[i] as number] = SEEN;
-  // The deck: the cards drawn so far (any order; the drawn card last), then the rest.
+  // The deck: the cards drawn so far (any order: catalogue order; the drawn card last), then the
+  // rest. Drawn so far is every card in play but the drawn card, the deck's rest and the removals
+  // (`rest` from `r` on), found as bits and listed lowest first.
+  const bits = drawnBits;
+  bits.set(u.inPlay);
+  for (let i = r; i < rest.length; i++) {
+    const c = rest[i] as number;
+    bits[c >> 5] = (bits[c >> 5] as number) & ~(1 << (c & 31));
+  }
+  if (drawn >= 0) bits[drawn >> 5] = (bits[drawn >> 5] as number) & ~(1 << (drawn & 31));
   const deck = d.deck as number[];
   k = 0;
-  for (let c = 0; c < mark.length; c++) {
-    const m = mark[c];
-    if (m !== UNUSED && m !== REST && c !== drawn) deck[k++] = c;
+  for (let w = 0; w < WORDS; w++) {
+    let word = bits[w] as number;
+    while (word !== 0) {
+      const low = word & -word;
+      deck[k++] = (w << 5) + 31 - Math.clz32(low);
+      word ^= low;
+    }
   }
   if (drawn >= 0) deck[k++] = drawn;
   d.deckTop = k;
