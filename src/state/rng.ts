@@ -66,9 +66,19 @@ export function seedState(seed: number | string): number[] {
       h3 = Math.imul(h3 ^ c, FNV_PRIME);
     }
   }
-  const out = [finish(h0), finish(h1), finish(h2), finish(h3)];
-  for (let i = 0; i < 12; i++) nextUint32(out);
-  return out;
+  // The 12 warm-up draws (nextUint32), on local words.
+  let a = finish(h0);
+  let b = finish(h1);
+  let c = finish(h2);
+  let d = finish(h3);
+  for (let i = 0; i < 12; i++) {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + t) | 0;
+  }
+  return [a, b, c, d];
 }
 
 /** @internal Advances `s` (mutated in place; pass a copy) and returns an unsigned 32-bit integer. */
