@@ -105,16 +105,37 @@ function randomSeed(): number {
   return ((words[0] as number) & 0x1fffff) * 0x100000000 + (words[1] as number);
 }
 
+/**
+ * Per player count, the cards in play in catalogue order: a private, writable copy of
+ * `usedCards(n)` made once. Slicing it is the fastest copy (a frozen list copies slowly, and
+ * into a list of another kind).
+ */
+const UNSHUFFLED: number[][] = [];
+
+function unshuffledDeck(n: number): number[] {
+  let list = UNSHUFFLED[n];
+  if (list === undefined) {
+    list = [];
+    for (const c of usedCards(n)) list.push(c);
+    UNSHUFFLED[n] = list;
+  }
+  return list;
+}
+
+/** `n` empty lists (a loop: `Array.from` with a length is many times slower). */
+function emptyLists(n: number): number[][] {
+  const lists: number[][] = [];
+  for (let p = 0; p < n; p++) lists.push([]);
+  return lists;
+}
+
 /** @internal createGame, optionally collecting the setup's events (the first Advisor's turn and draw). */
 export function setup(options: GameOptions, events: GameEvent[] | null): GameState {
   const o = normalizeOptions(options);
   const n = o.players;
   const seed = o.seed ?? randomSeed();
   const rng = seedState(seed);
-  // A plain copy: slicing the shared frozen list is slower than copying it.
-  const used = usedCards(n);
-  const deck: number[] = [];
-  for (let i = 0; i < used.length; i++) deck.push(used[i] as number);
+  const deck = unshuffledDeck(n).slice();
   shuffleInPlace(rng, deck);
   const removed = deck.splice(0, RANDOM_REMOVALS[n]);
   const first = o.firstPlayer ?? nextInt(rng, n);
@@ -134,8 +155,8 @@ export function setup(options: GameOptions, events: GameEvent[] | null): GameSta
     drawn: -1,
     selfUsed: false,
     favorUsed: false,
-    hands: Array.from({ length: n }, () => []),
-    known: Array.from({ length: n }, () => []),
+    hands: emptyLists(n),
+    known: emptyLists(n),
     middle: [],
     favor: [],
     favorBy: [],
