@@ -5,17 +5,8 @@
  */
 
 /**
- * @internal Empties `list` and returns it. By pops: setting `length` is a call into the runtime,
- * a pop is inlined.
- */
-export function clear(list: number[]): number[] {
-  while (list.length > 0) list.pop();
-  return list;
-}
-
-/**
- * @internal Cuts `list` to its first `n` items (by pops, as in {@link clear}); a list written
- * from its start by index is then exactly what was written.
+ * @internal Cuts `list` to its first `n` items; a list written from its start by index is then
+ * exactly what was written. By pops: setting `length` is a call into the runtime, a pop is inlined.
  */
 export function truncate(list: number[], n: number): void {
   while (list.length > n) list.pop();
@@ -24,7 +15,7 @@ export function truncate(list: number[], n: number): void {
 /** @internal Makes `dst` a copy of `src` (small integers: card indexes, players, titles); returns `dst`. */
 export function copyInto(dst: number[], src: readonly number[]): number[] {
   const n = src.length;
-  // Shortened by pops, as in {@link clear}.
+  // Shortened by pops, as in {@link truncate}.
   while (dst.length > n) dst.pop();
   const kept = dst.length;
   for (let i = 0; i < kept; i++) dst[i] = src[i] as number;

@@ -5,21 +5,24 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clear, copyInto, copyLists, copyWords, rowsFor } from '../../src/state/copy-into.js';
+import { copyInto, copyLists, copyWords, rowsFor, truncate } from '../../src/state/copy-into.js';
 import { runs } from '../properties/games.js';
 
 const list = fc.array(fc.integer({ min: 0, max: 200 }), { maxLength: 12 });
 
 describe('copying into owned arrays', () => {
-  it('copyInto and clear: the same array, with exactly the new contents', () => {
+  it('copyInto and truncate: the same array, with exactly the new contents', () => {
     fc.assert(
-      fc.property(list, list, (given, src) => {
+      fc.property(list, list, fc.nat(14), (given, src, cut) => {
         // The copies change their target in place: work on a copy of fast-check's value.
         const dst = given.slice();
         const out = copyInto(dst, src);
         expect(out).toBe(dst);
         expect(out).toEqual(src);
-        expect(clear(out)).toBe(dst);
+        truncate(out, cut);
+        expect(out).toBe(dst);
+        expect(dst).toEqual(src.slice(0, cut));
+        truncate(out, 0);
         expect(dst).toEqual([]);
       }),
       { numRuns: runs(200) },
