@@ -29,7 +29,7 @@ function finish(h: number): number {
  * FNV-1a style hashes of the text `n:<seed>` or `s:<seed>`, each mixed with murmur3's finalizer,
  * then 12 warm-up draws so that similar seeds diverge.
  *
- * The four hashes run in one pass over the text. A whole-number seed from 0 to 2^53 (what the
+ * The four hashes run in one pass over the text. A whole-number seed from 0 to 2^53 − 1 (what the
  * search deals with, once per iteration) is hashed from its decimal digits, without building
  * the text: the same codes as `String(seed)`, so the same state.
  */
@@ -38,10 +38,10 @@ export function seedState(seed: number | string): number[] {
   let h1 = B1;
   let h2 = B2;
   let h3 = B3;
-  if (typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed <= Number.MAX_SAFE_INTEGER) {
+  if (Number.isSafeInteger(seed) && (seed as number) >= 0) {
     // "n:" then the digits, most significant first.
     let count = 0;
-    let x = seed;
+    let x = seed as number;
     do {
       const q = Math.floor(x / 10);
       DIGITS[count++] = 48 + (x - q * 10);
@@ -120,7 +120,6 @@ export function nextInt(s: number[], n: number): number {
  * words kept in local variables for the whole shuffle (written back at the end).
  */
 export function shuffleInPlace(s: number[], items: number[], together?: number[]): void {
-  if (items.length < 2) return;
   let a = s[0] as number;
   let b = s[1] as number;
   let c = s[2] as number;
@@ -162,7 +161,6 @@ export function shuffleInPlace(s: number[], items: number[], together?: number[]
  * variables for the whole choice, as in {@link shuffleInPlace}.
  */
 export function pickInPlace(s: number[], items: number[], from: number, to: number, count: number): void {
-  if (count <= 0) return;
   let a = s[0] as number;
   let b = s[1] as number;
   let c = s[2] as number;

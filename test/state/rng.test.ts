@@ -100,4 +100,47 @@ describe('the seeded generator (RULES S5)', () => {
       ),
     );
   });
+
+  // A generator state whose next draw is 2^32 − 1 (sfc32's output is a + b + d, mod 2^32), and
+  // whose draw after that is 1: the top of the range, which a bounded draw must reject when it
+  // lies in the last, incomplete block of n values (no modulo bias).
+  const atTop = (): number[] => [-1, 0, 0, 0];
+
+  it('S5: a bounded draw rejects a draw in the last incomplete block and takes the next (from the table and beyond it)', () => {
+    const s = atTop();
+    expect([nextUint32(s), nextUint32(s)]).toEqual([2 ** 32 - 1, 1]);
+    // n = 3 (and 5): 2^32 − 1 is exactly the limit, so it is rejected; the next draw gives 1.
+    expect(nextInt(atTop(), 3)).toBe(1);
+    expect(nextInt(atTop(), 5)).toBe(1);
+    // n = 4 divides 2^32: nothing is rejected, (2^32 − 1) mod 4 = 3. n = 6: rejected again.
+    expect(nextInt(atTop(), 4)).toBe(3);
+    expect(nextInt(atTop(), 6)).toBe(1);
+    // n = 1000, past the table of limits: 2^32 − 1 lies in the last 296 values, rejected.
+    expect(nextInt(atTop(), 1000)).toBe(1);
+  });
+
+  it('S5: shuffles and picks reject the same draws, from the table and beyond it', () => {
+    for (const length of [3, 4, 6, 1000]) {
+      const s1 = atTop();
+      const s2 = atTop();
+      const a1 = Array.from({ length }, (_, i) => i);
+      const a2 = a1.slice();
+      shuffleInPlace(s1, a1);
+      referenceShuffle(s2, a2);
+      expect(a1, `shuffle of ${length}`).toEqual(a2);
+      expect(s1).toEqual(s2);
+      const p1 = atTop();
+      const p2 = atTop();
+      const b1 = Array.from({ length }, (_, i) => i);
+      const b2 = b1.slice();
+      pickInPlace(p1, b1, 0, length, 2);
+      referencePick(p2, b2, 0, length, 2);
+      expect(b1, `pick from ${length}`).toEqual(b2);
+      expect(p1).toEqual(p2);
+    }
+    // The first swap of a shuffle of 3 is with the item the second draw names (1), not the first (0).
+    const a = [0, 1, 2];
+    shuffleInPlace(atTop(), a);
+    expect(a[2]).toBe(1);
+  });
 });
