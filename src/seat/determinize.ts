@@ -95,11 +95,6 @@ function swap(a: number[], i: number, j: number): void {
   a[j] = t;
 }
 
-/** Moves a uniform random choice of `count` cards of `a[from … to)` to `a[from … from + count)`. */
-function pick(rng: number[], a: number[], from: number, to: number, count: number): void {
-  pickInPlace(rng, a, from, to, count);
-}
-
 /** Moves the cards of `a` that pass `keep` to its front; returns how many. */
 function partition(a: number[], keep: (c: number) => boolean): number {
   let n = 0;
@@ -131,11 +126,11 @@ function dealPayer(rng: number[], nk: number[], slots: number, payer: Payer): vo
   if (payer.gold < 0) {
     const eligible = partition(nk, (c) => KIND[c] !== GOLD);
     if (eligible < slots) throw invalid(`player ${payer.player} pays by discarding but too few cards without gold remain hidden`);
-    pick(rng, nk, 0, eligible, slots);
+    pickInPlace(rng, nk, 0, eligible, slots);
     return;
   }
   for (let t = 0; t < PAYER_TRIES; t++) {
-    pick(rng, nk, 0, nk.length, slots);
+    pickInPlace(rng, nk, 0, nk.length, slots);
     if (goldOf(nk, 0, slots) >= payer.gold) return;
   }
   // Rare: the payer needs most of the hidden gold. Take the highest coins until enough, then pick the rest at random.
@@ -144,7 +139,7 @@ function dealPayer(rng: number[], nk: number[], slots: number, payer: Payer): vo
   let sum = 0;
   while (k < slots && sum < payer.gold) sum += coins(nk[k++] as number);
   if (sum < payer.gold) throw invalid(`player ${payer.player} cannot complete the payment with the hidden gold`);
-  pick(rng, nk, k, nk.length, slots - k);
+  pickInPlace(rng, nk, k, nk.length, slots - k);
 }
 
 /**
@@ -569,12 +564,12 @@ function dealHands(rng: number[], f: Frame, s: Shown, u: Unseen, nk: number[], p
   if (payer !== null) {
     const slots = payer.slots;
     if (payer.steered) dealPayer(rng, nk, slots, payer);
-    else pick(rng, nk, 0, nk.length, slots);
+    else pickInPlace(rng, nk, 0, nk.length, slots);
     const hand = copyInto(out[payer.player] as number[], known[payer.player] as number[]);
     for (let i = 0; i < slots; i++) hand.push(nk[i] as number);
     dealt = slots;
   }
-  pick(rng, nk, dealt, nk.length, u.handSlots - dealt);
+  pickInPlace(rng, nk, dealt, nk.length, u.handSlots - dealt);
   for (let p = 0; p < n; p++) {
     if (payer !== null && p === payer.player) continue;
     const shown = s.hands[p];
