@@ -49,6 +49,19 @@ export function strongestOffice(state: GameState, p: number): number {
   return best;
 }
 
+/**
+ * The playout's bidding rule of thumb: whether the bidder raises the high bid by one (else it
+ * passes). It is willing to pay about the lot's rough worth, with noise, up to what it can pay:
+ * under 'by-lot' a Gold lot is paid by discarding (RULES V1), otherwise it bids with gold only.
+ * One draw from `rng`.
+ */
+function raises(state: GameState, rng: BotRandom): boolean {
+  const hand = state.hands[state.toMove] as readonly number[];
+  const cap = state.variants.payment === 'by-lot' ? payable(state, hand) : goldOfHand(hand);
+  const willing = Math.min(cap, Math.floor(roughWorth(state, state.lot) * (0.5 + rng.next())) + 1);
+  return state.highBid + 1 <= willing;
+}
+
 /** @internal The playout policy: cheap rules of thumb with some noise. */
 export function rolloutAction(state: GameState, legal: readonly Action[], rng: BotRandom): Action {
   const first = legal[0] as Action;
@@ -85,14 +98,8 @@ export function rolloutAction(state: GameState, legal: readonly Action[], rng: B
       for (const a of legal) if (a.type === 'king' && a.value === target && OFFICE_OF_NAME[a.office] === o) return a;
       return legal[rng.int(legal.length)] as Action;
     }
-    case 'bid': {
-      const hand = state.hands[state.toMove] as readonly number[];
-      // Under 'by-lot' a Gold lot is paid by discarding (RULES V1); otherwise the playout bids
-      // with gold only, as before.
-      const cap = state.variants.payment === 'by-lot' ? payable(state, hand) : goldOfHand(hand);
-      const willing = Math.min(cap, Math.floor(roughWorth(state, state.lot) * (0.5 + rng.next())) + 1);
-      return state.highBid + 1 <= willing ? first : (legal[legal.length - 1] as Action);
-    }
+    case 'bid':
+      return raises(state, rng) ? first : (legal[legal.length - 1] as Action);
     default:
       return first;
   }
@@ -225,13 +232,9 @@ export function rolloutIndex(state: GameState, count: number, rng: BotRandom): n
       const target = current === 6 ? 5 : 6;
       return o * 5 + target - 1 - (current < target ? 1 : 0);
     }
-    case 'bid': {
-      const hand = state.hands[state.toMove] as readonly number[];
-      const cap = state.variants.payment === 'by-lot' ? payable(state, hand) : goldOfHand(hand);
-      const willing = Math.min(cap, Math.floor(roughWorth(state, state.lot) * (0.5 + rng.next())) + 1);
+    case 'bid':
       // The bids upwards from the high bid + 1, then pass.
-      return state.highBid + 1 <= willing ? 0 : count - 1;
-    }
+      return raises(state, rng) ? 0 : count - 1;
     default:
       return 0;
   }
