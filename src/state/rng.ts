@@ -1,6 +1,12 @@
 /**
  * The seeded generator (RULES S5): sfc32, whose state is four unsigned 32-bit integers kept in
  * the game state as plain numbers. Pure functions: they work on a copy the caller owns.
+ *
+ * The sfc32 step is written out four times on purpose (`nextUint32`, the warm-up in `seedState`,
+ * `shuffleInPlace`, `pickInPlace`): the loops keep the four words in local variables, which a
+ * shared step cannot do. One shared step on a typed-array scratch was measured instead: deals
+ * took 20–40% longer and `createGame` a third longer, with the same draws. `test/state/rng.test.ts`
+ * checks every copy against the first written form.
  * @module
  */
 

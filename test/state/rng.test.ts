@@ -143,4 +143,23 @@ describe('the seeded generator (RULES S5)', () => {
     shuffleInPlace(atTop(), a);
     expect(a[2]).toBe(1);
   });
+
+  it('S5: a call that draws nothing leaves the generator state as it is, unsigned words included', () => {
+    // Words as JSON may hold them (RULES S5 state read back from a save): unsigned, above 2^31.
+    const words = [3_000_000_000, 1, 4_000_000_000, 2];
+    const s = words.slice();
+    shuffleInPlace(s, []);
+    shuffleInPlace(s, [7], [8]);
+    pickInPlace(s, [1, 2, 3], 0, 3, 0);
+    pickInPlace(s, [1, 2, 3], 2, 3, 1);
+    expect(nextInt(s, 1)).toBe(0);
+    expect(s).toEqual(words);
+    // One draw writes the words as a draw does (signed 32-bit values).
+    const t = words.slice();
+    const u = words.slice();
+    pickInPlace(t, [1, 2, 3], 0, 3, 1);
+    nextInt(u, 3);
+    expect(t).toEqual(u);
+    expect(t).not.toEqual(words);
+  });
 });
