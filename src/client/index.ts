@@ -17,7 +17,7 @@
  * @module for-the-king-and-me/client
  */
 
-export type { MatchSummary, SeatSummary } from '../server/host.js';
+export type { MatchSummary, SeatSummary } from '../server/host/lobby.js';
 export type { EventsAt, ServerMessage } from '../server/protocol.js';
 export { PROTOCOL_VERSION } from '../server/protocol.js';
 export type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection.js';

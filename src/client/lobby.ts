@@ -4,7 +4,7 @@
  * @module
  */
 import type { GameRecord } from '../index.js';
-import type { MatchSummary } from '../server/host.js';
+import type { MatchSummary } from '../server/host/lobby.js';
 import type { MatchSettings } from '../server/settings.js';
 import { ClientError } from './errors.js';
 

@@ -18,17 +18,8 @@
 
 export type { HostErrorCode } from './errors.js';
 export { HostError } from './errors.js';
-export type {
-  HostOptions,
-  MatchSummary,
-  SeatSummary,
-  Session,
-  Subscriber,
-  Subscription,
-  SyncResult,
-  Update,
-  UpdateEvents,
-} from './host.js';
+export type { MatchSummary, SeatSummary } from './host/lobby.js';
+export type { HostOptions, Session, Subscriber, Subscription, SyncResult, Update, UpdateEvents } from './host/types.js';
 export { MatchHost } from './host.js';
 export type { LobbyOptions } from './http.js';
 export { lobbyHandler, STATUS } from './http.js';

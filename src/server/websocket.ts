@@ -9,7 +9,8 @@ import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { clientAddress } from './address.js';
 import { HostError } from './errors.js';
-import type { MatchHost, Session } from './host.js';
+import type { Session } from './host/types.js';
+import type { MatchHost } from './host.js';
 import { ConnectionCounter, DEFAULT_LIMITS, type Limits, RateLimiter } from './limits.js';
 import { type ClientMessage, messageIdOf, PROTOCOL_VERSION, parseClientMessage, type ServerMessage } from './protocol.js';
 

@@ -4,7 +4,7 @@
  */
 import type { MatchClient } from '../../src/client/index.js';
 import type { Action } from '../../src/index.js';
-import type { MatchHost, Session, Update } from '../../src/server/host.js';
+import type { MatchHost, Session, Update } from '../../src/server/index.js';
 
 /** Resolves once `cond()` holds (polling every few milliseconds); rejects after `ms`, naming `what`. */
 export async function until(cond: () => boolean, ms = 60_000, what = 'a condition'): Promise<void> {

@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Action, currentPlayer, type GameState, replay, replayRecord, score } from '../../src/index.js';
 import { HostError } from '../../src/server/errors.js';
-import { MatchHost, type Session } from '../../src/server/host.js';
+import type { Session } from '../../src/server/host/types.js';
+import { MatchHost } from '../../src/server/host.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import type { Store } from '../../src/server/store/store.js';
 import { hashToken } from '../../src/server/tokens.js';

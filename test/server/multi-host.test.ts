@@ -8,7 +8,8 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type Action, replay, score } from '../../src/index.js';
 import { HostError } from '../../src/server/errors.js';
-import { MatchHost, type Session } from '../../src/server/host.js';
+import type { Session } from '../../src/server/host/types.js';
+import { MatchHost } from '../../src/server/host.js';
 import { createPostgresStore, type PostgresStore } from '../../src/server/store/postgres.js';
 import type { LogEntry, Store } from '../../src/server/store/store.js';
 import { describePg, freshDatabase } from '../helpers/pg.js';

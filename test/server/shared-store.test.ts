@@ -7,7 +7,8 @@
  * one store here; multi-host.test.ts and multi-process.test.ts do the same on PostgreSQL.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MatchHost, type Session, type Update } from '../../src/server/host.js';
+import type { Session, Update } from '../../src/server/host/types.js';
+import { MatchHost } from '../../src/server/host.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import { until } from '../helpers/play.js';
 

@@ -1,0 +1,164 @@
+/**
+ * Deadlines: the moves the host makes itself (a bot's move, a timed-out seat's move) are
+ * deadlines in the store, taken with `claimDue`, so each is played once whatever the number of
+ * hosts. A poll every `pollMs`, a wake-up at each deadline this host sets, and a sweep that sets
+ * again a deadline lost with a host that died between an append and setting the next one.
+ * @module
+ */
+import { step } from '../../index.js';
+import type { Deadline, LogEntry, Store } from '../store/store.js';
+import { deadlineFor, hostMove } from '../turns.js';
+import type { LiveMatch } from './live-match.js';
+import type { LiveMatches } from './live-matches.js';
+
+/** How overdue a deadline must be before the sweep sets it again, and how often the sweep runs (ms). */
+const SWEEP_MS = 5000;
+
+/** How many deadlines one claim takes at most. */
+const CLAIM_LIMIT = 64;
+
+/** Sets, claims and plays the deadlines of one host's matches. */
+export class Deadlines {
+  private poller: ReturnType<typeof setInterval> | null = null;
+  private wake: ReturnType<typeof setTimeout> | null = null;
+  private wakeAt = Number.POSITIVE_INFINITY;
+  private polling = false;
+  private pollAgain = false;
+  private nextSweep = 0;
+  /** Matches whose deadline this host cleared last. */
+  private readonly cleared = new Set<string>();
+  private closed = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly matches: LiveMatches,
+    private readonly now: () => number,
+    private readonly pollMs: number,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /** Starts playing deadlines: a poll every `pollMs`, and a wake-up at each deadline this host sets. */
+  start(): void {
+    if (this.poller !== null || this.closed) return;
+    this.poller = setInterval(() => this.poll(), this.pollMs);
+    this.poller.unref?.();
+    this.poll();
+  }
+
+  /** Stops the poll and the wake-up for good. */
+  close(): void {
+    this.closed = true;
+    if (this.poller !== null) clearInterval(this.poller);
+    if (this.wake !== null) clearTimeout(this.wake);
+    this.poller = null;
+    this.wake = null;
+  }
+
+  /**
+   * Sets (or clears) a match's deadline. A clear right after this host's own clear is skipped (most
+   * actions leave no deadline: a person is to move and there is no turn time limit), which saves a
+   * store write per action; a deadline left behind by another host is harmless (acted on only
+   * while the log is at its seq - 1, else set right again).
+   */
+  async set(matchId: string, d: Deadline | null): Promise<void> {
+    if (d === null && this.cleared.has(matchId)) return;
+    await this.store.setDeadline(matchId, d);
+    if (d === null) this.cleared.add(matchId);
+    else {
+      this.cleared.delete(matchId);
+      this.wakeUpAt(d.at);
+    }
+  }
+
+  /** Sets the deadline the match's current position calls for (idempotent). */
+  async ensure(live: LiveMatch): Promise<void> {
+    const d = await live.serial(async () => {
+      await this.matches.catchUp(live);
+      return deadlineFor(live.record, live.state, live.seq, live.lastAt);
+    });
+    await this.set(live.record.id, d);
+  }
+
+  private wakeUpAt(at: number): void {
+    if (this.closed || this.poller === null || at >= this.wakeAt) return;
+    if (this.wake !== null) clearTimeout(this.wake);
+    this.wakeAt = at;
+    this.wake = setTimeout(
+      () => {
+        this.wake = null;
+        this.wakeAt = Number.POSITIVE_INFINITY;
+        this.poll();
+      },
+      Math.max(0, at - this.now()),
+    );
+    this.wake.unref?.();
+  }
+
+  /**
+   * Every few seconds: a loaded match whose bot move or timer is long overdue lost its deadline
+   * (its host died between an append and setting the next deadline): set it again.
+   */
+  private sweep(): void {
+    const now = this.now();
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + SWEEP_MS;
+    this.matches.eachLoaded(
+      (live) => {
+        const d = deadlineFor(live.record, live.state, live.seq, live.lastAt);
+        return d !== null && d.at + SWEEP_MS < now ? this.ensure(live) : undefined;
+      },
+      (e) => this.log(`sweeping deadlines failed: ${String(e)}`),
+    );
+  }
+
+  /** Claims due deadlines and plays them; runs again at once if the batch was full. */
+  private poll(): void {
+    if (this.closed) return;
+    this.sweep();
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = true;
+    void (async () => {
+      try {
+        for (;;) {
+          this.pollAgain = false;
+          const due = await this.store.claimDue(this.now(), CLAIM_LIMIT);
+          await Promise.all(
+            due.map((d) => this.fire(d).catch((e: unknown) => this.log(`deadline of ${d.matchId} at ${d.seq} failed: ${String(e)}`))),
+          );
+          if (this.closed || (due.length < CLAIM_LIMIT && !this.pollAgain)) break;
+        }
+      } catch (e) {
+        this.log(`claiming deadlines failed: ${String(e)}`);
+      } finally {
+        this.polling = false;
+      }
+    })();
+  }
+
+  /** Plays a claimed deadline's move, if it is still due; else sets the deadline the match needs now. */
+  private async fire(d: Deadline): Promise<void> {
+    const live = await this.matches.load(d.matchId);
+    if (live === null || this.closed) return;
+    const fresh = await this.store.getMatch(d.matchId);
+    if (fresh !== null) this.matches.refresh(live, fresh);
+    const now = this.now();
+    const plan = await live.serial(async () => {
+      await this.matches.catchUp(live);
+      if (live.seq !== d.seq - 1) return null;
+      const move = hostMove(live.record, live.state, live.seq, live.lastAt, now);
+      if (move === null) return null;
+      const r = step(live.state, move.action);
+      live.computed.set(d.seq, { action: move.action, state: r.state, events: r.events });
+      return { ...move, state: r.state, record: live.record };
+    });
+    if (plan === null) {
+      await this.ensure(live);
+      return;
+    }
+    const entry: LogEntry = { seq: d.seq, action: plan.action, by: plan.by, at: now };
+    if (await this.matches.commit(live, entry)) await this.set(d.matchId, deadlineFor(plan.record, plan.state, d.seq, now));
+  }
+}

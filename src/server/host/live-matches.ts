@@ -1,0 +1,165 @@
+/**
+ * The matches this host has loaded, each rebuilt from its log once, and kept up to date from
+ * `Store.watch`: every new log entry (this host's own appends included) is read, applied and
+ * pushed to the match's watchers, so several hosts on one store behave like one.
+ * @module
+ */
+import { type Action, type GameEvent, type GameState, step } from '../../index.js';
+import { HostError } from '../errors.js';
+import type { LogEntry, MatchRecord, Store } from '../store/store.js';
+import type { FanOut } from './fan-out.js';
+import { LiveMatch } from './live-match.js';
+
+function sameAction(a: Action, b: Action): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The live matches of one host, by id. */
+export class LiveMatches {
+  private readonly live = new Map<string, Promise<LiveMatch | null>>();
+
+  /**
+   * @param onLoad - called (not awaited) once a match is loaded: the host that appended the last
+   * action may have died before setting the next deadline.
+   */
+  constructor(
+    private readonly store: Store,
+    private readonly fanOut: FanOut,
+    private readonly log: (message: string) => void,
+    private readonly onLoad: (live: LiveMatch) => Promise<void>,
+  ) {}
+
+  /** The match, loaded and rebuilt from its log once per host; `null` when there is none. */
+  load(matchId: string): Promise<LiveMatch | null> {
+    let p = this.live.get(matchId);
+    if (p === undefined) {
+      p = (async () => {
+        const m = await this.store.getMatch(matchId);
+        if (m === null) return null;
+        const live = new LiveMatch(m);
+        await live.serial(() => this.catchUp(live));
+        this.onLoad(live).catch((e: unknown) => this.log(`setting the deadline of ${matchId} failed: ${String(e)}`));
+        return live;
+      })();
+      this.live.set(matchId, p);
+      p.then(
+        (live) => {
+          if (live === null) this.live.delete(matchId);
+        },
+        () => this.live.delete(matchId),
+      );
+    }
+    return p;
+  }
+
+  /** Like {@link LiveMatches.load}. @throws {@link HostError} `NOT_FOUND`. */
+  async mustLoad(matchId: string): Promise<LiveMatch> {
+    const live = await this.load(matchId);
+    if (live === null) throw new HostError('NOT_FOUND', 'no match with that id');
+    return live;
+  }
+
+  /** Hands a newer record to the match (see {@link FanOut.refresh}). */
+  refresh(live: LiveMatch, record: MatchRecord): void {
+    this.fanOut.refresh(live, record);
+  }
+
+  /** Hands a newer record to the match, if this host has it loaded. */
+  async refreshLoaded(matchId: string, record: MatchRecord): Promise<void> {
+    const cached = this.live.get(matchId);
+    if (cached === undefined) return;
+    const live = await cached;
+    if (live !== null) this.fanOut.refresh(live, record);
+  }
+
+  /** Calls `fn` with each match once it is loaded. */
+  eachLoaded(fn: (live: LiveMatch) => Promise<void> | undefined, onError: (e: unknown) => void): void {
+    for (const p of this.live.values()) {
+      void p.then((live) => (live === null ? undefined : fn(live))).catch(onError);
+    }
+  }
+
+  /** Forgets every loaded match. */
+  clear(): void {
+    this.live.clear();
+  }
+
+  /** The store says `matchId` has an entry `seq`: bring the match up to date and push. */
+  heard(matchId: string, seq: number): void {
+    const cached = this.live.get(matchId);
+    if (cached === undefined) return;
+    cached
+      .then((live) => {
+        if (live === null) return;
+        if (seq > live.heardSeq) live.heardSeq = seq;
+        if (seq <= live.seq || live.catchUpQueued) return;
+        live.catchUpQueued = true;
+        return live.serial(async () => {
+          live.catchUpQueued = false;
+          // Entries this host is appending itself are applied by the appending call (or, if its
+          // append lost, by its catch-up): nothing to read back. Up to the latest seq heard, not
+          // only this report's: a report skipped while this task waited must not be lost.
+          let own = true;
+          for (let s = live.seq + 1; s <= live.heardSeq && own; s++) own = live.computed.has(s);
+          if (own) return;
+          // Seat changes do not come through the log: another host may have reopened a seat or
+          // handed it to a bot. Read the record before pushing, so a void token is sent nothing more.
+          await this.catchUp(live, this.store.getMatch(matchId));
+        });
+      })
+      .catch((e: unknown) => this.log(`catching up ${matchId} failed: ${String(e)}`));
+  }
+
+  /**
+   * Reads the log past the match's seq, applies each entry and pushes it. Run inside `serial`.
+   * `record`, when given, is a fresh read of the match, taken in before anything is pushed.
+   */
+  async catchUp(live: LiveMatch, record: Promise<MatchRecord | null> | null = null): Promise<void> {
+    const entries = await this.store.readLog(live.record.id, live.seq);
+    const fresh = record === null ? null : await record; // read side by side with the log
+    if (fresh !== null) this.fanOut.refresh(live, fresh);
+    for (const entry of entries) if (!this.applyEntry(live, entry)) break;
+  }
+
+  /**
+   * Appends `entry` (whose state this host computed into `live.computed`) and, once the store
+   * holds it, applies and pushes it at once, before the caller's acknowledgement and without
+   * reading it back (the watch's report of it then finds the match up to date). When another
+   * writer took the seq first, catches up with what won instead and returns `false`.
+   */
+  async commit(live: LiveMatch, entry: LogEntry): Promise<boolean> {
+    if (await this.store.append(live.record.id, entry)) {
+      await live.serial(async () => this.applyEntry(live, entry));
+      return true;
+    }
+    live.computed.delete(entry.seq);
+    await live.serial(() => this.catchUp(live, this.store.getMatch(live.record.id))); // what won, for every watcher here
+    return false;
+  }
+
+  /**
+   * Applies the log's next entry and pushes it; `false` (nothing done) unless `entry.seq` is the
+   * match's seq + 1. Reuses the state this host computed when it made the entry. Run inside `serial`.
+   */
+  private applyEntry(live: LiveMatch, entry: LogEntry): boolean {
+    if (entry.seq !== live.seq + 1) return false;
+    const c = live.computed.get(entry.seq);
+    let state: GameState;
+    let events: readonly GameEvent[];
+    if (c !== undefined && sameAction(c.action, entry.action)) {
+      state = c.state;
+      events = c.events;
+    } else {
+      const r = step(live.state, entry.action);
+      state = r.state;
+      events = r.events;
+    }
+    live.computed.delete(entry.seq);
+    live.state = state;
+    live.seq = entry.seq;
+    live.lastAt = entry.at;
+    live.events[entry.seq] = events;
+    this.fanOut.push(live, entry.seq, state, events);
+    return true;
+  }
+}

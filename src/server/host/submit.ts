@@ -1,0 +1,71 @@
+/**
+ * A seat's action, from untrusted input to the log: read it, check the session may play it at
+ * this seq, advance the state once, append it (compare-and-set on the seq), push it, and set the
+ * deadline the new position calls for.
+ * @module
+ */
+import { type Action, type GameEvent, type GameState, parseAction, RulesError, step } from '../../index.js';
+import { HostError } from '../errors.js';
+import type { LogEntry, Store } from '../store/store.js';
+import { deadlineFor } from '../turns.js';
+import { authorize, parseSeq } from './access.js';
+import type { Deadlines } from './deadlines.js';
+import type { Computed } from './live-match.js';
+import type { LiveMatches } from './live-matches.js';
+import type { Session } from './types.js';
+
+/** What {@link submit} works with. */
+export interface SubmitParts {
+  readonly store: Store;
+  readonly matches: LiveMatches;
+  readonly deadlines: Deadlines;
+  readonly now: () => number;
+}
+
+/** Plays the session's action (see {@link MatchHost.submit}). */
+export async function submit(parts: SubmitParts, session: Session, actionIn: unknown, seqIn: unknown): Promise<{ seq: number }> {
+  const { store, matches } = parts;
+  const seq = parseSeq(seqIn, 'seq');
+  let action: Action;
+  try {
+    action = parseAction(actionIn);
+  } catch (e) {
+    if (e instanceof RulesError) throw new HostError('ILLEGAL', e.message, e.code);
+    throw e;
+  }
+  if (session.viewer === 'spectator') throw new HostError('FORBIDDEN', 'a spectator cannot act');
+  if (action.player !== session.viewer)
+    throw new HostError('FORBIDDEN', `this token holds seat ${session.viewer}, not seat ${action.player}`);
+  const live = await matches.mustLoad(session.matchId);
+  const fresh = await store.getMatch(session.matchId);
+  if (fresh === null) throw new HostError('NOT_FOUND', 'no match with that id');
+  authorize(fresh, session);
+  matches.refresh(live, fresh);
+  const computed = await live.serial(async () => {
+    if (seq < live.seq) throw new HostError('STALE', `the match is at update ${live.seq}, not ${seq}: sync and try again`);
+    if (seq > live.seq) await matches.catchUp(live);
+    if (seq !== live.seq) {
+      throw new HostError(
+        seq < live.seq ? 'STALE' : 'BAD_MESSAGE',
+        `the match is at update ${live.seq}, not ${seq}${seq < live.seq ? ': sync and try again' : ''}`,
+      );
+    }
+    let r: { state: GameState; events: readonly GameEvent[] };
+    try {
+      r = step(live.state, action);
+    } catch (e) {
+      if (e instanceof RulesError) throw new HostError('ILLEGAL', e.message, e.code);
+      throw e;
+    }
+    const c: Computed = { action, state: r.state, events: r.events };
+    live.computed.set(seq + 1, c);
+    return c;
+  });
+  const at = parts.now();
+  const entry: LogEntry = { seq: seq + 1, action, by: 'seat', at };
+  if (!(await matches.commit(live, entry))) {
+    throw new HostError('STALE', `another action was applied at update ${seq + 1} first: sync and try again`);
+  }
+  await parts.deadlines.set(fresh.id, deadlineFor(fresh, computed.state, seq + 1, at));
+  return { seq: seq + 1 };
+}

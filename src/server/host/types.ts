@@ -1,0 +1,63 @@
+/**
+ * The types of the host's own API (in process, not on the wire): its options, a session, and
+ * what a sync or a subscription hands back.
+ * @module
+ */
+import type { GameEvent, PlayerView, Viewer } from '../../index.js';
+import type { Store } from '../store/store.js';
+
+/** Options of {@link MatchHost}. */
+export interface HostOptions {
+  /** Where matches live. The host does not close it. */
+  readonly store: Store;
+  /** The clock, in milliseconds since the epoch (default `Date.now`). */
+  readonly now?: () => number;
+  /** How often to look for deadlines set by other hosts, in milliseconds (default 250). */
+  readonly pollMs?: number;
+  /** Where to report faults that no caller can be told of (default: nowhere). */
+  readonly log?: (message: string) => void;
+}
+
+/** An authenticated viewer of one match: a seat (by token) or a spectator. */
+export interface Session {
+  readonly matchId: string;
+  /** The seat, or `'spectator'`. */
+  readonly viewer: Viewer;
+  /** The hash of the token the session was opened with; `null` for a spectator. */
+  readonly tokenHash: string | null;
+}
+
+/** One applied action as a viewer may see it: its seq and its events, filtered with `eventsFor`. */
+export interface UpdateEvents {
+  readonly seq: number;
+  readonly events: readonly GameEvent[];
+}
+
+/** What a subscriber is sent for each new action: its events and the view after it. */
+export interface Update extends UpdateEvents {
+  readonly view: PlayerView;
+}
+
+/** The answer to a sync: every update after the given seq (events only), then the current view. */
+export interface SyncResult {
+  /** The match's seq now: the number of actions applied. */
+  readonly seq: number;
+  readonly updates: readonly UpdateEvents[];
+  readonly view: PlayerView;
+}
+
+/** What {@link MatchHost.subscribe} returns. */
+export interface Subscription {
+  /** The sync the pushes follow on from. */
+  readonly sync: SyncResult;
+  /** Stops the pushes. */
+  readonly stop: () => void;
+}
+
+/** Receives pushes for one session. */
+export interface Subscriber {
+  /** Called with each new update, in seq order, each seq once. */
+  readonly send: (update: Update) => void;
+  /** Called once when the session's seat was reopened or handed to a bot: its token no longer works. */
+  readonly revoked: () => void;
+}
