@@ -6,7 +6,9 @@
  * @module
  */
 import type { Action, PlayerView, Viewer } from '../index.js';
-import { type ClientMessage, type EventsAt, PROTOCOL_VERSION, type ServerMessage } from '../server/protocol.js';
+import type { ClientMessage } from '../protocol/client-messages.js';
+import type { EventsAt, ServerMessage } from '../protocol/server-messages.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { ClientError } from './errors.js';
 
 /** The part of a WebSocket the client uses (the browser's `WebSocket` and the `ws` package both fit). */

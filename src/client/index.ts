@@ -17,9 +17,9 @@
  * @module for-the-king-and-me/client
  */
 
-export type { MatchSummary, SeatSummary } from '../server/host/lobby.js';
-export type { EventsAt, ServerMessage } from '../server/protocol.js';
-export { PROTOCOL_VERSION } from '../server/protocol.js';
+export type { MatchSummary, SeatSummary } from '../protocol/lobby.js';
+export type { EventsAt, ServerMessage } from '../protocol/server-messages.js';
+export { PROTOCOL_VERSION } from '../protocol/version.js';
 export type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection.js';
 export { connectMatch, MatchClient } from './connection.js';
 export { ClientError } from './errors.js';

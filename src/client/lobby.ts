@@ -4,8 +4,7 @@
  * @module
  */
 import type { GameRecord } from '../index.js';
-import type { MatchSummary } from '../server/host/lobby.js';
-import type { MatchSettings } from '../server/settings.js';
+import type { MatchSettings, MatchSummary } from '../protocol/lobby.js';
 import { ClientError } from './errors.js';
 
 /** The part of a `fetch` response the lobby calls read. */

@@ -10,10 +10,11 @@
  * @module
  */
 import type { GameRecord } from '../index.js';
+import type { MatchSummary } from '../protocol/lobby.js';
 import { Deadlines } from './host/deadlines.js';
 import { FanOut } from './host/fan-out.js';
 import { LiveMatches } from './host/live-matches.js';
-import { Lobby, type MatchSummary } from './host/lobby.js';
+import { Lobby } from './host/lobby.js';
 import { creatorLog, gameRecord, type RecordParts } from './host/records.js';
 import { MatchRegistry } from './host/registry.js';
 import { Sessions } from './host/sessions.js';

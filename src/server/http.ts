@@ -6,8 +6,8 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HostError, type HostErrorCode } from '../protocol/errors.js';
 import { clientAddress } from './address.js';
-import { HostError, type HostErrorCode } from './errors.js';
 import type { MatchHost } from './host.js';
 import { AddressLimiter, DEFAULT_LIMITS, type Limits } from './limits.js';
 

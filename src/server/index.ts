@@ -16,15 +16,9 @@
  * @module for-the-king-and-me/server
  */
 
-export type { HostErrorCode } from './errors.js';
-export { HostError } from './errors.js';
-export type { MatchSummary, SeatSummary } from './host/lobby.js';
-export type { HostOptions, Session, Subscriber, Subscription, SyncResult, Update, UpdateEvents } from './host/types.js';
-export { MatchHost } from './host.js';
-export type { LobbyOptions } from './http.js';
-export { lobbyHandler, STATUS } from './http.js';
-export type { Limits } from './limits.js';
-export { DEFAULT_LIMITS } from './limits.js';
+// The wire protocol's names (also in `for-the-king-and-me/protocol`), as this entry always had them.
+export type { HostErrorCode } from '../protocol/errors.js';
+export { HostError } from '../protocol/errors.js';
 export type {
   AckMessage,
   ActMessage,
@@ -34,24 +28,34 @@ export type {
   HelloMessage,
   LeaveMessage,
   LeftMessage,
+  MatchSettings,
+  MatchSummary,
   PingMessage,
   PongMessage,
   RevokedMessage,
+  SeatSummary,
   ServerMessage,
+  SpectatorPolicy,
   SyncedMessage,
   SyncMessage,
   UpdateMessage,
   WelcomeMessage,
-} from './protocol.js';
-export { PROTOCOL_VERSION, parseClientMessage } from './protocol.js';
+} from '../protocol/index.js';
+export { PROTOCOL_VERSION, parseClientMessage } from '../protocol/index.js';
+export type { HostOptions, Session, Subscriber, Subscription, SyncResult, Update, UpdateEvents } from './host/types.js';
+// The host.
+export { MatchHost } from './host.js';
+export type { LobbyOptions } from './http.js';
+export { lobbyHandler, STATUS } from './http.js';
+export type { Limits } from './limits.js';
+export { DEFAULT_LIMITS } from './limits.js';
 export type { RunningServer, ServerOptions } from './serve.js';
 export { startServer } from './serve.js';
-export type { MatchSettings } from './settings.js';
 export { MAX_HOST_BOT_ITERATIONS, MAX_TURN_TIME_MS, MIN_TURN_TIME_MS, parseMatchSettings } from './settings.js';
 export { FileStore } from './store/file.js';
 export { MemoryStore } from './store/memory.js';
 export type { PostgresStore, PostgresStoreOptions } from './store/postgres.js';
 export { createPostgresStore, POSTGRES_SCHEMA_VERSION } from './store/postgres.js';
-export type { Deadline, LogEntry, MatchRecord, SeatRecord, SpectatorPolicy, Store } from './store/store.js';
+export type { Deadline, LogEntry, MatchRecord, SeatRecord, Store } from './store/store.js';
 export type { WebSocketOptions, WebSocketTransport } from './websocket.js';
 export { attachWebSocket } from './websocket.js';

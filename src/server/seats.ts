@@ -4,7 +4,7 @@
  * to a bot by the creator. Pure functions on arrays of {@link SeatRecord}.
  * @module
  */
-import { HostError } from './errors.js';
+import { HostError } from '../protocol/errors.js';
 import type { SeatRecord } from './store/store.js';
 
 /** The longest display name, in characters. */

@@ -5,8 +5,9 @@
  */
 import { botIdProblem } from '../bots/index.js';
 import { createGame, type GameOptions, RulesError } from '../index.js';
-import { HostError } from './errors.js';
-import type { SpectatorPolicy } from './store/store.js';
+import { HostError } from '../protocol/errors.js';
+import type { MatchSettings, SpectatorPolicy } from '../protocol/lobby.js';
+import { isPlainObject } from '../protocol/plain.js';
 import { newMatchId } from './tokens.js';
 
 /** The most ISMCTS iterations a host-played bot may use per move (it runs on the host's thread). */
@@ -16,25 +17,8 @@ export const MIN_TURN_TIME_MS = 1000;
 /** The longest turn time limit, in milliseconds (one day). */
 export const MAX_TURN_TIME_MS = 86_400_000;
 
-/** What a match is created with. */
-export interface MatchSettings {
-  /** `createGame` options; the host picks a seed when none is given. */
-  readonly options: GameOptions;
-  /** Per seat, the bot that plays it (`'heuristic'`, `'random'`, `'ismcts:300'`), or `null` for a person. */
-  readonly bots: readonly (string | null)[];
-  readonly spectators: SpectatorPolicy;
-  /** Milliseconds per move before the host plays `heuristicBot`'s move for the seat; `null` for none. */
-  readonly turnTimeMs: number | null;
-}
-
 function bad(message: string): HostError {
   return new HostError('BAD_OPTIONS', message);
-}
-
-function isPlainObject(x: unknown): x is Record<string, unknown> {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return false;
-  const proto: unknown = Object.getPrototypeOf(x);
-  return proto === Object.prototype || proto === null;
 }
 
 /** Why a bot spec may not play a seat on the host, or `null` when it may. */

@@ -7,12 +7,15 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import type { ClientMessage } from '../protocol/client-messages.js';
+import { HostError } from '../protocol/errors.js';
+import { messageIdOf, parseClientMessage } from '../protocol/parse.js';
+import type { ServerMessage } from '../protocol/server-messages.js';
+import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { clientAddress } from './address.js';
-import { HostError } from './errors.js';
 import type { Session } from './host/types.js';
 import type { MatchHost } from './host.js';
 import { ConnectionCounter, DEFAULT_LIMITS, type Limits, RateLimiter } from './limits.js';
-import { type ClientMessage, messageIdOf, PROTOCOL_VERSION, parseClientMessage, type ServerMessage } from './protocol.js';
 
 /** Options of {@link attachWebSocket}. */
 export interface WebSocketOptions {

@@ -22,8 +22,9 @@ const LAYERS: Readonly<Record<string, number>> = {
   sim: 6, // the in-place simulator (drives the rules' transitions)
   bots: 7, // bots and simulate, on the public API
   env: 8, // the learning environment
-  server: 8, // the match host
-  client: 9, // the match host's browser client (speaks the protocol of server/protocol.ts)
+  protocol: 8, // the match host's wire protocol: messages, their reader, error codes, version
+  server: 9, // the match host (speaks protocol/)
+  client: 9, // the match host's browser client (speaks protocol/; never imports server/)
   cli: 10, // the for-the-king program
 };
 
@@ -119,5 +120,24 @@ describe('architecture', () => {
     ]);
     expect(upward(made, layer, id)).toEqual(['rules/apply.ts (rules) → seat/view.ts (seat)', 'text/a.ts (text) → sim/b.ts (sim)']);
     expect(cycles(made, id)).toEqual(['rules/apply.ts → seat/view.ts → rules/apply.ts']);
+  });
+
+  it('the host and its client share only the protocol: neither imports the other, both import protocol/', () => {
+    const layer = (f: string): string => f.split('/')[0] as string;
+    const id = (f: string): string => f;
+    const made = new Map<string, string[]>([
+      ['client/lobby.ts', ['server/host.ts', 'protocol/lobby.ts']],
+      ['client/connection.ts', ['server/protocol.ts', 'protocol/version.ts']],
+      ['server/host.ts', ['client/lobby.ts', 'protocol/lobby.ts']],
+      ['server/protocol.ts', []],
+      ['protocol/lobby.ts', ['server/host.ts']],
+      ['protocol/version.ts', []],
+    ]);
+    expect(upward(made, layer, id)).toEqual([
+      'client/lobby.ts (client) → server/host.ts (server)',
+      'client/connection.ts (client) → server/protocol.ts (server)',
+      'server/host.ts (server) → client/lobby.ts (client)',
+      'protocol/lobby.ts (protocol) → server/host.ts (server)',
+    ]);
   });
 });

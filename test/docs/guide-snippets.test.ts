@@ -56,6 +56,7 @@ function typeErrors(list: readonly Snippet[]): Map<string, string[]> {
       'for-the-king-and-me/sim': ['src/sim/index.ts'],
       'for-the-king-and-me/server': ['src/server/index.ts'],
       'for-the-king-and-me/client': ['src/client/index.ts'],
+      'for-the-king-and-me/protocol': ['src/protocol/index.ts'],
       'for-the-king-and-me/env': ['src/env/index.ts'],
     },
   };

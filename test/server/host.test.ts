@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Action, currentPlayer, type GameState, replay, replayRecord, score } from '../../src/index.js';
-import { HostError } from '../../src/server/errors.js';
+import { HostError } from '../../src/protocol/errors.js';
 import type { Session } from '../../src/server/host/types.js';
 import { MatchHost } from '../../src/server/host.js';
 import { MemoryStore } from '../../src/server/store/memory.js';

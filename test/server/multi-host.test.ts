@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type Action, replay, score } from '../../src/index.js';
-import { HostError } from '../../src/server/errors.js';
+import { HostError } from '../../src/protocol/errors.js';
 import type { Session } from '../../src/server/host/types.js';
 import { MatchHost } from '../../src/server/host.js';
 import { createPostgresStore, type PostgresStore } from '../../src/server/store/postgres.js';

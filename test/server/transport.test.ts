@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { connectMatch, createMatch, joinMatch, listMatches, type MatchClient } from '../../src/client/index.js';
 import { type Action, replay, score } from '../../src/index.js';
-import type { EventsAt, ServerMessage } from '../../src/server/protocol.js';
+import type { EventsAt, ServerMessage } from '../../src/protocol/server-messages.js';
 import { type RunningServer, startServer } from '../../src/server/serve.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import { testRandom } from '../helpers/hidden.js';

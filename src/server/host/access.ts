@@ -3,7 +3,7 @@
  * or spectators are allowed), and the creator's token. Pure checks on a {@link MatchRecord}.
  * @module
  */
-import { HostError } from '../errors.js';
+import { HostError } from '../../protocol/errors.js';
 import type { MatchRecord } from '../store/store.js';
 import { hashToken, isTokenText } from '../tokens.js';
 import type { Session } from './types.js';

@@ -5,7 +5,7 @@
  * @module
  */
 import { eventsFor, type GameEvent, type GameState, type Viewer, view } from '../../index.js';
-import { HostError } from '../errors.js';
+import { HostError } from '../../protocol/errors.js';
 import type { MatchRecord } from '../store/store.js';
 import { allowed } from './access.js';
 import type { LiveMatch } from './live-match.js';

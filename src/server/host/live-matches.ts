@@ -5,7 +5,7 @@
  * @module
  */
 import { type Action, type GameEvent, type GameState, step } from '../../index.js';
-import { HostError } from '../errors.js';
+import { HostError } from '../../protocol/errors.js';
 import type { LogEntry, MatchRecord, Store } from '../store/store.js';
 import type { FanOut } from './fan-out.js';
 import { LiveMatch } from './live-match.js';

@@ -3,37 +3,16 @@
  * creator reopen a seat or hand it to a bot.
  * @module
  */
-import type { Variants } from '../../index.js';
-import { HostError } from '../errors.js';
+import { HostError } from '../../protocol/errors.js';
+import type { MatchSummary } from '../../protocol/lobby.js';
 import { botSeat, claimSeat, isOpen, OPEN_SEAT, parseName, reassignSeat } from '../seats.js';
 import { hostBotProblem, parseMatchSettings } from '../settings.js';
-import type { MatchRecord, SpectatorPolicy, Store } from '../store/store.js';
+import type { MatchRecord, Store } from '../store/store.js';
 import { hashToken, newMatchId, newToken } from '../tokens.js';
 import { isCreator } from './access.js';
 import type { Deadlines } from './deadlines.js';
 import type { LiveMatches } from './live-matches.js';
 import type { MatchRegistry } from './registry.js';
-
-/** A seat as anybody may see it (never a token or its hash). */
-export interface SeatSummary {
-  readonly name: string | null;
-  readonly bot: string | null;
-  /** Nobody holds it: a person may join it. */
-  readonly open: boolean;
-  /** Its player left; they may come back with their token. */
-  readonly left: boolean;
-}
-
-/** A match as the lobby shows it (never the seed). */
-export interface MatchSummary {
-  readonly id: string;
-  readonly createdAt: number;
-  readonly players: number;
-  readonly variants: Partial<Variants>;
-  readonly spectators: SpectatorPolicy;
-  readonly turnTimeMs: number | null;
-  readonly seats: readonly SeatSummary[];
-}
 
 /** A match's summary: what anybody may see of it. */
 export function summarize(m: MatchRecord): MatchSummary {

@@ -5,7 +5,7 @@
  * @module
  */
 import { type GameRecord, makeRecord } from '../../index.js';
-import { HostError } from '../errors.js';
+import { HostError } from '../../protocol/errors.js';
 import type { LogEntry, Store } from '../store/store.js';
 import { isCreator } from './access.js';
 import type { LiveMatches } from './live-matches.js';

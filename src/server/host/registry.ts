@@ -4,7 +4,7 @@
  * there first. A match this host has loaded takes the new record at once.
  * @module
  */
-import { HostError } from '../errors.js';
+import { HostError } from '../../protocol/errors.js';
 import type { MatchRecord, SeatRecord, Store } from '../store/store.js';
 import { isTokenText } from '../tokens.js';
 import type { LiveMatches } from './live-matches.js';

@@ -3,7 +3,7 @@
  * to watch a match: sync from a seq, subscribe to the pushes, leave the seat.
  * @module
  */
-import { HostError } from '../errors.js';
+import { HostError } from '../../protocol/errors.js';
 import { markLeft, seatOfHash } from '../seats.js';
 import type { MatchRecord, SeatRecord, Store } from '../store/store.js';
 import { hashToken, isTokenText } from '../tokens.js';

@@ -5,7 +5,7 @@
  * @module
  */
 import { type Action, type GameEvent, type GameState, parseAction, RulesError, step } from '../../index.js';
-import { HostError } from '../errors.js';
+import { HostError } from '../../protocol/errors.js';
 import type { LogEntry, Store } from '../store/store.js';
 import { deadlineFor } from '../turns.js';
 import { authorize, parseSeq } from './access.js';

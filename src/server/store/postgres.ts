@@ -12,7 +12,8 @@
  */
 import type { Client, Pool } from 'pg';
 import type { Action, GameOptions } from '../../index.js';
-import type { Deadline, LogEntry, MatchRecord, SeatRecord, SpectatorPolicy, Store } from './store.js';
+import type { SpectatorPolicy } from '../../protocol/lobby.js';
+import type { Deadline, LogEntry, MatchRecord, SeatRecord, Store } from './store.js';
 
 /** Options of {@link createPostgresStore}. */
 export interface PostgresStoreOptions {

@@ -8,9 +8,7 @@
  * @module
  */
 import type { Action, GameOptions } from '../../index.js';
-
-/** Who may watch a match without a seat. */
-export type SpectatorPolicy = 'none' | 'public';
+import type { SpectatorPolicy } from '../../protocol/lobby.js';
 
 /** One seat of a match, as stored. Never holds a token, only its hash. */
 export interface SeatRecord {

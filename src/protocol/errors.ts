@@ -1,5 +1,6 @@
 /**
- * The match host's one error type, with a stable code per kind of refusal.
+ * The protocol's refusals: the match host's one error type, with a stable code per kind of
+ * refusal, which an `error` message carries to the client.
  * @module
  */
 

@@ -1,0 +1,42 @@
+/**
+ * The match host's wire protocol, on its own: the messages both ways, the lobby's shapes, the
+ * error codes, the version, and the reader of untrusted client messages. The host
+ * (`for-the-king-and-me/server`) and the client (`for-the-king-and-me/client`) both speak it;
+ * import it alone to write another client or another transport. Pure: no Node built-ins, no
+ * dependency. docs/server.md lists every message with an example exchange.
+ *
+ * Version {@link PROTOCOL_VERSION}: small JSON messages, one per WebSocket frame. The client
+ * says `hello` once (match, token, last seq seen), then `act`, `sync`, `leave` and `ping`, each
+ * with an `id` that the host's reply (`ack`, `synced`, `left`, `pong` or `error`) carries back.
+ * The host pushes an `update` for every action applied after the hello.
+ *
+ * @example
+ * ```ts
+ * import { type ClientMessage, PROTOCOL_VERSION, parseClientMessage } from 'for-the-king-and-me/protocol';
+ *
+ * const hello: ClientMessage = { type: 'hello', v: PROTOCOL_VERSION, match: matchId, token, after: 0 };
+ * socket.send(JSON.stringify(hello));
+ * // on a host of your own: every frame read into plain values, or a HostError to send back
+ * const message = parseClientMessage(frameText);
+ * ```
+ * @module for-the-king-and-me/protocol
+ */
+
+export type { ActMessage, ClientMessage, HelloMessage, LeaveMessage, PingMessage, SyncMessage } from './client-messages.js';
+export type { HostErrorCode } from './errors.js';
+export { HostError } from './errors.js';
+export type { MatchSettings, MatchSummary, SeatSummary, SpectatorPolicy } from './lobby.js';
+export { parseClientMessage } from './parse.js';
+export type {
+  AckMessage,
+  ErrorMessage,
+  EventsAt,
+  LeftMessage,
+  PongMessage,
+  RevokedMessage,
+  ServerMessage,
+  SyncedMessage,
+  UpdateMessage,
+  WelcomeMessage,
+} from './server-messages.js';
+export { PROTOCOL_VERSION } from './version.js';

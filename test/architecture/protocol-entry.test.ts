@@ -1,0 +1,34 @@
+/**
+ * The protocol is one layer with one set of names: `for-the-king-and-me/protocol` exports it,
+ * and the host's and the client's entries hand on the very same objects (not copies that could
+ * drift), so a message read by one side is the message the other side wrote.
+ */
+import { describe, expect, it } from 'vitest';
+import * as client from '../../src/client/index.js';
+import * as protocol from '../../src/protocol/index.js';
+import * as server from '../../src/server/index.js';
+
+describe('architecture: the protocol layer', () => {
+  it('the protocol entry exports the version, the error type and the reader of client messages', () => {
+    expect(Object.keys(protocol).sort()).toEqual(['HostError', 'PROTOCOL_VERSION', 'parseClientMessage']);
+    expect(protocol.PROTOCOL_VERSION).toBe(1);
+  });
+
+  it('the server and client entries re-export the same objects', () => {
+    expect(server.HostError).toBe(protocol.HostError);
+    expect(server.parseClientMessage).toBe(protocol.parseClientMessage);
+    expect(server.PROTOCOL_VERSION).toBe(protocol.PROTOCOL_VERSION);
+    expect(client.PROTOCOL_VERSION).toBe(protocol.PROTOCOL_VERSION);
+  });
+
+  it("the reader refuses with the protocol's HostError, whichever entry it came from", () => {
+    expect(() => server.parseClientMessage('{"type":"act","id":1,"seq":0}')).toThrow(protocol.HostError);
+    try {
+      protocol.parseClientMessage('{"type":"hello","v":2,"match":"m","token":null,"after":0}');
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(server.HostError);
+      expect((e as InstanceType<typeof server.HostError>).code).toBe('BAD_VERSION');
+    }
+  });
+});
