@@ -4,14 +4,9 @@
  * stored by changing an object it passed or received.
  * @module
  */
+import { Listeners } from './listeners.js';
 import type { Deadline, LogEntry, MatchRecord, SeatRecord, Store } from './store.js';
-
-type Listener = (matchId: string, seq: number) => void;
-
-/** Copies plain JSON data (records hold nothing else). */
-function copy<T>(value: T): T {
-  return structuredClone(value);
-}
+import { copy, Tables } from './tables.js';
 
 /**
  * A {@link Store} held in plain maps. All methods complete in one step of the event loop, so
@@ -25,10 +20,8 @@ function copy<T>(value: T): T {
  * ```
  */
 export class MemoryStore implements Store {
-  private readonly matches = new Map<string, MatchRecord>();
-  private readonly logs = new Map<string, LogEntry[]>();
-  private readonly deadlines = new Map<string, Deadline>();
-  private readonly listeners = new Set<Listener>();
+  private readonly tables = new Tables();
+  private readonly listeners = new Listeners();
   private closed = false;
 
   private open(): void {
@@ -37,80 +30,55 @@ export class MemoryStore implements Store {
 
   async createMatch(match: MatchRecord): Promise<void> {
     this.open();
-    if (this.matches.has(match.id)) throw new Error(`a match with id ${match.id} exists`);
-    this.matches.set(match.id, copy(match));
-    this.logs.set(match.id, []);
+    if (this.tables.has(match.id)) throw new Error(`a match with id ${match.id} exists`);
+    this.tables.apply({ t: 'match', m: copy(match) });
   }
 
   async getMatch(id: string): Promise<MatchRecord | null> {
     this.open();
-    const m = this.matches.get(id);
-    return m === undefined ? null : copy(m);
+    return this.tables.getMatch(id);
   }
 
   async updateSeats(id: string, expected: number, seats: readonly SeatRecord[]): Promise<boolean> {
     this.open();
-    const m = this.matches.get(id);
-    if (m === undefined || m.version !== expected) return false;
-    this.matches.set(id, { ...m, seats: copy(seats), version: expected + 1 });
+    if (this.tables.version(id) !== expected) return false;
+    this.tables.apply({ t: 'seats', id, version: expected + 1, seats: copy(seats) });
     return true;
   }
 
   async listMatches(limit: number): Promise<MatchRecord[]> {
     this.open();
-    const all = [...this.matches.values()];
-    // Newest first; among equal times the later-created first (insertion order reversed).
-    all.reverse();
-    all.sort((a, b) => b.createdAt - a.createdAt);
-    return all.slice(0, Math.max(0, limit)).map(copy);
+    return this.tables.listMatches(limit);
   }
 
   async append(matchId: string, entry: LogEntry): Promise<boolean> {
     this.open();
-    const log = this.logs.get(matchId);
-    if (log === undefined || entry.seq !== log.length + 1) return false;
-    log.push(copy(entry));
-    queueMicrotask(() => this.notify(matchId, entry.seq));
+    const length = this.tables.logLength(matchId);
+    if (length === undefined || entry.seq !== length + 1) return false;
+    this.tables.apply({ t: 'action', id: matchId, e: copy(entry) });
+    queueMicrotask(() => this.listeners.notify(matchId, entry.seq));
     return true;
   }
 
   async readLog(matchId: string, after: number): Promise<LogEntry[]> {
     this.open();
-    const log = this.logs.get(matchId) ?? [];
-    return log.slice(Math.max(0, after)).map(copy);
+    return this.tables.readLog(matchId, after);
   }
 
   async setDeadline(matchId: string, deadline: Deadline | null): Promise<void> {
     this.open();
-    if (deadline === null) this.deadlines.delete(matchId);
-    else this.deadlines.set(matchId, copy(deadline));
+    this.tables.apply({ t: 'deadline', id: matchId, d: deadline === null ? null : copy(deadline) });
   }
 
   async claimDue(now: number, limit: number): Promise<Deadline[]> {
     this.open();
-    const due: Deadline[] = [];
-    for (const d of this.deadlines.values()) if (d.at <= now) due.push(d);
-    due.sort((a, b) => a.at - b.at);
-    const taken = due.slice(0, Math.max(0, limit));
-    for (const d of taken) this.deadlines.delete(d.matchId);
+    const taken = this.tables.due(now, limit);
+    for (const d of taken) this.tables.apply({ t: 'deadline', id: d.matchId, d: null });
     return taken;
   }
 
   watch(listener: (matchId: string, seq: number) => void): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  }
-
-  private notify(matchId: string, seq: number): void {
-    for (const l of [...this.listeners]) {
-      try {
-        l(matchId, seq);
-      } catch {
-        // A listener's failure is its own; the other listeners still hear of the append.
-      }
-    }
+    return this.listeners.add(listener);
   }
 
   async close(): Promise<void> {

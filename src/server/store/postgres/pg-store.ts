@@ -1,0 +1,210 @@
+/**
+ * The PostgreSQL store's calls, one SQL statement each: the log's primary key (match_id, seq)
+ * orders a match's actions, so two hosts appending the same seq cannot both win; deadlines are
+ * taken with `SELECT … FOR UPDATE SKIP LOCKED` and a lease; every append sends a `NOTIFY` that
+ * the {@link LogListener} of each host hears.
+ * @module
+ */
+import type { Client, Pool } from 'pg';
+import type { Action, GameOptions } from '../../../index.js';
+import type { SpectatorPolicy } from '../../../protocol/lobby.js';
+import type { Deadline, LogEntry, MatchRecord, SeatRecord, Store } from '../store.js';
+import { LogListener } from './listener.js';
+import { quoteIdent } from './schema.js';
+
+/** Longest match id the store accepts: keeps a notification's payload far below PostgreSQL's 8,000 bytes. */
+const MAX_MATCH_ID = 200;
+
+interface MatchRow {
+  id: string;
+  created_at: string;
+  options: GameOptions;
+  spectators: SpectatorPolicy;
+  turn_time_ms: number | null;
+  creator_hash: string;
+  seats: SeatRecord[];
+  version: number;
+}
+
+interface LogRow {
+  seq: number;
+  action: Action;
+  by: LogEntry['by'];
+  at: string;
+}
+
+function toMatch(row: MatchRow): MatchRecord {
+  return {
+    id: row.id,
+    createdAt: Number(row.created_at),
+    options: row.options,
+    spectators: row.spectators,
+    turnTimeMs: row.turn_time_ms,
+    creatorHash: row.creator_hash,
+    seats: row.seats,
+    version: row.version,
+  };
+}
+
+const MATCH_COLUMNS = 'id, created_at, options, spectators, turn_time_ms, creator_hash, seats, version';
+
+/** What a {@link PgStore} is made of. */
+export interface PgStoreOptions {
+  /** pg's `Client` class, for the listening connection. */
+  readonly Client: typeof Client;
+  readonly pool: Pool;
+  readonly connectionString: string;
+  /** The schema, checked already (lower-case letters, digits and `_`). */
+  readonly schema: string;
+  /** Milliseconds a claimed deadline stays taken. */
+  readonly lease: number;
+  readonly onError: (e: Error) => void;
+}
+
+/** The {@link Store} on PostgreSQL (made by `createPostgresStore`, which migrates the schema first). */
+export class PgStore implements Store {
+  readonly schema: string;
+  readonly channel: string;
+  private readonly s: string;
+  private readonly pool: Pool;
+  private readonly lease: number;
+  private readonly listener: LogListener;
+  private readonly appendSql: string;
+  private closed = false;
+
+  constructor(options: PgStoreOptions) {
+    this.schema = options.schema;
+    this.s = quoteIdent(options.schema);
+    this.channel = `${options.schema}_log`;
+    this.pool = options.pool;
+    this.lease = options.lease;
+    this.listener = new LogListener({ ...options, channel: this.channel });
+    const s = this.s;
+    // One statement, one implicit transaction: the row goes in only if the match exists, the
+    // previous seq is there (or this is seq 1) and this seq is not (the primary key settles a
+    // concurrent tie: one insert wins, the other does nothing). The NOTIFY is sent at commit.
+    this.appendSql = `
+      WITH ins AS (
+        INSERT INTO ${s}.log (match_id, seq, action, by, at)
+        SELECT $1, $2::int, $3::jsonb, $4, $5::bigint
+        WHERE EXISTS (SELECT 1 FROM ${s}.matches WHERE id = $1)
+          AND ($2::int = 1 OR EXISTS (SELECT 1 FROM ${s}.log WHERE match_id = $1 AND seq = $2::int - 1))
+        ON CONFLICT (match_id, seq) DO NOTHING
+        RETURNING match_id, seq
+      )
+      SELECT pg_notify('${this.channel}', seq::text || ' ' || match_id) FROM ins`;
+  }
+
+  async createMatch(match: MatchRecord): Promise<void> {
+    if (typeof match.id !== 'string' || match.id.length === 0 || match.id.length > MAX_MATCH_ID) {
+      throw new RangeError(`a match id is 1 to ${MAX_MATCH_ID} characters, got ${JSON.stringify(String(match.id).slice(0, 40))}`);
+    }
+    try {
+      await this.pool.query(`INSERT INTO ${this.s}.matches (${MATCH_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+        match.id,
+        match.createdAt,
+        JSON.stringify(match.options),
+        match.spectators,
+        match.turnTimeMs,
+        match.creatorHash,
+        JSON.stringify(match.seats),
+        match.version,
+      ]);
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505') throw new Error(`match ${match.id} already exists`);
+      throw e;
+    }
+  }
+
+  async getMatch(id: string): Promise<MatchRecord | null> {
+    const r = await this.pool.query<MatchRow>(`SELECT ${MATCH_COLUMNS} FROM ${this.s}.matches WHERE id = $1`, [id]);
+    const row = r.rows[0];
+    return row ? toMatch(row) : null;
+  }
+
+  async updateSeats(id: string, expected: number, seats: readonly SeatRecord[]): Promise<boolean> {
+    const r = await this.pool.query(`UPDATE ${this.s}.matches SET seats = $3, version = version + 1 WHERE id = $1 AND version = $2`, [
+      id,
+      expected,
+      JSON.stringify(seats),
+    ]);
+    return r.rowCount === 1;
+  }
+
+  async listMatches(limit: number): Promise<MatchRecord[]> {
+    if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a non-negative integer, got ${String(limit)}`);
+    const r = await this.pool.query<MatchRow>(`SELECT ${MATCH_COLUMNS} FROM ${this.s}.matches ORDER BY created_at DESC, id DESC LIMIT $1`, [
+      limit,
+    ]);
+    return r.rows.map(toMatch);
+  }
+
+  async append(matchId: string, entry: LogEntry): Promise<boolean> {
+    if (!Number.isInteger(entry.seq) || entry.seq < 1 || entry.seq > 0x7fffffff) return false;
+    const r = await this.pool.query(this.appendSql, [matchId, entry.seq, JSON.stringify(entry.action), entry.by, entry.at]);
+    if (r.rowCount !== 1) return false;
+    this.listener.note(matchId, entry.seq);
+    return true;
+  }
+
+  async readLog(matchId: string, after: number): Promise<LogEntry[]> {
+    const r = await this.pool.query<LogRow>(`SELECT seq, action, by, at FROM ${this.s}.log WHERE match_id = $1 AND seq > $2 ORDER BY seq`, [
+      matchId,
+      Math.max(-1, Math.min(Math.floor(after), 0x7fffffff)),
+    ]);
+    const entries = r.rows.map((row) => ({ seq: row.seq, action: row.action, by: row.by, at: Number(row.at) }));
+    const last = entries[entries.length - 1];
+    this.listener.track(matchId, last ? last.seq : Math.max(0, Math.floor(after)));
+    return entries;
+  }
+
+  async setDeadline(matchId: string, deadline: Deadline | null): Promise<void> {
+    if (deadline === null) {
+      await this.pool.query(`DELETE FROM ${this.s}.deadlines WHERE match_id = $1`, [matchId]);
+      return;
+    }
+    if (deadline.matchId !== matchId) throw new RangeError(`deadline is for match ${deadline.matchId}, not ${matchId}`);
+    await this.pool.query(
+      `INSERT INTO ${this.s}.deadlines (match_id, seq, at) VALUES ($1, $2, $3)
+       ON CONFLICT (match_id) DO UPDATE SET seq = EXCLUDED.seq, at = EXCLUDED.at`,
+      [matchId, deadline.seq, deadline.at],
+    );
+  }
+
+  async claimDue(now: number, limit: number): Promise<Deadline[]> {
+    if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a non-negative integer, got ${String(limit)}`);
+    if (limit === 0) return [];
+    // Rows another host is claiming right now are skipped, not waited for; a deadline replaced
+    // meanwhile is re-checked against `at <= now`. A claimed row is not deleted but pushed a
+    // lease ahead: the claiming host replaces or clears it once it has acted, and if it died
+    // first the deadline is handed out again when the lease runs out.
+    const r = await this.pool.query<{ match_id: string; seq: number; at: string }>(
+      `WITH due AS (
+         SELECT match_id, seq, at FROM ${this.s}.deadlines WHERE at <= $1 ORDER BY at, match_id LIMIT $2 FOR UPDATE SKIP LOCKED
+       ), taken AS (
+         UPDATE ${this.s}.deadlines d SET at = $3 FROM due WHERE d.match_id = due.match_id
+       )
+       SELECT match_id, seq, at FROM due ORDER BY at, match_id`,
+      [Math.floor(now), limit, Math.floor(now) + this.lease],
+    );
+    return r.rows.map((row) => ({ matchId: row.match_id, seq: row.seq, at: Number(row.at) }));
+  }
+
+  watch(listener: (matchId: string, seq: number) => void): () => void {
+    return this.listener.watch(listener);
+  }
+
+  /**
+   * Resolves once the listening connection is up (starting it if no `watch` has yet): appends
+   * committed from then on are reported to `watch` listeners.
+   */
+  listening(): Promise<void> {
+    return this.listener.listening();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([this.listener.close(), this.pool.end()]);
+  }
+}

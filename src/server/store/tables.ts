@@ -1,0 +1,92 @@
+/**
+ * The in-process stores' tables: matches, logs and deadlines in plain maps, changed only by
+ * {@link Change} records. The memory store applies each change as it comes; the embedded store
+ * writes each to its journal and replays the journal into the same tables at open. Every record
+ * is copied on the way out, so a caller can never change what is stored.
+ * @module
+ */
+import type { Deadline, LogEntry, MatchRecord, SeatRecord } from './store.js';
+
+/** One change to the stored data (also the embedded store's journal record: keep the field names). */
+export type Change =
+  | { readonly t: 'match'; readonly m: MatchRecord }
+  | { readonly t: 'seats'; readonly id: string; readonly version: number; readonly seats: readonly SeatRecord[] }
+  | { readonly t: 'action'; readonly id: string; readonly e: LogEntry }
+  | { readonly t: 'deadline'; readonly id: string; readonly d: Deadline | null };
+
+/** Copies plain JSON data (records hold nothing else). */
+export function copy<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/** Matches, logs and deadlines held in memory. */
+export class Tables {
+  private readonly matches = new Map<string, MatchRecord>();
+  private readonly logs = new Map<string, LogEntry[]>();
+  private readonly deadlines = new Map<string, Deadline>();
+
+  /** Applies one change; a seat change or an action for a match that is not here (or out of turn) is ignored. */
+  apply(c: Change): void {
+    switch (c.t) {
+      case 'match':
+        this.matches.set(c.m.id, c.m);
+        this.logs.set(c.m.id, []);
+        break;
+      case 'seats': {
+        const m = this.matches.get(c.id);
+        if (m !== undefined) this.matches.set(c.id, { ...m, seats: c.seats, version: c.version });
+        break;
+      }
+      case 'action': {
+        const log = this.logs.get(c.id);
+        if (log !== undefined && c.e.seq === log.length + 1) log.push(c.e);
+        break;
+      }
+      case 'deadline':
+        if (c.d === null) this.deadlines.delete(c.id);
+        else this.deadlines.set(c.id, c.d);
+        break;
+    }
+  }
+
+  /** Whether a match with this id is here. */
+  has(id: string): boolean {
+    return this.matches.has(id);
+  }
+
+  /** A copy of the match, or `null`. */
+  getMatch(id: string): MatchRecord | null {
+    const m = this.matches.get(id);
+    return m === undefined ? null : copy(m);
+  }
+
+  /** The match's seat version, or `undefined` when there is no such match. */
+  version(id: string): number | undefined {
+    return this.matches.get(id)?.version;
+  }
+
+  /** Copies of the newest matches, at most `limit`; among equal times the later-created first. */
+  listMatches(limit: number): MatchRecord[] {
+    const all = [...this.matches.values()].reverse();
+    all.sort((a, b) => b.createdAt - a.createdAt);
+    return all.slice(0, Math.max(0, limit)).map(copy);
+  }
+
+  /** The number of entries in the match's log, or `undefined` when there is no such match. */
+  logLength(matchId: string): number | undefined {
+    return this.logs.get(matchId)?.length;
+  }
+
+  /** Copies of the log's entries with `seq > after`. */
+  readLog(matchId: string, after: number): LogEntry[] {
+    return (this.logs.get(matchId) ?? []).slice(Math.max(0, after)).map(copy);
+  }
+
+  /** The deadlines with `at <= now`, earliest first, at most `limit` (still set: the caller clears them). */
+  due(now: number, limit: number): Deadline[] {
+    const due: Deadline[] = [];
+    for (const d of this.deadlines.values()) if (d.at <= now) due.push(d);
+    due.sort((a, b) => a.at - b.at);
+    return due.slice(0, Math.max(0, limit));
+  }
+}
