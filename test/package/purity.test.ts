@@ -36,7 +36,7 @@ const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 const files = sourceFiles(SRC);
 /**
  * The CLI, the match host (`server/`: files, sockets, `ws`, `pg`) and the worker-thread side of
- * simulation may use Node; nothing else in `src/` may (the browser client included).
+ * simulation may use Node; nothing else in `src/` may (the browser client and the protocol included).
  */
 const browserSafe = files.filter((f) => !f.startsWith('cli/') && !f.startsWith('server/') && !/worker/i.test(f));
 /**
