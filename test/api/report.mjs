@@ -38,6 +38,7 @@ function run() {
   rmSync(TEMP, { recursive: true, force: true });
   mkdirSync(TEMP, { recursive: true });
   const changed = [];
+  const missing = [];
   for (const entry of entries()) {
     if (!existsSync(entry.dts)) throw new Error(`${entry.dts} is missing: run \`npm run build\` first`);
     const config = ExtractorConfig.prepare({
@@ -75,10 +76,19 @@ function run() {
       configObjectFullPath: join(ROOT, 'api-extractor.json'),
       packageJsonFullPath: join(ROOT, 'package.json'),
     });
+    const committed = join(REPORTS, `${entry.name}.api.md`);
+    if (!update && !existsSync(committed)) {
+      missing.push(entry);
+      continue;
+    }
     const result = Extractor.invoke(config, { localBuild: update, showVerboseMessages: false, messageCallback: quiet });
     if (!result.succeeded || result.apiReportChanged) changed.push(entry);
   }
-  if (changed.length === 0) {
+  for (const entry of missing)
+    console.error(
+      `The entry '${entry.subpath}' has no report: run \`npm run api:update\` and commit docs/api-reports/${entry.name}.api.md.`,
+    );
+  if (changed.length === 0 && missing.length === 0) {
     rmSync(TEMP, { recursive: true, force: true });
     console.log(update ? 'API reports are up to date.' : 'API reports match the build.');
     return 0;
