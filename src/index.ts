@@ -30,7 +30,7 @@ export type { ReplayStep } from './saves/replay.js';
 export { replay } from './saves/replay.js';
 export type { GameSave, SavedState } from './saves/serialize.js';
 export { deserialize, fromSave, SAVE_FORMAT, SAVE_VERSION, serialize, toSave } from './saves/serialize.js';
-export { determinize } from './seat/determinize.js';
+export { determinize } from './seat/determinize/index.js';
 export { createGameWithEvents, eventsFor } from './seat/events.js';
 export type { PaymentView, PlayerView, TitleValues, Viewer } from './seat/view.js';
 export { view } from './seat/view.js';

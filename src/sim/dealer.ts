@@ -4,7 +4,7 @@
  * @module
  */
 
-import { dealerOf } from '../seat/determinize.js';
+import { dealerOf } from '../seat/determinize/index.js';
 import type { PlayerView } from '../seat/view.js';
 import type { GameState } from '../state/types.js';
 import type { Simulator } from './simulator.js';
