@@ -3,7 +3,7 @@
  *
  * The steps, one file each: read and check the view (`frame.ts`, `shown.ts`, `unseen.ts`,
  * `public-fields.ts`, `payer.ts`), then per seed deal the hands (`hands.ts`, the payer's through
- * `payer.ts`) and the piles (`piles.ts`) and rebuild the state
+ * `payer.ts` and `paying-hands.ts`) and the piles (`piles.ts`) and rebuild the state
  * (`public-fields.ts`); `dealer.ts` runs them, once per view and once per seed.
  * @module
  */
@@ -18,15 +18,24 @@ export { dealerOf } from './dealer.js';
  * A full {@link GameState} consistent with a view (RULES H), for bots that search over the
  * hidden information (determinized or information-set Monte Carlo search).
  *
- * Every card the viewer cannot place is dealt at random from the cards of the game that the view
- * does not show: into other players' hands (beside the cards known to be there), the rest of the
- * deck, the favor pile (beside the viewer's own favor cards, in a random order), another Advisor's
- * drawn card, and the cards removed at random at setup. The deal respects what the rules imply:
- * nobody keeps a King (RULES K1), and a payment in progress can be completed (RULES A5). Apart
- * from that it is uniform; a history-aware bot may reject samples that contradict what it saw
- * (the view holds no history). Who placed the other favor cards and the lot, which no view
- * shows and no rule uses, is drawn at random among the other players; the deck's drawn part
- * (history, never read again) is listed in catalogue order.
+ * **The law of the sample.** Every card the viewer cannot place is dealt from the cards of the
+ * game that the view does not show, into the hidden places: the hidden cards of every hand (beside
+ * the cards known to be there), another Advisor's drawn card, the favor pile's cards the viewer
+ * did not place, the rest of the deck in order, and the cards removed at random at setup. Every
+ * way of dealing them is equally likely among those the rules allow:
+ * - no hand holds a King (RULES K1);
+ * - during a payment (RULES A5) the payer can complete it: paying with gold, their hand holds at
+ *   least the gold still due; paying by discarding under the default payment rule, it holds no
+ *   gold.
+ *
+ * Independently, each hidden favor card and the lot were placed by a player drawn uniformly among
+ * the players other than the viewer (among all players for a spectator), and the favor pile's
+ * order is a uniform shuffle of all its cards. A hand lists its known cards first, as the view
+ * does, then its hidden cards in a uniform order; the deck's drawn part (history, never read
+ * again) is listed in catalogue order, the drawn card last. The view holds no history, so the law
+ * uses none: a history-aware bot may reject samples that contradict what it saw.
+ * `test/seat/determinize-law.test.ts` checks the law against frequencies counted exactly on
+ * positions where a payer's hand is hard to find (see `docs/conformance.md`).
  *
  * Guarantees: `view(result, view.viewer)` deep-equals `view`; the result holds exactly the cards
  * of the game (each used card once); the same view and seed give the same result. The result's

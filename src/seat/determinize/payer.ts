@@ -3,14 +3,21 @@
  * once per view, and the deal of those cards.
  * @module
  */
-import { GOLD, KIND, VALUE } from '../../data/cards.js';
+import { GOLD, KIND } from '../../data/cards.js';
 import { pickInPlace } from '../../state/rng.js';
 import type { PlayerView } from '../view.js';
 import { invalid, isInt } from './checks.js';
 import type { Frame } from './frame.js';
+import { coins, dealPayingHand, type PayingHands, payingHands } from './paying-hands.js';
 import type { Shown } from './shown.js';
 
-/** How many random picks to try before building a payer's hand greedily. */
+/**
+ * How many uniform hands to try before drawing among the paying hands directly. A try is kept
+ * exactly when its hand can pay, so a kept try is a uniform paying hand: the same law as the
+ * direct draw. The tries are cheap when paying hands are common, and every deal in which one of
+ * them pays is the deal the engine made before the direct draw existed (the golden traces and the
+ * bots' decisions are unchanged).
+ */
 const PAYER_TRIES = 64;
 
 /** The payment in progress, read once: the payer's hidden cards and what they must allow. */
@@ -22,10 +29,8 @@ export interface PayerDeal {
   readonly steered: boolean;
   /** Gold still needed from the hidden cards, or -1 for "no gold allowed". */
   readonly gold: number;
-}
-
-function coins(c: number): number {
-  return KIND[c] === GOLD ? (VALUE[c] as number) : 0;
+  /** The hands that can pay, counted when the tries of a deal first all fail (the same for every deal). */
+  hands: PayingHands | null;
 }
 
 /** The gold in `a[from … to)`. */
@@ -55,7 +60,7 @@ export function readPayer(v: PlayerView, f: Frame, s: Shown): PayerDeal | null {
   if (noGold && known.some((c) => KIND[c] === GOLD)) throw invalid(`player ${p} pays by discarding but is known to hold gold`);
   const need = due - paid - goldOf(known, 0, known.length);
   const steered = noGold || (mode === 'gold' && need > 0);
-  return { player: p, slots: size - known.length, steered, gold: noGold ? -1 : need };
+  return { player: p, slots: size - known.length, steered, gold: noGold ? -1 : need, hands: null };
 }
 
 /** Swaps `a[i]` and `a[j]`. */
@@ -73,8 +78,13 @@ function partition(a: number[], keep: (c: number) => boolean): number {
 }
 
 /**
- * Deals the payer's hidden cards into `nk[0 … payer.slots)` so that the payment in progress can be
+ * Deals the payer's hidden cards into `nk[0 … payer.slots)` (the rest of the unseen cards that
+ * are not Kings after them), uniformly among the hands that let the payment in progress be
  * completed (RULES A5): enough gold, or no gold at all for a winner paying by discarding.
+ *
+ * With gold: up to {@link PAYER_TRIES} uniform hands, the first that pays is kept; when none
+ * does, a hand drawn exactly among those that pay ({@link dealPayingHand}). A uniform hand kept
+ * only if it pays is a uniform paying hand, so both ways give the same law.
  */
 export function dealPayer(rng: number[], nk: number[], payer: PayerDeal): void {
   const slots = payer.slots;
@@ -88,11 +98,8 @@ export function dealPayer(rng: number[], nk: number[], payer: PayerDeal): void {
     pickInPlace(rng, nk, 0, nk.length, slots);
     if (goldOf(nk, 0, slots) >= payer.gold) return;
   }
-  // Rare: the payer needs most of the hidden gold. Take the highest coins until enough, then pick the rest at random.
-  nk.sort((a, b) => coins(b) - coins(a));
-  let k = 0;
-  let sum = 0;
-  while (k < slots && sum < payer.gold) sum += coins(nk[k++] as number);
-  if (sum < payer.gold) throw invalid(`player ${payer.player} cannot complete the payment with the hidden gold`);
-  pickInPlace(rng, nk, k, nk.length, slots - k);
+  // Paying hands are rare here: draw one exactly. The count is made once, on the first such deal.
+  if (payer.hands === null) payer.hands = payingHands(nk, slots, payer.gold);
+  if (payer.hands.total === 0n) throw invalid(`player ${payer.player} cannot complete the payment with the hidden gold`);
+  dealPayingHand(rng, nk, payer.hands);
 }
