@@ -16,8 +16,9 @@ export interface Dealer {
   deal(seed: number | string): GameState;
   /**
    * Deals the sample of `seed` straight into `sim`: afterwards `sim` plays exactly
-   * `deal(seed)`. No state is built: the deal is written into the simulator's own arrays.
-   * On an error (a bad seed, a view whose first deal fails), `sim` is unchanged.
+   * `deal(seed)`, so it is a sample of `determinize`'s law. No state is built: the deal is
+   * written into the simulator's own arrays. On an error (a bad seed, a view whose first deal
+   * fails), `sim` is unchanged.
    */
   dealInto(sim: Simulator, seed: number | string): void;
 }
@@ -25,6 +26,10 @@ export interface Dealer {
 /**
  * A dealer for `view`: `determinize(view, seed)` for many seeds without reading and checking the
  * view each time, as a search needs once per iteration. Keep the view unchanged while you use it.
+ * Its deals follow `determinize`'s law exactly (stated in its TSDoc), and the same seed gives the
+ * same deal in any order of calls. What is worked out once per view is also reused: during a
+ * payment few hands can pay, the count of the payer's paying hands is made on the first deal that
+ * needs it.
  *
  * @throws `RulesError` `INVALID_VIEW` as `determinize` does (at once for the view, at each deal
  * for a bad seed).

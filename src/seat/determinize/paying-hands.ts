@@ -49,6 +49,7 @@ function binomials(n: number, most: number): bigint[] {
 /** Counts the hands of `slots` cards of `nk` (any order) that hold at least `need` coins. */
 export function payingHands(nk: readonly number[], slots: number, need: number): PayingHands {
   const cards: number[][] = [[]];
+  // Each value's cards in catalogue order, whatever the order of `nk`: the same lists for every deal.
   for (const c of [...nk].sort((a, b) => a - b)) {
     const v = coins(c);
     while (cards.length <= v) cards.push([]);
@@ -62,6 +63,8 @@ export function payingHands(nk: readonly number[], slots: number, need: number):
   const t = new Array<number>(values).fill(0);
   // Chooses how many cards of each gold value (1 up); the cards without gold fill the hand.
   const walk = (v: number, left: number, gold: number, count: bigint): void => {
+    // Even with every card left worth the highest value, too little: no paying hand this way.
+    if (gold + left * (values - 1) < need) return;
     if (v === values) {
       const without = rows[0] as bigint[];
       if (gold < need || left >= without.length) return;
