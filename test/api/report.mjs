@@ -11,10 +11,11 @@
  * reports' diff to see what a change does to the public API; docs/stability.md says how each
  * kind of change is versioned.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import { contractsReport } from './contracts.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const REPORTS = join(ROOT, 'docs/api-reports');
@@ -33,7 +34,7 @@ function entries() {
   return out;
 }
 
-function run() {
+async function run() {
   mkdirSync(REPORTS, { recursive: true });
   rmSync(TEMP, { recursive: true, force: true });
   mkdirSync(TEMP, { recursive: true });
@@ -84,6 +85,13 @@ function run() {
     const result = Extractor.invoke(config, { localBuild: update, showVerboseMessages: false, messageCallback: quiet });
     if (!result.succeeded || result.apiReportChanged) changed.push(entry);
   }
+  const contractsFile = join(REPORTS, 'contracts.md');
+  const contracts = await contractsReport(ROOT);
+  const contractsBefore = existsSync(contractsFile) ? readFileSync(contractsFile, 'utf8') : '';
+  if (contracts !== contractsBefore) {
+    if (update) writeFileSync(contractsFile, contracts);
+    changed.push({ name: 'contracts', subpath: 'contracts', before: contractsBefore, after: contracts });
+  }
   for (const entry of missing)
     console.error(
       `The entry '${entry.subpath}' has no report: run \`npm run api:update\` and commit docs/api-reports/${entry.name}.api.md.`,
@@ -95,10 +103,19 @@ function run() {
   }
   if (update) {
     rmSync(TEMP, { recursive: true, force: true });
-    console.log(`Rewrote ${changed.map((e) => `docs/api-reports/${e.name}.api.md`).join(', ')}: review the diff and commit it.`);
+    console.log(
+      `Rewrote ${changed.map((e) => `docs/api-reports/${e.name === 'contracts' ? 'contracts.md' : `${e.name}.api.md`}`).join(', ')}: review the diff and commit it.`,
+    );
     return 0;
   }
   for (const entry of changed) {
+    if (entry.after !== undefined) {
+      console.error(
+        '\nA versioned contract changed (docs/api-reports/contracts.md: formats, action ids, observation layout, a fixed game):',
+      );
+      console.error(diff(entry.before, entry.after));
+      continue;
+    }
     const fresh = join(TEMP, `${entry.name}.api.md`);
     console.error(
       `\nThe public API of '${entry.subpath === '.' ? 'for-the-king-and-me' : `for-the-king-and-me${entry.subpath.slice(1)}`}' changed:`,
@@ -127,4 +144,4 @@ function diff(before, after) {
   return lines.length > 80 ? [...lines.slice(0, 80), `… and ${lines.length - 80} more lines`].join('\n') : lines.join('\n');
 }
 
-process.exitCode = run();
+process.exitCode = await run();
