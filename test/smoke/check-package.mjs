@@ -4,6 +4,7 @@
 // link in the packed Markdown (README and the guides) must reach a packed file, so that the docs
 // work in node_modules and on package CDNs; links into src/ and test/ (the rule tables' "tested
 // by" and the architecture page) are repository-only and counted.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { pack, ROOT, run, scratch } from './pack.mjs';
@@ -36,6 +37,7 @@ try {
   console.log(
     `docs: every relative link of the packed Markdown reaches a packed file (${repositoryOnly} links into src/ and test/ are repository-only)`,
   );
+  publishDryRun(files);
   run('npx', ['--no-install', 'publint', '--strict', tarball], { cwd: ROOT });
   run('npx', ['--no-install', 'attw', tarball], { cwd: ROOT });
   console.log('check:package: publint and attw are clean');
@@ -44,4 +46,24 @@ try {
   process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * `npm publish --dry-run` (scripts skipped: CI has just built and tested): what npm would upload
+ * must be the file list checked above, and npm must not have to correct the manifest (it rewrites
+ * a `bin` path it dislikes, for example, and says so on stderr).
+ */
+function publishDryRun(packed) {
+  console.log('$ npm publish --dry-run --json --ignore-scripts');
+  const out = spawnSync('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`npm publish --dry-run failed:\n${out.stderr}`);
+  const corrected = out.stderr
+    .split('\n')
+    .filter((line) => /auto-corrected|errors corrected|was invalid|was renamed|removed invalid/.test(line));
+  if (corrected.length > 0) throw new Error(`npm would correct package.json on publish:\n  ${corrected.join('\n  ')}`);
+  const report = JSON.parse(out.stdout);
+  const info = report['for-the-king-and-me'] ?? report;
+  const published = info.files.map((f) => f.path).sort();
+  if (published.join('\n') !== packed.join('\n')) throw new Error('npm publish --dry-run would upload other files than npm pack packs');
+  console.log(`npm publish --dry-run: ${info.id}, ${published.length} files, the same as the tarball; no manifest corrections`);
 }
