@@ -9,5 +9,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', '**/node_modules/**', '**/dist/**'],
     environment: 'node',
+    // Generous: no test asserts time, and a loaded 2-core machine runs some property tests and
+    // child processes many times slower than a quiet one; a timeout there is noise, not a finding.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
