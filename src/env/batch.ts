@@ -5,35 +5,54 @@
 import type { PlayerCount } from '../index.js';
 import { RulesError } from '../index.js';
 import { Driver } from './driver.js';
-import type { EnvOptions } from './env.js';
-import { readOptions } from './env.js';
+import { GLOBAL_STATE_SIZE } from './global-state.js';
+import { maxInfoStateLength } from './info-state.js';
 import { OBSERVATION_SIZE } from './layout.js';
 import { ACTION_COUNT } from './mask.js';
+import type { EnvOptions } from './options.js';
+import { readOptions, readSeed } from './options.js';
 import { writeRewards } from './reward.js';
 
-/** Options of {@link createBatchEnv}: those of `createEnv`, and the number of games. */
+/** Options of {@link createBatchEnv}: those of `createEnv`, the number of games, and what to write. */
 export interface BatchEnvOptions extends EnvOptions {
   /** How many games to step at once (1 or more). */
   readonly games: number;
+  /**
+   * Whose observations to write: `'acting'` (default) the seat to act in each game, one row per
+   * game; `'all'` every seat's, `players` rows per game in seat order (for per-seat value
+   * targets or a critic that sees each seat's picture).
+   */
+  readonly seats?: 'acting' | 'all';
+  /**
+   * With `infoState: true`, the width of each information-state row (tokens). Default
+   * `maxInfoStateLength(players)`, which holds any history whole (perfect recall). A shorter row
+   * holds a history's last tokens; `infoStateLengths` says how long each history really is.
+   */
+  readonly infoStateLength?: number;
+  /** Also write every row's **privileged** global state (`globalStates`), for a centralised critic. */
+  readonly globalState?: boolean;
 }
 
 /**
  * `games` games stepped together. After each {@link BatchEnv.step} (and after {@link BatchEnv.reset}),
- * row `g` of `observations` and `masks` is for the agent to act in game `g`, `agents[g]`. A game
- * that ends is started again at once (like a vectorized Gym environment): its `dones[g]` is 1
- * for that step, `rewards` row `g` holds the final rewards of the game that ended, and the
- * observation is already the new game's.
+ * row `g` of `masks` is the legal-action mask of the agent to act in game `g`, `agents[g]`, and
+ * the observation rows hold that agent's observation (or every seat's, with `seats: 'all'`). A
+ * game that ends is started again at once (like a vectorized Gym environment): its `dones[g]` is
+ * 1 for that step, rows `g` of `rewards`, `points` and `winners` hold every seat's result of the
+ * game that ended, and the observation is already the new game's.
  */
 export interface BatchEnv {
   /** The number of games. */
   readonly games: number;
   /** The player count. */
   readonly players: PlayerCount;
+  /** Observation rows per game: 1, or `players` with `seats: 'all'`. */
+  readonly seatsPerGame: number;
   /** The length of one observation: `OBSERVATION_SIZE[players]`. */
   readonly observationSize: number;
   /** The length of one mask: `ACTION_COUNT`. */
   readonly actionCount: number;
-  /** `games × observationSize`: the acting agent's observation, game by game. */
+  /** `games × seatsPerGame × observationSize`: the observations, game by game (seat by seat with `seats: 'all'`). */
   readonly observations: Float32Array;
   /** `games × actionCount`: the acting agent's legal-action mask, game by game. */
   readonly masks: Uint8Array;
@@ -43,16 +62,42 @@ export interface BatchEnv {
   readonly rewards: Float32Array;
   /** 1 for each game that ended on the last step (and has been started again), else 0. */
   readonly dones: Uint8Array;
+  /** `games × players`: each seat's final points in a game that ended on the last step, else 0. */
+  readonly points: Float32Array;
+  /** `games × players`: 1 for each winner of a game that ended on the last step, else 0. */
+  readonly winners: Uint8Array;
+  /** The width of an information-state row (0 without `infoState`). */
+  readonly infoStateLength: number;
+  /** `games × seatsPerGame × infoStateLength` tokens (see `INFO_TOKENS`), 0 after the end of a history; empty without `infoState`. */
+  readonly infoStates: Int16Array;
+  /** `games × seatsPerGame`: each information state's full length (longer than the row when it was cut). */
+  readonly infoStateLengths: Int32Array;
+  /** The length of a global state (0 without `globalState`). */
+  readonly globalStateSize: number;
+  /** **Privileged**, `games × seatsPerGame × globalStateSize`: the global states; empty without `globalState`. */
+  readonly globalStates: Float32Array;
   /** How many games have ended since the batch was created. */
   readonly finished: number;
-  /** Starts every game again: game `g` gets seed `` `${seed}/${g}/0` `` (or a fresh random seed without one). */
+  /**
+   * Starts every game again. Without a seed: each game's next game of the run (game `g`'s `k`-th
+   * game has the seed `` `${seed}/${g}/${k}` ``), never one already played; with a seed, a new
+   * run from it (game `g` starts at `` `${seed}/${g}/0` ``). Without any seed, random seeds.
+   */
   reset(seed?: number | string): void;
   /**
-   * Plays `actions[g]` (an action index) in every game `g`.
-   * @throws `RulesError` when an action is not legal in its game. Games before it have
-   * already moved; the message names the game. Pass only actions the masks allow.
+   * Plays `actions[g]` (an action index) in every game `g`. Every action is checked before any is
+   * played: when one is not legal, nothing moves.
+   * @throws `RulesError` when an action is not legal in its game (the message names the game),
+   * `RangeError` when there are fewer actions than games.
    */
   step(actions: ArrayLike<number>): void;
+}
+
+function readCount(x: unknown, name: string, max: number): number {
+  if (typeof x !== 'number' || !Number.isInteger(x) || x < 1 || x > max) {
+    throw new RulesError('INVALID_OPTIONS', `${name} must be a whole number from 1 to ${max}, got ${String(x)}`);
+  }
+  return x;
 }
 
 /**
@@ -72,36 +117,69 @@ export interface BatchEnv {
  * ```
  */
 export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
-  const o = readOptions(options, ['games']);
-  const count = (options as { games?: unknown }).games;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1_000_000) {
-    throw new RulesError('INVALID_OPTIONS', `games must be a whole number from 1 to 1000000, got ${String(count)}`);
-  }
+  const o = readOptions(options, ['games', 'seats', 'infoStateLength', 'globalState']);
+  const { games, seats, infoStateLength, globalState } = options as unknown as Record<string, unknown>;
+  const count = readCount(games, 'games', 1_000_000);
+  if (seats !== undefined && seats !== 'acting' && seats !== 'all')
+    throw new RulesError('INVALID_OPTIONS', 'seats must be "acting" or "all"');
+  if (globalState !== undefined && typeof globalState !== 'boolean')
+    throw new RulesError('INVALID_OPTIONS', 'globalState must be true or false');
   const n = o.players;
+  const all = seats === 'all';
+  const rows = all ? n : 1;
+  const width = o.infoState
+    ? infoStateLength === undefined
+      ? maxInfoStateLength(n)
+      : readCount(infoStateLength, 'infoStateLength', 1 << 20)
+    : 0;
   const size = OBSERVATION_SIZE[n];
+  const gsize = globalState === true ? GLOBAL_STATE_SIZE[n] : 0;
   let base = o.seed;
   const seedOf = (g: number, k: number): number | string | undefined => (base === undefined ? undefined : `${base}/${g}/${k}`);
-  const drivers = Array.from({ length: count }, (_, g) => new Driver(n, o.variants, seedOf(g, 0)));
+  const drivers = Array.from({ length: count }, (_, g) => new Driver(n, o.variants, seedOf(g, 0), { history: o.infoState, bots: o.bots }));
   const episodes = new Int32Array(count);
-  const observations = new Float32Array(count * size);
+  const observations = new Float32Array(count * rows * size);
   const masks = new Uint8Array(count * ACTION_COUNT);
   const agents = new Int8Array(count);
   const rewards = new Float32Array(count * n);
   const dones = new Uint8Array(count);
+  const points = new Float32Array(count * n);
+  const winners = new Uint8Array(count * n);
+  const infoStates = new Int16Array(count * rows * width);
+  const infoStateLengths = new Int32Array(width > 0 ? count * rows : 0);
+  const globalStates = new Float32Array(count * rows * gsize);
   let finished = 0;
 
+  const writeSeat = (d: Driver, seat: number, row: number): void => {
+    d.observe(seat, observations, row * size);
+    if (width > 0) infoStateLengths[row] = (d.history as NonNullable<Driver['history']>).write(seat, infoStates, row * width, width);
+    if (gsize > 0) d.globalState(seat, globalStates, row * gsize);
+  };
   const write = (g: number): void => {
     const d = drivers[g] as Driver;
     const p = d.toMove();
     agents[g] = p;
-    d.observe(p, observations, g * size);
+    if (all) for (let q = 0; q < n; q++) writeSeat(d, q, g * n + q);
+    else writeSeat(d, p, g);
     d.mask(p, masks, g * ACTION_COUNT);
+  };
+  const ended = (g: number): void => {
+    const d = drivers[g] as Driver;
+    const s = d.score();
+    writeRewards(s, o.reward, rewards, g * n);
+    for (let p = 0; p < n; p++) points[g * n + p] = s.points[p] as number;
+    for (const w of s.winners) winners[g * n + w] = 1;
+    dones[g] = 1;
+    finished += 1;
+    episodes[g] = (episodes[g] as number) + 1;
+    d.reset(seedOf(g, episodes[g] as number));
   };
   for (let g = 0; g < count; g++) write(g);
 
   return {
     games: count,
     players: n,
+    seatsPerGame: rows,
     observationSize: size,
     actionCount: ACTION_COUNT,
     observations,
@@ -109,38 +187,52 @@ export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
     agents,
     rewards,
     dones,
+    points,
+    winners,
+    infoStateLength: width,
+    infoStates,
+    infoStateLengths,
+    globalStateSize: gsize,
+    globalStates,
     get finished() {
       return finished;
     },
     reset(seed) {
-      if (seed !== undefined) base = seed;
+      const s = readSeed(seed);
+      if (s !== undefined) base = s;
       for (let g = 0; g < count; g++) {
-        episodes[g] = 0;
-        (drivers[g] as Driver).reset(seedOf(g, 0));
+        episodes[g] = s !== undefined ? 0 : (episodes[g] as number) + 1;
+        (drivers[g] as Driver).reset(seedOf(g, episodes[g] as number));
         write(g);
       }
       rewards.fill(0);
       dones.fill(0);
+      points.fill(0);
+      winners.fill(0);
     },
     step(actions) {
       if (actions.length < count) throw new RangeError(`step needs ${count} actions, got ${actions.length}`);
-      rewards.fill(0);
-      dones.fill(0);
+      // Check every action first, so that a bad one moves no game.
       for (let g = 0; g < count; g++) {
         const d = drivers[g] as Driver;
+        const a = actions[g];
+        if (d.isLegal(a)) continue;
         try {
-          d.step(actions[g] as number);
+          d.step(a as number); // not legal: throws the library's own error and changes nothing
         } catch (e) {
           if (e instanceof RulesError) throw new RulesError(e.code, `game ${g}: ${e.message}`);
           throw e;
         }
-        if (d.toMove() < 0) {
-          writeRewards(d.score(), o.reward, rewards, g * n);
-          dones[g] = 1;
-          finished += 1;
-          episodes[g] = (episodes[g] as number) + 1;
-          d.reset(seedOf(g, episodes[g] as number));
-        }
+        throw new RulesError('ILLEGAL_ACTION', `game ${g}: action index ${String(a)} is not legal now`);
+      }
+      rewards.fill(0);
+      dones.fill(0);
+      points.fill(0);
+      winners.fill(0);
+      for (let g = 0; g < count; g++) {
+        const d = drivers[g] as Driver;
+        d.step(actions[g] as number);
+        if (d.toMove() < 0) ended(g);
         write(g);
       }
     },

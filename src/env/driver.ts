@@ -1,16 +1,28 @@
 /**
  * @internal One game the environment drives: reset by seed, step by action index, write the
- * observation and the mask of a seat. The single place that knows how the game is advanced: the
- * in-place simulator (`for-the-king-and-me/sim`), which plays the rules' own transitions on a
- * state it owns.
+ * observation, mask, information state and global state of a seat. The single place that knows
+ * how the game is advanced: the in-place simulator (`for-the-king-and-me/sim`), which plays the
+ * rules' own transitions on a state it owns. Seats given to bots are played here too.
  * @module
  */
+import type { Bot } from '../bots/index.js';
 import type { GameState, PlayerCount, Score, Variants } from '../index.js';
-import { ACTION_IDS_PER_PLAYER, createGame, RulesError } from '../index.js';
+import { ACTION_IDS_PER_PLAYER, actionId, createGame, RulesError, view } from '../index.js';
 import type { Simulator } from '../sim/index.js';
 import { createSimulator } from '../sim/index.js';
+import { SeatRandom } from './bot-seats.js';
 import { encodeSeat } from './encode-state.js';
+import { writeGlobalState } from './global-state.js';
+import { History } from './history.js';
 import { ACTION_COUNT } from './mask.js';
+
+/** @internal What a driver keeps beside the game. */
+export interface DriverOptions {
+  /** Record every seat's information state. */
+  readonly history: boolean;
+  /** Seats played by bots (`null` for the caller's seats), or `null` for none. */
+  readonly bots: readonly (Bot | null)[] | null;
+}
 
 /** @internal A game driven by action indexes. */
 export class Driver {
@@ -19,6 +31,10 @@ export class Driver {
   private readonly position = new Int16Array(ACTION_COUNT).fill(-1);
   /** Whether `position` describes the current state. */
   private positioned = false;
+  /** Every seat's information state, when recorded. */
+  readonly history: History | null;
+  private readonly bots: readonly (Bot | null)[] | null;
+  private readonly random = new SeatRandom();
 
   /**
    * @param players - the player count.
@@ -28,6 +44,7 @@ export class Driver {
     readonly players: PlayerCount,
     variants: Partial<Variants> | undefined,
     seed: number | string | undefined,
+    options: DriverOptions,
   ) {
     const first = createGame({
       players,
@@ -38,27 +55,46 @@ export class Driver {
     // these, whatever happens to the caller's object afterwards.
     this.variants = first.variants;
     this.sim = createSimulator(first);
+    this.history = options.history ? new History(players) : null;
+    this.bots = options.bots;
+    this.started(first, false);
   }
 
   /** The rule variants of every game. */
   readonly variants: Variants;
-
-  private create(seed: number | string | undefined): GameState {
-    return createGame({ players: this.players, ...(seed === undefined ? {} : { seed }), variants: this.variants });
-  }
 
   /** The current state, as a fresh copy. */
   get state(): GameState {
     return this.sim.toState();
   }
 
-  /** Starts a new game. */
-  reset(seed: number | string | undefined): void {
-    this.sim.load(this.create(seed));
+  /** After a new or loaded game: the history starts, and bots play until a caller's seat is to move. */
+  private started(s: GameState, resumed: boolean): void {
     this.positioned = false;
+    this.history?.start(this.sim.peek(), resumed);
+    if (this.bots !== null) {
+      this.random.seed(`${String(s.seed)}/bots/${s.moveCount}`);
+      this.playBots();
+    }
   }
 
-  /** The seat to move, -1 when the game is over. */
+  /** Starts a new game. */
+  reset(seed: number | string | undefined): void {
+    const s = createGame({ players: this.players, ...(seed === undefined ? {} : { seed }), variants: this.variants });
+    this.sim.load(s);
+    this.started(s, false);
+  }
+
+  /** **Privileged**: makes the game `state` (already checked), with a history that starts there. */
+  load(state: GameState): void {
+    if (state.players !== this.players) {
+      throw new RulesError('INVALID_SAVE', `this environment plays ${this.players} players, the state has ${state.players}`);
+    }
+    this.sim.load(state);
+    this.started(state, true);
+  }
+
+  /** The seat to move (a caller's seat when bots play the others), -1 when the game is over. */
   toMove(): number {
     return this.sim.peek().toMove;
   }
@@ -77,7 +113,18 @@ export class Driver {
     this.positioned = true;
   }
 
-  /** Applies the action with index `index` (0 … ACTION_COUNT − 1) for the seat to move; throws and changes nothing if it is not legal. */
+  /** Whether `index` (any value) is a legal action index for the seat to move now. */
+  isLegal(index: unknown): boolean {
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= ACTION_COUNT) return false;
+    if (this.sim.peek().step === 'over') return false;
+    if (!this.positioned) this.locate(null, 0);
+    return (this.position[index] as number) >= 0;
+  }
+
+  /**
+   * Applies the action with index `index` (0 … ACTION_COUNT − 1) for the seat to move, then lets
+   * the bots play; throws and changes nothing if it is not legal.
+   */
   step(index: number): void {
     const s = this.sim.peek();
     if (s.step === 'over') throw new RulesError('GAME_OVER', 'the game is over: reset the environment');
@@ -86,10 +133,30 @@ export class Driver {
     }
     if (!this.positioned) this.locate(null, 0);
     const i = this.position[index] as number;
+    const actor = s.toMove;
     // Not legal now: the checked path throws the library's own error (WRONG_STEP, ILLEGAL_ACTION …) and changes nothing.
-    if (i < 0) this.sim.applyId(s.toMove * ACTION_IDS_PER_PLAYER + index);
+    if (i < 0) this.sim.applyId(actor * ACTION_IDS_PER_PLAYER + index);
     else this.sim.applyIndex(i);
     this.positioned = false;
+    this.history?.after(actor, index, this.sim.peek());
+    if (this.bots !== null) this.playBots();
+  }
+
+  /** Lets the bots play while one of their seats is to move. */
+  private playBots(): void {
+    const bots = this.bots as readonly (Bot | null)[];
+    for (;;) {
+      const s = this.sim.peek();
+      const p = s.toMove;
+      if (p < 0) return;
+      const bot = bots[p];
+      if (bot === null || bot === undefined) return;
+      const action = bot(view(s, p), this.random);
+      const index = actionId(action, this.players) - p * ACTION_IDS_PER_PLAYER;
+      this.sim.apply(action);
+      this.positioned = false;
+      this.history?.after(p, index, this.sim.peek());
+    }
   }
 
   /** Writes `seat`'s observation at `offset`. */
@@ -103,8 +170,21 @@ export class Driver {
     if (seat === this.sim.peek().toMove) this.locate(out, offset);
   }
 
+  /** **Privileged**: writes `seat`'s global state at `offset`. */
+  globalState(seat: number, out: Float32Array, offset: number): void {
+    writeGlobalState(this.sim.peek(), seat, out, offset);
+  }
+
   /** The score (final once the game is over). */
   score(): Score {
     return this.sim.score();
+  }
+
+  /** Makes this driver the same game as `other` (same player count and options), history and bots' stream included. */
+  copyFrom(other: Driver): void {
+    this.sim.copyFrom(other.sim);
+    this.positioned = false;
+    if (this.history !== null && other.history !== null) this.history.copyFrom(other.history);
+    this.random.copyFrom(other.random);
   }
 }

@@ -2,121 +2,230 @@
  * The agent loop, in the style of PettingZoo's AEC API: one game, one agent acting at a time.
  * @module
  */
-import type { Action, GameState, PlayerCount, Score, Variants } from '../index.js';
-import { ACTION_IDS_PER_PLAYER, actionFromId, RulesError } from '../index.js';
+import type { Action, GameSave, GameState, PlayerCount, Score } from '../index.js';
+import { ACTION_IDS_PER_PLAYER, actionFromId, deserialize, fromSave, RulesError, toSave } from '../index.js';
 import { Driver } from './driver.js';
+import type { AgentObservation, Env, LastStep } from './env-types.js';
+import { GLOBAL_STATE_SIZE } from './global-state.js';
 import { OBSERVATION_SIZE } from './layout.js';
 import { ACTION_COUNT } from './mask.js';
-import type { RewardKind } from './reward.js';
-import { rewardKindOf, writeRewards } from './reward.js';
+import type { EnvOptions, ReadOptions } from './options.js';
+import { readOptions, readSeed, runSeed } from './options.js';
+import { writeRewards } from './reward.js';
 
-/** Options of {@link createEnv} and {@link createBatchEnv}. */
-export interface EnvOptions {
-  /** Number of players, 2–5 (RULES S1). */
-  readonly players: PlayerCount;
-  /** Rule variants (RULES V). */
-  readonly variants?: Partial<Variants>;
-  /**
-   * Seed of the first game. A `reset()` without a seed then plays game `k` (counting from 1)
-   * with the seed `` `${seed}/${k}` ``, so a run is reproducible from this one value. Without
-   * it, games without a seed draw one from `crypto.getRandomValues`.
-   */
-  readonly seed?: number | string;
-  /** How rewards are counted (default `'win'`). */
-  readonly reward?: RewardKind;
-}
-
-/** A seat's observation and legal-action mask. */
-export interface AgentObservation {
-  /** `OBSERVATION_SIZE[players]` numbers, computed from the seat's view (see `docs/env.md`). */
-  readonly observation: Float32Array;
-  /** `ACTION_COUNT` entries: 1 where the action index is legal for this seat now, else 0. */
-  readonly mask: Uint8Array;
-}
-
-/** What {@link Env.last} returns: the acting agent's observation, mask, reward and termination. */
-export interface LastStep extends AgentObservation {
-  /** The agent's reward since it last acted (non-zero only once the game is over). */
-  readonly reward: number;
-  /** Whether the game is over. */
-  readonly termination: boolean;
-}
-
-/**
- * One game seen as an environment (PettingZoo AEC style). Agents are the seats `0 … players − 1`.
- * Actions are action indexes `0 … ACTION_COUNT − 1` for the agent to act (an action id without
- * its player: `actionId(action) % ACTION_IDS_PER_PLAYER`).
- */
-export interface Env {
-  /** The player count. */
-  readonly players: PlayerCount;
-  /** The agents: `[0, 1, …, players − 1]`. */
-  readonly agents: readonly number[];
-  /** The length of every observation: `OBSERVATION_SIZE[players]`. */
-  readonly observationSize: number;
-  /** The length of every mask: `ACTION_COUNT`. */
-  readonly actionCount: number;
-  /** The agent to act, `null` once the game is over. */
-  readonly agentSelection: number | null;
-  /** Whether the game is over (every agent is terminated). */
-  readonly done: boolean;
-  /** Each agent's reward from the last step (non-zero only on the step that ends the game). */
-  readonly rewards: readonly number[];
-  /** Each agent's total reward since the last reset. */
-  readonly cumulativeRewards: readonly number[];
-  /** Whether each agent is terminated: all `false` during a game, all `true` once it is over. */
-  readonly terminations: readonly boolean[];
-  /** Actions applied since the last reset. */
-  readonly steps: number;
-  /** The seed of the current game (`undefined` when it was drawn from `crypto`). */
-  readonly seed: number | string | undefined;
-  /**
-   * The full game state, hidden cards included, as a fresh copy each time it is read. For
-   * logging, saving and analysis only: never build an observation from it (that is what
-   * {@link Env.observe} is for), and keep it out of hot loops.
-   */
-  readonly state: GameState;
-  /** Starts a new game, with `seed` or the next seed of the run (see {@link EnvOptions.seed}). */
-  reset(seed?: number | string): void;
-  /** The observation and mask of `agent` (a mask of zeros unless it is `agent`'s turn), in new arrays. */
-  observe(agent: number): AgentObservation;
-  /** Writes `agent`'s observation and mask into arrays you own (each from index 0), for loops that allocate nothing. */
-  observeInto(agent: number, observation: Float32Array, mask: Uint8Array): void;
-  /** The acting agent's observation and mask, its reward and whether the game is over; after the end, agent 0's. */
-  last(): LastStep;
-  /**
-   * Plays action index `action` for the agent to act.
-   * @throws `RulesError` `MALFORMED_ACTION` for an index outside `0 … ACTION_COUNT − 1`,
-   * `ILLEGAL_ACTION` (or another code of `apply`) when it is not legal now, `GAME_OVER` after
-   * the end. The game is unchanged when it throws.
-   */
-  step(action: number): void;
-  /** The action an index means for the agent to act now (to log or show it). */
-  actionOf(action: number): Action;
-  /** The score: final once the game is over, a projection before (RULES E4). */
-  score(): Score;
-}
-
-const OPTION_KEYS = new Set(['players', 'variants', 'seed', 'reward']);
-
-/** @internal Reads `createEnv`-style options once, rejecting unknown keys. */
-export function readOptions(options: unknown, extra: readonly string[] = []): EnvOptions & { readonly reward: RewardKind } {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new RulesError('INVALID_OPTIONS', 'options must be an object such as { players: 4 }');
+/** @internal Reads a state or save given to `load`, trusting nothing in it. */
+export function readSave(save: unknown): GameState {
+  if (typeof save === 'string') return deserialize(save);
+  if (typeof save === 'object' && save !== null && 'format' in save) return fromSave(save);
+  let asSave: GameSave;
+  try {
+    asSave = toSave(save as GameState);
+  } catch {
+    throw new RulesError('INVALID_SAVE', 'load takes a GameState, a save object (toSave) or a save text (serialize)');
   }
-  const o = options as Record<string, unknown>;
-  for (const key of Object.keys(o)) {
-    if (!OPTION_KEYS.has(key) && !extra.includes(key)) {
-      throw new RulesError('INVALID_OPTIONS', `unknown option "${key}": expected ${[...OPTION_KEYS, ...extra].join(', ')}`);
+  return fromSave(asSave);
+}
+
+class AgentEnv implements Env {
+  readonly players: PlayerCount;
+  readonly agents: readonly number[];
+  readonly observationSize: number;
+  readonly actionCount = ACTION_COUNT;
+  readonly rewards: number[];
+  readonly cumulativeRewards: number[];
+  readonly terminations: boolean[];
+  readonly truncations: readonly boolean[];
+  private readonly game: Driver;
+  private base: number | string | undefined;
+  private episode = 0;
+  private currentSeed: number | string | undefined;
+  private stepCount = 0;
+
+  constructor(
+    private readonly o: ReadOptions,
+    /** Shared by an environment and its clones: what `restore` checks. */
+    private readonly family: object,
+    from: AgentEnv | null,
+  ) {
+    const n = o.players;
+    this.base = o.seed;
+    this.currentSeed = o.seed;
+    this.game = new Driver(n, o.variants, o.seed, { history: o.infoState, bots: o.bots });
+    this.players = n;
+    this.agents = Object.freeze(Array.from({ length: n }, (_, i) => i));
+    this.observationSize = OBSERVATION_SIZE[n];
+    this.rewards = new Array<number>(n).fill(0);
+    this.cumulativeRewards = new Array<number>(n).fill(0);
+    this.terminations = new Array<boolean>(n).fill(false);
+    this.truncations = Object.freeze(new Array<boolean>(n).fill(false));
+    if (from !== null) this.copy(from);
+    // A loaded or bot-played game may already be over: its rewards are given at once.
+    else this.afterMove();
+  }
+
+  get agentSelection(): number | null {
+    const p = this.game.toMove();
+    return p < 0 ? null : p;
+  }
+
+  get done(): boolean {
+    return this.game.toMove() < 0;
+  }
+
+  get steps(): number {
+    return this.stepCount;
+  }
+
+  get seed(): number | string | undefined {
+    return this.currentSeed;
+  }
+
+  get state(): GameState {
+    return this.game.state;
+  }
+
+  private clear(): void {
+    this.rewards.fill(0);
+    this.cumulativeRewards.fill(0);
+    this.terminations.fill(false);
+    this.stepCount = 0;
+  }
+
+  private checkAgent(agent: unknown): number {
+    const n = this.players;
+    if (typeof agent !== 'number' || !Number.isInteger(agent) || agent < 0 || agent >= n) {
+      throw new RulesError('MALFORMED_ACTION', `an agent is a seat from 0 to ${n - 1}, got ${String(agent)}`);
+    }
+    return agent;
+  }
+
+  reset(seed?: number | string): void {
+    const s = readSeed(seed);
+    if (s !== undefined) {
+      this.base = s;
+      this.episode = 0;
+    } else this.episode += 1;
+    this.currentSeed = runSeed(this.base, this.episode);
+    this.game.reset(this.currentSeed);
+    this.clear();
+    this.afterMove();
+  }
+
+  observe(agent: number): AgentObservation {
+    const observation = new Float32Array(this.observationSize);
+    const mask = new Uint8Array(ACTION_COUNT);
+    this.observeInto(agent, observation, mask);
+    return { observation, mask };
+  }
+
+  observeInto(agent: number, observation: Float32Array, mask: Uint8Array): void {
+    const a = this.checkAgent(agent);
+    if (observation.length < this.observationSize || mask.length < ACTION_COUNT) {
+      throw new RangeError(`observeInto needs at least ${this.observationSize} observation and ${ACTION_COUNT} mask entries`);
+    }
+    this.game.observe(a, observation, 0);
+    this.game.mask(a, mask, 0);
+  }
+
+  infoState(agent: number): Int16Array {
+    const a = this.checkAgent(agent);
+    const history = this.game.history;
+    if (history === null)
+      throw new RulesError('INVALID_OPTIONS', 'create the environment with { infoState: true } to record information states');
+    return history.of(a);
+  }
+
+  globalState(agent: number): Float32Array {
+    const out = new Float32Array(GLOBAL_STATE_SIZE[this.players]);
+    this.game.globalState(this.checkAgent(agent), out, 0);
+    return out;
+  }
+
+  last(): LastStep {
+    const p = this.game.toMove();
+    const agent = Math.max(0, p);
+    const { observation, mask } = this.observe(agent);
+    const over = p < 0;
+    const score = over ? this.game.score() : null;
+    return {
+      observation,
+      mask,
+      reward: this.cumulativeRewards[agent] as number,
+      termination: over,
+      truncation: false,
+      info: {
+        agent: over ? null : p,
+        steps: this.stepCount,
+        points: score === null ? null : score.points,
+        winners: score === null ? null : score.winners,
+      },
+    };
+  }
+
+  /** After a reset, a load or a step: rewards when the game is over (bots may end it on their own). */
+  private afterMove(): void {
+    if (this.game.toMove() >= 0 || this.terminations[0] === true) return;
+    writeRewards(this.game.score(), this.o.reward, this.rewards, 0);
+    for (let p = 0; p < this.players; p++) {
+      this.cumulativeRewards[p] = (this.cumulativeRewards[p] as number) + (this.rewards[p] as number);
+      this.terminations[p] = true;
     }
   }
-  const { players, variants, seed, reward } = o;
-  return {
-    players: players as PlayerCount,
-    ...(variants === undefined ? {} : { variants: variants as Partial<Variants> }),
-    ...(seed === undefined ? {} : { seed: seed as number | string }),
-    reward: rewardKindOf(reward),
-  };
+
+  step(action: number): void {
+    this.game.step(action);
+    this.stepCount += 1;
+    this.rewards.fill(0);
+    this.afterMove();
+  }
+
+  actionOf(action: number): Action {
+    const p = this.game.toMove();
+    if (p < 0) throw new RulesError('GAME_OVER', 'the game is over: no action applies');
+    if (!Number.isInteger(action) || action < 0 || action >= ACTION_COUNT) {
+      throw new RulesError('MALFORMED_ACTION', `an action index is an integer from 0 to ${ACTION_COUNT - 1}, got ${String(action)}`);
+    }
+    return actionFromId(p * ACTION_IDS_PER_PLAYER + action, this.players);
+  }
+
+  score(): Score {
+    return this.game.score();
+  }
+
+  private copy(from: AgentEnv): void {
+    this.game.copyFrom(from.game);
+    this.base = from.base;
+    this.episode = from.episode;
+    this.currentSeed = from.currentSeed;
+    this.stepCount = from.stepCount;
+    for (let p = 0; p < this.players; p++) {
+      this.rewards[p] = from.rewards[p] as number;
+      this.cumulativeRewards[p] = from.cumulativeRewards[p] as number;
+      this.terminations[p] = from.terminations[p] as boolean;
+    }
+  }
+
+  clone(): Env {
+    return new AgentEnv(this.o, this.family, this);
+  }
+
+  restore(from: Env): void {
+    if (!(from instanceof AgentEnv) || from.family !== this.family) {
+      throw new RulesError('INVALID_OPTIONS', 'restore takes an environment made by this one’s clone()');
+    }
+    this.copy(from);
+  }
+
+  load(save: GameState | GameSave | string): void {
+    const state = readSave(save);
+    if (state.players !== this.players) {
+      throw new RulesError('INVALID_SAVE', `this environment plays ${this.players} players, the state has ${state.players}`);
+    }
+    this.game.load(state);
+    this.currentSeed = state.seed;
+    this.clear();
+    this.afterMove();
+  }
 }
 
 /**
@@ -137,101 +246,5 @@ export function readOptions(options: unknown, extra: readonly string[] = []): En
  * ```
  */
 export function createEnv(options: EnvOptions): Env {
-  const o = readOptions(options);
-  const base = o.seed;
-  let episode = 0;
-  let seed = base;
-  const game = new Driver(o.players, o.variants, seed);
-  const n = o.players;
-  const rewards = new Array<number>(n).fill(0);
-  const cumulative = new Array<number>(n).fill(0);
-  const terminations = new Array<boolean>(n).fill(false);
-  let steps = 0;
-
-  const clear = (): void => {
-    rewards.fill(0);
-    cumulative.fill(0);
-    terminations.fill(false);
-    steps = 0;
-  };
-  const checkAgent = (agent: unknown): number => {
-    if (typeof agent !== 'number' || !Number.isInteger(agent) || agent < 0 || agent >= n) {
-      throw new RulesError('MALFORMED_ACTION', `an agent is a seat from 0 to ${n - 1}, got ${String(agent)}`);
-    }
-    return agent;
-  };
-
-  const env: Env = {
-    players: n,
-    agents: Object.freeze(Array.from({ length: n }, (_, i) => i)),
-    observationSize: OBSERVATION_SIZE[n],
-    actionCount: ACTION_COUNT,
-    get agentSelection() {
-      const p = game.toMove();
-      return p < 0 ? null : p;
-    },
-    get done() {
-      return game.toMove() < 0;
-    },
-    rewards,
-    cumulativeRewards: cumulative,
-    terminations,
-    get steps() {
-      return steps;
-    },
-    get seed() {
-      return seed;
-    },
-    get state() {
-      return game.state;
-    },
-    reset(next) {
-      episode += 1;
-      seed = next ?? (base === undefined ? undefined : `${base}/${episode}`);
-      game.reset(seed);
-      clear();
-    },
-    observe(agent) {
-      const observation = new Float32Array(OBSERVATION_SIZE[n]);
-      const mask = new Uint8Array(ACTION_COUNT);
-      env.observeInto(agent, observation, mask);
-      return { observation, mask };
-    },
-    observeInto(agent, observation, mask) {
-      const a = checkAgent(agent);
-      if (observation.length < OBSERVATION_SIZE[n] || mask.length < ACTION_COUNT) {
-        throw new RangeError(`observeInto needs at least ${OBSERVATION_SIZE[n]} observation and ${ACTION_COUNT} mask entries`);
-      }
-      game.observe(a, observation, 0);
-      game.mask(a, mask, 0);
-    },
-    last() {
-      const agent = Math.max(0, game.toMove());
-      const { observation, mask } = env.observe(agent);
-      return { observation, mask, reward: cumulative[agent] as number, termination: game.toMove() < 0 };
-    },
-    step(action) {
-      game.step(action);
-      steps += 1;
-      if (game.toMove() < 0) {
-        writeRewards(game.score(), o.reward, rewards, 0);
-        for (let p = 0; p < n; p++) {
-          cumulative[p] = (cumulative[p] as number) + (rewards[p] as number);
-          terminations[p] = true;
-        }
-      }
-    },
-    actionOf(action) {
-      const p = game.toMove();
-      if (p < 0) throw new RulesError('GAME_OVER', 'the game is over: no action applies');
-      if (!Number.isInteger(action) || action < 0 || action >= ACTION_COUNT) {
-        throw new RulesError('MALFORMED_ACTION', `an action index is an integer from 0 to ${ACTION_COUNT - 1}, got ${String(action)}`);
-      }
-      return actionFromId(p * ACTION_IDS_PER_PLAYER + action, n);
-    },
-    score() {
-      return game.score();
-    },
-  };
-  return env;
+  return new AgentEnv(readOptions(options), {}, null);
 }

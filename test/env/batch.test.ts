@@ -1,0 +1,145 @@
+/**
+ * The batch's new rows: every seat's observations, information states and global states, final
+ * points and winners, bots; reset with and without a seed; a step that refuses a bad action moves
+ * no game.
+ */
+import { describe, expect, it } from 'vitest';
+import { heuristicBot } from '../../src/bots/index.js';
+import type { Env } from '../../src/env/index.js';
+import { ACTION_COUNT, createBatchEnv, createEnv, GLOBAL_STATE_SIZE, maxInfoStateLength, OBSERVATION_SIZE } from '../../src/env/index.js';
+import { createGame } from '../../src/index.js';
+import { testRandom } from '../helpers/hidden.js';
+
+function pickRow(masks: Uint8Array, g: number, rand: () => number): number {
+  const legal: number[] = [];
+  for (let i = 0; i < ACTION_COUNT; i++) if (masks[g * ACTION_COUNT + i] === 1) legal.push(i);
+  return legal[Math.floor(rand() * legal.length)] as number;
+}
+
+describe('createBatchEnv with seats: "all", information states and global states', () => {
+  it('writes every seat’s observation, information state and global state of the same games as single environments', () => {
+    const games = 2;
+    const n = 3;
+    const width = 64;
+    const batch = createBatchEnv({
+      players: n,
+      games,
+      seed: 'w',
+      seats: 'all',
+      infoState: true,
+      infoStateLength: width,
+      globalState: true,
+    });
+    expect(batch.seatsPerGame).toBe(n);
+    expect(batch.observations.length).toBe(games * n * OBSERVATION_SIZE[n]);
+    expect(batch.infoStates.length).toBe(games * n * width);
+    expect(batch.globalStates.length).toBe(games * n * GLOBAL_STATE_SIZE[n]);
+    const singles = Array.from({ length: games }, (_, g) => createEnv({ players: n, seed: `w/${g}/0`, infoState: true }));
+    const rand = testRandom(5);
+    const episode = new Array<number>(games).fill(0);
+    const actions = new Int32Array(games);
+    let ends = 0;
+    for (let t = 0; ends < 3; t++) {
+      for (let g = 0; g < games; g++) {
+        const env = singles[g] as Env;
+        for (let p = 0; p < n; p++) {
+          const row = g * n + p;
+          const o = batch.observations.subarray(row * batch.observationSize, (row + 1) * batch.observationSize);
+          expect(Array.from(o)).toEqual(Array.from(env.observe(p).observation));
+          const tokens = env.infoState(p);
+          expect(batch.infoStateLengths[row]).toBe(tokens.length);
+          const kept = tokens.subarray(Math.max(0, tokens.length - width));
+          const got = batch.infoStates.subarray(row * width, (row + 1) * width);
+          expect(Array.from(got.subarray(0, kept.length))).toEqual(Array.from(kept));
+          expect(got.subarray(kept.length).every((x) => x === 0)).toBe(true);
+          if (t % 7 === 0) {
+            const gs = batch.globalStates.subarray(row * batch.globalStateSize, (row + 1) * batch.globalStateSize);
+            expect(Array.from(gs)).toEqual(Array.from(env.globalState(p)));
+          }
+        }
+        actions[g] = pickRow(batch.masks, g, rand);
+      }
+      batch.step(actions);
+      for (let g = 0; g < games; g++) {
+        const env = singles[g] as Env;
+        env.step(actions[g] as number);
+        expect(batch.dones[g]).toBe(env.done ? 1 : 0);
+        if (env.done) {
+          const s = env.score();
+          expect(Array.from(batch.points.subarray(g * n, g * n + n))).toEqual(s.points.map(Math.fround));
+          expect(Array.from(batch.winners.subarray(g * n, g * n + n))).toEqual(env.agents.map((p) => (s.winners.includes(p) ? 1 : 0)));
+          ends += 1;
+          episode[g] = (episode[g] as number) + 1;
+          singles[g] = createEnv({ players: n, seed: `w/${g}/${episode[g]}`, infoState: true });
+        } else {
+          expect(batch.points.subarray(g * n, g * n + n).every((x) => x === 0)).toBe(true);
+        }
+      }
+      expect(t).toBeLessThan(5000);
+    }
+  }, 60_000);
+
+  it('an information-state row of the default width holds any history whole', () => {
+    const batch = createBatchEnv({ players: 2, games: 1, infoState: true, seed: 1 });
+    expect(batch.infoStateLength).toBe(maxInfoStateLength(2));
+    expect(() => createBatchEnv({ players: 2, games: 1, infoState: true, infoStateLength: 0 })).toThrow(/infoStateLength/);
+    expect(() => createBatchEnv({ players: 2, games: 1, seats: 'some' as 'all' })).toThrow(/seats/);
+  });
+});
+
+describe('createBatchEnv reset', () => {
+  it('without a seed starts each game’s next game of the run; with a seed starts a new run', () => {
+    const batch = createBatchEnv({ players: 2, games: 2, seed: 'r', seats: 'all' });
+    const obsOf = (seed: string, seat: number) => {
+      const env = createEnv({ players: 2, seed });
+      return Array.from(env.observe(seat).observation);
+    };
+    const row = (g: number, p: number) =>
+      Array.from(batch.observations.subarray((g * 2 + p) * batch.observationSize, (g * 2 + p + 1) * batch.observationSize));
+    expect(row(1, 0)).toEqual(obsOf('r/1/0', 0));
+    batch.reset();
+    expect(row(0, 1)).toEqual(obsOf('r/0/1', 1));
+    expect(row(1, 0)).toEqual(obsOf('r/1/1', 0));
+    batch.reset('q');
+    expect(row(1, 1)).toEqual(obsOf('q/1/0', 1));
+    batch.reset();
+    expect(row(0, 0)).toEqual(obsOf('q/0/1', 0));
+    expect(createGame({ players: 2, seed: 'q/0/1' }).players).toBe(2);
+  });
+});
+
+describe('createBatchEnv step', () => {
+  it('a bad action anywhere moves no game', () => {
+    const batch = createBatchEnv({ players: 4, games: 3, seed: 2 });
+    const before = Array.from(batch.observations);
+    const good = [0, 1, 2].map((g) => pickRow(batch.masks, g, testRandom(g)));
+    const bad = batch.masks.indexOf(0, 2 * ACTION_COUNT) - 2 * ACTION_COUNT;
+    expect(() => batch.step([good[0] as number, good[1] as number, bad])).toThrow(/^game 2: /);
+    expect(() => batch.step([good[0] as number, 1.5, good[2] as number])).toThrow(expect.objectContaining({ code: 'MALFORMED_ACTION' }));
+    expect(() => batch.step([good[0] as number, good[1] as number])).toThrow(RangeError);
+    expect(Array.from(batch.observations)).toEqual(before);
+    batch.step(good);
+    expect(Array.from(batch.observations)).not.toEqual(before);
+  });
+
+  it('with bots, the rows are your seats’ turns only, and finished games report every seat', () => {
+    const batch = createBatchEnv({ players: 4, games: 4, seed: 'hb', bots: [null, heuristicBot, heuristicBot, heuristicBot] });
+    const rand = testRandom(9);
+    const actions = new Int32Array(4);
+    let ended = 0;
+    for (let t = 0; ended < 4 && t < 2000; t++) {
+      expect(Array.from(batch.agents).every((a) => a === 0)).toBe(true);
+      for (let g = 0; g < 4; g++) actions[g] = pickRow(batch.masks, g, rand);
+      batch.step(actions);
+      for (let g = 0; g < 4; g++) {
+        if (batch.dones[g] === 1) {
+          ended += 1;
+          const row = Array.from(batch.rewards.subarray(g * 4, g * 4 + 4));
+          expect(row.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+          expect(Array.from(batch.winners.subarray(g * 4, g * 4 + 4)).some((w) => w === 1)).toBe(true);
+        }
+      }
+    }
+    expect(ended).toBeGreaterThanOrEqual(4);
+  }, 60_000);
+});
