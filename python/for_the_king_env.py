@@ -1,10 +1,14 @@
 """For the King (and Me) as a learning environment for Python.
 
-A thin wrapper around ``for-the-king env-server`` (JSON lines over a pipe) from the npm package
-``for-the-king-and-me``. Standard library and numpy only. When ``pettingzoo`` can be imported,
-:class:`ForTheKingEnv` is a PettingZoo ``AECEnv``; otherwise it is a plain class with the same
-methods (``reset``, ``observe``, ``step``, ``last``, ``agent_iter``, ``agents``, ``rewards``,
-``terminations``, ``truncations``, ``infos``, ``agent_selection``).
+Wrappers around ``for-the-king env-server`` from the npm package ``for-the-king-and-me``,
+standard library and numpy only:
+
+- :class:`ForTheKingEnv`: one game, one agent acting at a time (PettingZoo's AEC API; a
+  PettingZoo ``AECEnv`` when ``pettingzoo`` can be imported, a plain class with the same methods
+  otherwise), over JSON lines.
+- :class:`ForTheKingParallelEnv`: the same game through PettingZoo's parallel API.
+- :class:`VectorEnv` (in ``for_the_king_vector.py``, also importable from here): many games at
+  once over a binary pipe, in the style of Gymnasium's vector API, for training.
 
     from for_the_king_env import ForTheKingEnv
 
@@ -13,11 +17,10 @@ methods (``reset``, ``observe``, ``step``, ``last``, ``agent_iter``, ``agents``,
     for agent in env.agent_iter():
         obs, reward, termination, truncation, info = env.last()
         if termination or truncation:
-            print(agent, reward, info["points"])   # the game is over: its reward and points
-            action = None
+            action = None                    # the game is over: info has the points and winners
         else:
             legal = obs["action_mask"].nonzero()[0]
-            action = int(legal[0])          # a policy would read obs["observation"]
+            action = int(legal[0])           # a policy would read obs["observation"]
         env.step(action)
     env.close()
 
@@ -26,13 +29,22 @@ features are documented in docs/env.md of the package. Agents are named ``player
 ``player_{N-1}`` (the game's seats). Rewards come at the end: 1 to the winner, a shared win
 split, 0 to the others (or the points scored with ``reward="points"``).
 
+Actions are integers only: an ``int``, a numpy integer or anything with ``__index__``. A float
+(``0.5``, ``np.float32(1)``), a string (``"0"``) or a bool raises :class:`ActionTypeError` (a
+``TypeError``); an index outside 0 ... 363 raises :class:`InvalidActionError` (a ``ValueError``);
+an illegal action raises :class:`ForTheKingError` with the library's code (``ILLEGAL_ACTION``)
+and changes nothing. ``step`` or ``observe`` before ``reset`` raises :class:`NotResetError`, and
+an agent that is not in the game raises :class:`UnknownAgentError` (a ``KeyError``).
+
 The server command is, in order: the ``command`` argument, the ``FOR_THE_KING_ENV_COMMAND``
 environment variable (split like a shell would), ``for-the-king env-server`` when it is on the
 PATH, else ``npx --no-install for-the-king env-server``.
 """
 
 import base64
+import copy
 import json
+import operator
 import os
 import shlex
 import shutil
@@ -40,23 +52,88 @@ import subprocess
 
 import numpy as np
 
-__all__ = ["ForTheKingEnv", "ForTheKingError", "Bridge", "ACTION_COUNT", "env"]
+__all__ = [
+    "ACTION_COUNT",
+    "ActionTypeError",
+    "Bridge",
+    "ForTheKingEnv",
+    "ForTheKingError",
+    "ForTheKingParallelEnv",
+    "InvalidActionError",
+    "NotResetError",
+    "UnknownAgentError",
+    "VectorEnv",
+    "action_index",
+    "default_command",
+    "env",
+    "parallel_env",
+]
 
 #: Length of every action mask (action indexes 0 ... 363, the same for every player count).
 ACTION_COUNT = 364
 
 
 class ForTheKingError(Exception):
-    """An error answered by the server: ``code`` is the library's error code (``ILLEGAL_ACTION``, ...)."""
+    """An error of the environment: ``code`` is the library's error code (``ILLEGAL_ACTION``, ...)."""
 
     def __init__(self, code, message):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
 
+    def __str__(self):
+        return f"{self.code}: {self.message}"
+
+
+class ActionTypeError(ForTheKingError, TypeError):
+    """An action that is not an integer: a float, a string, a bool, ``None`` for an agent still playing."""
+
+    def __init__(self, message):
+        super().__init__("MALFORMED_ACTION", message)
+
+
+class InvalidActionError(ForTheKingError, ValueError):
+    """An integer action outside 0 ... 363, or actions of the wrong shape for a batch."""
+
+    def __init__(self, message):
+        super().__init__("MALFORMED_ACTION", message)
+
+
+class NotResetError(ForTheKingError, RuntimeError):
+    """``step``, ``observe`` or ``last`` before the first ``reset``."""
+
+    def __init__(self, message):
+        super().__init__("NO_RESET", message)
+
+
+class UnknownAgentError(ForTheKingError, KeyError):
+    """An agent name that is not one of the game's (``player_0`` ... ``player_{N-1}``)."""
+
+    def __init__(self, message):
+        super().__init__("UNKNOWN_AGENT", message)
+
+
+def action_index(action, count=ACTION_COUNT):
+    """``action`` as an ``int`` action index, checked: integers only, from 0 to ``count - 1``.
+
+    Raises :class:`ActionTypeError` for a float, a string, a bool or ``None``, and
+    :class:`InvalidActionError` for an integer out of range.
+    """
+    if isinstance(action, (bool, np.bool_)):
+        raise ActionTypeError(f"an action is an integer action index from 0 to {count - 1}, got the bool {action!r}")
+    try:
+        index = operator.index(action)
+    except TypeError:
+        raise ActionTypeError(
+            f"an action is an integer action index from 0 to {count - 1}, got {type(action).__name__} {action!r}"
+        ) from None
+    if not 0 <= index < count:
+        raise InvalidActionError(f"an action index is from 0 to {count - 1}, got {index}")
+    return index
+
 
 def default_command():
-    """The command that starts the server when none is given."""
+    """The command that starts the server when none is given (without ``--vector``)."""
     configured = os.environ.get("FOR_THE_KING_ENV_COMMAND")
     if configured:
         return shlex.split(configured)
@@ -66,7 +143,11 @@ def default_command():
 
 
 class Bridge:
-    """One ``env-server`` process: send a request, read its answer (one JSON line each)."""
+    """One ``env-server`` process: send a request, read its answer (one JSON line each).
+
+    Environments made by ``clone()`` share their original's bridge; the process stops when the
+    last of them is closed.
+    """
 
     def __init__(self, command=None):
         self.process = subprocess.Popen(
@@ -74,6 +155,7 @@ class Bridge:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
         )
+        self.users = 1
 
     def request(self, **message):
         """Sends ``message`` and returns the answer; raises :class:`ForTheKingError` for an error answer."""
@@ -91,7 +173,10 @@ class Bridge:
         return answer
 
     def close(self):
-        """Asks the server to stop and waits for it."""
+        """One user fewer; the last one asks the server to stop and waits for it."""
+        self.users -= 1
+        if self.users > 0:
+            return
         if self.process.poll() is None:
             try:
                 self.request(cmd="close")
@@ -106,27 +191,35 @@ class Bridge:
         self.process.stdout.close()
 
 
-def _decode(value, dtype):
+def decode(value, dtype):
+    """An array from the server: base64 of little-endian bytes, or a JSON list."""
     if isinstance(value, str):
         little = np.dtype(dtype).newbyteorder("<")
         return np.frombuffer(base64.b64decode(value), dtype=little).astype(dtype)
     return np.asarray(value, dtype=dtype)
 
 
-class _ForTheKingCore:
-    """The environment's methods, shared by the PettingZoo and the plain class."""
+class _Game:
+    """What both Python APIs share: the bridge, the agent names, the spaces, the checks."""
 
-    metadata = {"name": "for_the_king_v0", "render_modes": ["human"], "is_parallelizable": False}
+    metadata = {"name": "for_the_king_v0", "render_modes": ["human"], "is_parallelizable": True}
 
-    def __init__(self, players=4, variants=None, reward="win", seed=None, command=None, render_mode=None):
+    def _open(self, players, variants, reward, seed, command, render_mode, info_state):
         self.render_mode = render_mode
         self._bridge = Bridge(command)
+        self._id = 0
         make = {"cmd": "make", "players": players, "reward": reward, "encoding": "base64"}
         if variants is not None:
             make["variants"] = variants
         if seed is not None:
             make["seed"] = seed
-        info = self._bridge.request(**make)
+        if info_state:
+            make["infoState"] = True
+        try:
+            info = self._bridge.request(**make)
+        except ForTheKingError:
+            self._bridge.close()
+            raise
         self.players = info["players"]
         self.observation_size = info["observationSize"]
         self.action_count = info["actionCount"]
@@ -134,18 +227,35 @@ class _ForTheKingCore:
         self.layout = info["layout"]
         self.possible_agents = [f"player_{p}" for p in range(self.players)]
         self._seat = {name: p for p, name in enumerate(self.possible_agents)}
-        self.agents = []
-        self.rewards = {}
-        self._cumulative_rewards = {}
-        self.terminations = {}
-        self.truncations = {}
-        self.infos = {}
-        self.agent_selection = None
-        self._cache = {}
-        self._last = None
         self._spaces = None
+        self._seed = seed
+        self._started = False
+        self._closed = False
 
-    # -- spaces ------------------------------------------------------------------------------
+    @property
+    def num_agents(self):
+        """How many agents are still in the game (PettingZoo)."""
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self):
+        """The player count (PettingZoo)."""
+        return len(self.possible_agents)
+
+    def _request(self, **message):
+        if self._closed:
+            raise ForTheKingError("CLOSED", "the environment is closed")
+        return self._bridge.request(env=self._id, **message)
+
+    def _seat_of(self, agent):
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise UnknownAgentError(f"no agent {agent!r} in this game: the agents are {', '.join(self.possible_agents)}")
+        return seat
+
+    def _check_started(self, what):
+        if not self._started:
+            raise NotResetError(f"call reset() before {what}()")
 
     def _make_spaces(self):
         try:
@@ -161,7 +271,8 @@ class _ForTheKingCore:
         return observation, spaces.Discrete(self.action_count)
 
     def observation_space(self, agent):
-        """A gymnasium ``Dict`` space when gymnasium is installed, else a description of the shapes."""
+        """A gymnasium ``Dict`` space when gymnasium is installed, else a description of the shapes (the same object every call)."""
+        self._seat_of(agent)
         if self._spaces is None:
             self._spaces = self._make_spaces() or (
                 {"observation": (self.observation_size,), "action_mask": (self.action_count,)},
@@ -170,60 +281,146 @@ class _ForTheKingCore:
         return self._spaces[0]
 
     def action_space(self, agent):
-        """``Discrete(364)`` when gymnasium is installed, else the number of action indexes."""
+        """``Discrete(364)`` when gymnasium is installed, else the number of action indexes (the same object every call)."""
         self.observation_space(agent)
         return self._spaces[1]
 
-    # -- the agent loop ----------------------------------------------------------------------
+    def _observation(self, answer):
+        return {
+            "observation": decode(answer["observation"], np.float32),
+            "action_mask": decode(answer["mask"], np.uint8).astype(np.int8),
+        }
+
+    def info_state(self, agent):
+        """``agent``'s information state: every token of what it saw since the game began (perfect recall), as int16.
+
+        Needs ``info_state=True`` when the environment is made. The tokens are documented in
+        docs/env.md (``INFO_TOKENS``).
+        """
+        self._check_started("info_state")
+        answer = self._request(cmd="infoState", agent=self._seat_of(agent))
+        return decode(answer["infoState"], np.int16)
+
+    def global_state(self, agent):
+        """**Privileged**: ``agent``'s global state, every hidden card included. For a centralised critic, never for an actor."""
+        self._check_started("global_state")
+        return decode(self._request(cmd="globalState", agent=self._seat_of(agent))["globalState"], np.float32)
+
+    def action_of(self, action):
+        """The action (as the library's JSON object) that index ``action`` means for the agent to act."""
+        self._check_started("action_of")
+        return self._request(cmd="action", action=action_index(action))["action"]
+
+    def game_state(self):
+        """**Privileged**: the full game state as JSON, hidden cards included (for logging and saves; never for a policy)."""
+        self._check_started("game_state")
+        return self._request(cmd="state")["state"]
+
+    def close(self):
+        """Stops the server (once the last clone sharing it is closed too)."""
+        if not self._closed:
+            self._closed = True
+            if self._id != 0:
+                try:
+                    self._bridge.request(cmd="drop", env=self._id)
+                except (ForTheKingError, OSError):
+                    pass
+            self._bridge.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def _cloned(self):
+        """A shallow copy of this wrapper on a new server-side clone of the game (same process)."""
+        answer = self._request(cmd="clone")
+        other = copy.copy(self)
+        other._id = answer["env"]
+        self._bridge.users += 1
+        return other
+
+
+class _ForTheKingCore(_Game):
+    """The AEC environment's methods, shared by the PettingZoo and the plain class."""
+
+    metadata = {"name": "for_the_king_v0", "render_modes": ["human"], "is_parallelizable": True}
+
+    def __init__(self, players=4, variants=None, reward="win", seed=None, command=None, render_mode=None, info_state=False):
+        self._open(players, variants, reward, seed, command, render_mode, info_state)
+        self.agents = []
+        self.rewards = {}
+        self._cumulative_rewards = {}
+        self.terminations = {}
+        self.truncations = {}
+        self.infos = {}
+        self.agent_selection = None
+        self._cache = {}
+        self._last = None
 
     def _take_turn(self, answer):
         self._last = answer
         self._cache = {}
         done = answer["done"]
         for p, name in enumerate(self.possible_agents):
+            if name not in self.rewards:
+                continue
             reward = float(answer["rewards"][p])
             self.rewards[name] = reward
             self._cumulative_rewards[name] = self._cumulative_rewards.get(name, 0.0) + reward
-            self.terminations[name] = done
+            self.terminations[name] = bool(done)
         if done:
             self.agent_selection = self.agents[0] if self.agents else None
-            for name in self.possible_agents:
-                self.infos[name] = {"points": answer["points"][self._seat[name]], "winners": answer["winners"]}
+            for name in self.agents:
+                self.infos[name] = {"points": answer["points"][self._seat[name]], "winners": list(answer["winners"])}
         else:
             agent = f"player_{answer['agent']}"
             self.agent_selection = agent
             self._cache[agent] = self._observation(answer)
 
-    def _observation(self, answer):
-        return {
-            "observation": _decode(answer["observation"], np.float32),
-            "action_mask": _decode(answer["mask"], np.uint8).astype(np.int8),
-        }
-
-    def reset(self, seed=None, options=None):
-        """Starts a new game; ``seed`` (an int or a string) makes it reproducible."""
+    def _start_tables(self):
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._started = True
+
+    def reset(self, seed=None, options=None):
+        """Starts a game. With ``seed`` (an int or a string): a new run, whose first game has that seed.
+
+        Without: the run's next game, never one already played (the run's games are ``seed``,
+        ``f"{seed}/1"``, ``f"{seed}/2"``, ...); the first ``reset()`` starts the run of the
+        constructor's ``seed`` (a random game without one).
+        """
         request = {"cmd": "reset"}
+        if seed is None and not self._started:
+            seed = self._seed  # the first reset starts the run the constructor named (its game 0)
         if seed is not None:
             request["seed"] = seed
-        self._take_turn(self._bridge.request(**request))
+        answer = self._request(**request)
+        self._start_tables()
+        self._take_turn(answer)
 
     def observe(self, agent):
         """``{"observation": float32[...], "action_mask": int8[364]}`` for ``agent`` (a mask of zeros unless it is to act)."""
+        seat = self._seat_of(agent)
+        self._check_started("observe")
         cached = self._cache.get(agent)
         if cached is None:
-            cached = self._observation(self._bridge.request(cmd="observe", agent=self._seat[agent]))
+            cached = self._observation(self._request(cmd="observe", agent=seat))
             self._cache[agent] = cached
         return cached
 
     def last(self, observe=True):
         """``(observation, cumulative reward, termination, truncation, info)`` of the agent to act."""
+        self._check_started("last")
         agent = self.agent_selection
+        if agent is None:
+            raise NotResetError("every agent is done: call reset() to play again")
         return (
             self.observe(agent) if observe else None,
             self._cumulative_rewards[agent],
@@ -234,10 +431,13 @@ class _ForTheKingCore:
 
     def step(self, action):
         """Plays action index ``action`` for the agent to act; ``None`` for an agent whose game is over."""
+        self._check_started("step")
         agent = self.agent_selection
+        if agent is None:
+            raise NotResetError("every agent is done: call reset() to play again")
         if self.terminations.get(agent) or self.truncations.get(agent):
             if action is not None:
-                raise ValueError("the game is over for this agent: step(None)")
+                raise InvalidActionError(f"the game is over for {agent}: step(None)")
             # PettingZoo's dead step: the agent leaves, with its entries; the next finished agent is selected.
             self.agents.remove(agent)
             for table in (self.rewards, self._cumulative_rewards, self.terminations, self.truncations, self.infos):
@@ -246,7 +446,9 @@ class _ForTheKingCore:
                 self.rewards[name] = 0.0
             self.agent_selection = self.agents[0] if self.agents else None
             return
-        answer = self._bridge.request(cmd="step", action=int(action))
+        if action is None:
+            raise ActionTypeError(f"{agent} is still playing: step() needs an action index, not None")
+        answer = self._request(cmd="step", action=action_index(action, self.action_count))
         self._cumulative_rewards[agent] = 0.0
         self._take_turn(answer)
 
@@ -257,35 +459,45 @@ class _ForTheKingCore:
             yield self.agent_selection
             count += 1
 
-    def action_of(self, action):
-        """The action (as the library's JSON object) that index ``action`` means for the agent to act."""
-        return self._bridge.request(cmd="action", action=int(action))["action"]
+    def clone(self):
+        """A new, independent environment in exactly this position (OpenSpiel's ``clone``), on the same server process."""
+        other = self._cloned()
+        for name in ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos", "_cache"):
+            setattr(other, name, copy.deepcopy(getattr(self, name)))
+        return other
 
-    def game_state(self):
-        """The full game state as JSON, hidden cards included (for logging; never for a policy)."""
-        return self._bridge.request(cmd="state")["state"]
+    def restore(self, snapshot):
+        """Puts this environment back in the position of ``snapshot``, a ``clone()`` of it (or of a clone)."""
+        if not isinstance(snapshot, _ForTheKingCore) or snapshot._bridge is not self._bridge:
+            raise ForTheKingError("INVALID_OPTIONS", "restore takes an environment made by this one's clone()")
+        self._request(cmd="restore", **{"from": snapshot._id})
+        for name in ("agents", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos", "_cache", "_last"):
+            setattr(self, name, copy.deepcopy(getattr(snapshot, name)))
+        self.agent_selection = snapshot.agent_selection
+        self._started = snapshot._started
+
+    def load_state(self, save):
+        """**Privileged**: continues from a game state or save (JSON object or text), checked by the server.
+
+        Starts a fresh agent loop at that position; information states start there (what came
+        before is unknown).
+        """
+        answer = self._request(cmd="load", save=save)
+        self._start_tables()
+        self._take_turn(answer)
 
     def render(self):
         """Prints the last answer's agent, step count and rewards."""
         if self._last is not None:
             print(f"step {self._last['steps']}: agent {self._last['agent']}, rewards {self._last['rewards']}")
 
-    def close(self):
-        """Stops the server."""
-        self._bridge.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-        return False
-
 
 try:
     from pettingzoo import AECEnv as _AECEnv
+    from pettingzoo import ParallelEnv as _ParallelEnv
 except ImportError:  # pettingzoo is optional
     _AECEnv = None
+    _ParallelEnv = None
 
 if _AECEnv is not None:
 
@@ -305,3 +517,16 @@ else:
 def env(**kwargs):
     """PettingZoo-style constructor: ``env(players=4)``."""
     return ForTheKingEnv(**kwargs)
+
+
+def __getattr__(name):
+    """The classes of the sibling modules, importable from here too (loaded on first use)."""
+    if name in ("ForTheKingParallelEnv", "parallel_env"):
+        import for_the_king_parallel
+
+        return getattr(for_the_king_parallel, name)
+    if name == "VectorEnv":
+        import for_the_king_vector
+
+        return for_the_king_vector.VectorEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

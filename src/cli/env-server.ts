@@ -1,7 +1,8 @@
 /**
  * @internal `for-the-king env-server`: the learning environment over JSON lines on stdin and
  * stdout, for the Python wrapper (`python/for_the_king_env.py`) and any other language. One
- * request per line, one answer per line, in order. `docs/env.md` describes the protocol.
+ * request per line, one answer per line, in order. With `--vector`, batched games over binary
+ * frames instead (`env-vector.ts`). `docs/env.md` describes both protocols.
  * @module
  */
 import type { Env } from '../env/index.js';
@@ -10,11 +11,12 @@ import type { PlayerCount } from '../index.js';
 import { RulesError } from '../index.js';
 import type { Parsed } from './args.js';
 import { UsageError } from './args.js';
+import { botsOf, serveVector } from './env-vector.js';
 import type { Io } from './io.js';
 import { lineReader } from './io.js';
 
 /** @internal Options of `env-server`. */
-export const ENV_SERVER_OPTIONS = { players: 'string', reward: 'string', encoding: 'string', seed: 'string' } as const;
+export const ENV_SERVER_OPTIONS = { players: 'string', reward: 'string', encoding: 'string', seed: 'string', vector: 'boolean' } as const;
 
 /** @internal The longest request line read (a request is small: a command and a few numbers). */
 export const MAX_REQUEST = 65_536;
@@ -22,7 +24,25 @@ export const MAX_REQUEST = 65_536;
 /** How observations and masks travel: base64 of the little-endian bytes, or JSON arrays of numbers. */
 type Encoding = 'base64' | 'json';
 
-const COMMANDS = ['make', 'reset', 'step', 'observe', 'action', 'score', 'state', 'close'] as const;
+const COMMANDS = [
+  'make',
+  'reset',
+  'step',
+  'observe',
+  'infoState',
+  'globalState',
+  'action',
+  'score',
+  'state',
+  'clone',
+  'restore',
+  'load',
+  'drop',
+  'close',
+] as const;
+
+/** The most environments (clones included) one session keeps. */
+export const MAX_ENVS = 10_000;
 
 /** A request the session cannot serve: answered with `{ error: { code, message } }`. */
 class BadRequest extends Error {
@@ -38,13 +58,15 @@ function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-function bytes(a: Float32Array | Uint8Array): string {
+function bytes(a: Float32Array | Uint8Array | Int16Array): string {
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
 }
 
 /** @internal One client's environment: answers request lines. */
 export class EnvSession {
-  private env: Env | null = null;
+  /** The environments by id: 0 is the one `make` creates, the others are clones. */
+  private envs = new Map<number, Env>();
+  private nextId = 1;
   private encoding: Encoding = 'base64';
   /** Set once `close` has been answered. */
   closed = false;
@@ -84,30 +106,56 @@ export class EnvSession {
       default:
         break;
     }
-    const env = this.env;
-    if (env === null) {
-      if (typeof cmd === 'string' && (COMMANDS as readonly string[]).includes(cmd)) {
-        throw new BadRequest('NO_ENV', 'send {"cmd":"make","players":4} first (or start the server with --players)');
-      }
+    if (typeof cmd !== 'string' || !(COMMANDS as readonly string[]).includes(cmd)) {
       throw new BadRequest('BAD_REQUEST', `unknown command ${JSON.stringify(cmd)}: expected one of ${COMMANDS.join(', ')}`);
     }
+    if (this.envs.size === 0) throw new BadRequest('NO_ENV', 'send {"cmd":"make","players":4} first (or start the server with --players)');
+    const env = this.envOf(r.env);
     switch (cmd) {
       case 'reset': {
         const seed = r.seed;
         if (seed !== undefined && seed !== null && typeof seed !== 'number' && typeof seed !== 'string') {
           throw new BadRequest('BAD_REQUEST', 'seed must be a number or a string');
         }
+        const all = this.allSeats(r.seats);
         env.reset(seed ?? undefined);
-        return this.turn(env);
+        return this.turn(env, all);
       }
-      case 'step':
+      case 'step': {
+        const all = this.allSeats(r.seats);
         env.step(this.index(r.action));
-        return this.turn(env);
+        return this.turn(env, all);
+      }
       case 'observe': {
-        const agent = r.agent;
-        if (typeof agent !== 'number') throw new BadRequest('BAD_REQUEST', 'observe needs "agent": a seat number');
+        const agent = this.agent(r.agent);
         const o = env.observe(agent);
         return { agent, observation: this.pack(o.observation), mask: this.pack(o.mask) };
+      }
+      case 'infoState': {
+        const agent = this.agent(r.agent);
+        return { agent, infoState: this.pack(env.infoState(agent)) };
+      }
+      case 'globalState': {
+        const agent = this.agent(r.agent);
+        return { agent, globalState: this.pack(env.globalState(agent)) };
+      }
+      case 'clone': {
+        if (this.envs.size >= MAX_ENVS) throw new BadRequest('BAD_REQUEST', `a session keeps at most ${MAX_ENVS} environments: drop some`);
+        const id = this.nextId++;
+        this.envs.set(id, env.clone());
+        return { env: id };
+      }
+      case 'restore':
+        env.restore(this.envOf(r.from, 'from'));
+        return this.turn(env, this.allSeats(r.seats));
+      case 'load':
+        env.load(r.save as string);
+        return this.turn(env, this.allSeats(r.seats));
+      case 'drop': {
+        const id = typeof r.env === 'number' ? r.env : 0;
+        if (id === 0) throw new BadRequest('BAD_REQUEST', 'environment 0 cannot be dropped (close the session instead)');
+        this.envs.delete(id);
+        return { ok: true };
       }
       case 'action':
         return { action: env.actionOf(this.index(r.action)) };
@@ -122,17 +170,21 @@ export class EnvSession {
 
   /** @internal Creates the environment (also used for the command line's options). */
   make(r: Record<string, unknown>): Record<string, unknown> {
-    const { players, variants, reward, seed, encoding } = r;
+    const { players, variants, reward, seed, encoding, infoState } = r;
     if (encoding !== undefined && encoding !== 'base64' && encoding !== 'json') {
       throw new BadRequest('BAD_REQUEST', 'encoding must be "base64" or "json"');
     }
+    const bots = botsOf(r.bots);
     const env = createEnv({
       players: players as PlayerCount,
       ...(variants === undefined ? {} : { variants: variants as object }),
       ...(reward === undefined ? {} : { reward: reward as 'win' }),
-      ...(seed === undefined ? {} : { seed: seed as number | string }),
+      ...(seed === undefined || seed === null ? {} : { seed: seed as number | string }),
+      ...(infoState === undefined ? {} : { infoState: infoState as boolean }),
+      ...(bots === undefined ? {} : { bots }),
     });
-    this.env = env;
+    this.envs = new Map([[0, env]]);
+    this.nextId = 1;
     this.encoding = encoding ?? this.encoding;
     return {
       players: env.players,
@@ -144,19 +196,43 @@ export class EnvSession {
     };
   }
 
+  /** The environment with id `x` (0 when absent). */
+  private envOf(x: unknown, field = 'env'): Env {
+    const id = x === undefined || x === null ? 0 : x;
+    const env = typeof id === 'number' ? this.envs.get(id) : undefined;
+    if (env === undefined) throw new BadRequest('NO_ENV', `"${field}": no environment ${JSON.stringify(id)} in this session`);
+    return env;
+  }
+
+  private agent(x: unknown): number {
+    if (typeof x !== 'number') throw new BadRequest('BAD_REQUEST', '"agent" must be a seat number');
+    return x;
+  }
+
   private index(x: unknown): number {
     if (typeof x !== 'number' || !Number.isInteger(x))
       throw new BadRequest('BAD_REQUEST', `"action" must be an action index, 0 to ${ACTION_COUNT - 1}`);
     return x;
   }
 
-  private pack(a: Float32Array | Uint8Array): string | number[] {
+  private pack(a: Float32Array | Uint8Array | Int16Array): string | number[] {
     return this.encoding === 'base64' ? bytes(a) : Array.from(a);
   }
 
-  private turn(env: Env): Record<string, unknown> {
+  /** Whether a request asks for every seat's observation (`"seats": "all"`). */
+  private allSeats(x: unknown): boolean {
+    if (x === undefined || x === null || x === 'acting') return false;
+    if (x === 'all') return true;
+    throw new BadRequest('BAD_REQUEST', 'seats must be "acting" or "all"');
+  }
+
+  private turn(env: Env, all = false): Record<string, unknown> {
     const agent = env.agentSelection;
-    const base = { agent, rewards: env.rewards, done: env.done, steps: env.steps };
+    let base: Record<string, unknown> = { agent, rewards: env.rewards, done: env.done, steps: env.steps };
+    if (all) {
+      const seats = env.agents.map((p) => env.observe(p));
+      base = { ...base, observations: seats.map((o) => this.pack(o.observation)), masks: seats.map((o) => this.pack(o.mask)) };
+    }
     if (agent === null) {
       const s = env.score();
       return { ...base, points: s.points, winners: s.winners };
@@ -169,8 +245,15 @@ export class EnvSession {
 /** @internal Runs `env-server` on the streams until `close` or the end of input. */
 export async function envServerCommand(parsed: Parsed, io: Io): Promise<number> {
   if (parsed.positional.length > 0) throw new UsageError(`env-server takes no arguments, got "${parsed.positional[0]}"`);
-  const session = new EnvSession();
   const o = parsed.options;
+  if (o.vector === true) {
+    if (o.players !== undefined || o.reward !== undefined || o.encoding !== undefined || o.seed !== undefined) {
+      throw new UsageError('--vector takes its options in the make frame, not on the command line');
+    }
+    serveVector(); // the process's own stdin and stdout, read and written directly
+    return 0;
+  }
+  const session = new EnvSession();
   if (o.players !== undefined) {
     const players = Number(o.players);
     const seed = typeof o.seed === 'string' ? (/^-?\d{1,15}$/.test(o.seed) ? Number(o.seed) : o.seed) : undefined;

@@ -12,7 +12,17 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-run(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }).then(
+// stdin is opened only by a command that reads it: `env-server --vector` reads file descriptor 0
+// directly, and Node's stream over a pipe would make it non-blocking.
+const io = {
+  get stdin() {
+    return process.stdin;
+  },
+  stdout: process.stdout,
+  stderr: process.stderr,
+};
+
+run(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
   },

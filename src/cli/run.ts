@@ -29,7 +29,7 @@ Usage:
   for-the-king merge DIR [--json]
   for-the-king replay FILE [--seat N] [--all] [--lang en|uk]
   for-the-king serve [--port 8080] [--host 127.0.0.1] [--data DIR | --memory | --postgres URL] [--static DIR] [--trust-proxy]
-  for-the-king env-server [--players 4] [--reward win|points] [--encoding base64|json] [--seed N]
+  for-the-king env-server [--players 4] [--reward win|points] [--encoding base64|json] [--seed N] [--vector]
 
 Bots: ${BOTS}.
 Run "for-the-king COMMAND --help" for details.`,
@@ -96,8 +96,12 @@ Needs the "ws" package (npm install ws). Stops cleanly on Ctrl-C or SIGTERM. See
   --encoding KIND   base64 (default: little-endian float32 / uint8 bytes) or json (arrays of numbers)
   --seed N          the seed of the first game; later resets without a seed follow from it
 
-One JSON request per line, one JSON answer per line: make, reset, step, observe, action, score,
-state, close. The Python wrapper python/for_the_king_env.py speaks it; docs/env.md describes it.`,
+  --vector          batched games over binary frames instead (options in the first frame): the
+                    protocol of the Python VectorEnv
+
+One JSON request per line, one JSON answer per line: make, reset, step, observe, infoState,
+globalState, action, score, state, clone, restore, load, drop, close. The Python wrapper
+python/for_the_king_env.py speaks it (and --vector); docs/env.md describes both protocols.`,
 };
 
 const COMMANDS: Readonly<Record<string, { spec: OptionSpec; run: (p: ReturnType<typeof parseArgs>, io: Io) => Promise<number> }>> = {

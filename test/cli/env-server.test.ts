@@ -95,6 +95,49 @@ describe('env-server protocol', () => {
   });
 });
 
+describe('env-server protocol: clones, loads, information and global states, every seat', () => {
+  it('clone gives a new environment id that plays on independently; restore brings a position back; drop forgets it', () => {
+    const session = new EnvSession();
+    ask(session, { cmd: 'make', players: 3, infoState: true, encoding: 'json' });
+    const start = ask(session, { cmd: 'reset', seed: 5 });
+    const cloned = ask(session, { cmd: 'clone' }) as { env: number };
+    expect(cloned.env).toBe(1);
+    const legal = (start.mask as number[]).indexOf(1);
+    const moved = ask(session, { cmd: 'step', action: legal });
+    expect(moved.steps).toBe(1);
+    expect(ask(session, { cmd: 'state', env: 1 }).state).not.toEqual(ask(session, { cmd: 'state' }).state);
+    const back = ask(session, { cmd: 'restore', from: 1 });
+    expect(back).toMatchObject({ steps: 0, agent: start.agent, observation: start.observation });
+    expect(ask(session, { cmd: 'state', env: 1 }).state).toEqual(ask(session, { cmd: 'state' }).state);
+    const tokens = ask(session, { cmd: 'infoState', agent: 0 }).infoState as number[];
+    const env = createEnv({ players: 3, seed: 5, infoState: true });
+    expect(tokens).toEqual(Array.from(env.infoState(0)));
+    expect(ask(session, { cmd: 'globalState', agent: 2 }).globalState).toEqual(Array.from(env.globalState(2)));
+    expect(ask(session, { cmd: 'drop', env: 1 })).toEqual({ ok: true });
+    expect(ask(session, { cmd: 'state', env: 1 }).error).toMatchObject({ code: 'NO_ENV' });
+    expect(ask(session, { cmd: 'drop', env: 0 }).error).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(ask(session, { cmd: 'restore', from: 7 }).error).toMatchObject({ code: 'NO_ENV' });
+  });
+
+  it('load continues from a state or a save (privileged); seats "all" sends every seat’s observation and mask', () => {
+    const session = new EnvSession();
+    ask(session, { cmd: 'make', players: 2, encoding: 'json' });
+    const env = createEnv({ players: 2, seed: 8 });
+    for (let k = 0; k < 10; k++) env.step(env.last().mask.indexOf(1));
+    const loaded = ask(session, { cmd: 'load', save: JSON.parse(JSON.stringify(env.state)), seats: 'all' });
+    expect(loaded).toMatchObject({ agent: env.agentSelection, steps: 0 });
+    expect(loaded.observations).toEqual(env.agents.map((p) => Array.from(env.observe(p).observation)));
+    expect(loaded.masks).toEqual(env.agents.map((p) => Array.from(env.observe(p).mask)));
+    expect(ask(session, { cmd: 'load', save: { players: 2 } }).error).toMatchObject({ code: 'INVALID_SAVE' });
+    expect(ask(session, { cmd: 'reset', seats: 'some' }).error).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(ask(session, { cmd: 'infoState', agent: 0 }).error).toMatchObject({ code: 'INVALID_OPTIONS' });
+    expect(ask(session, { cmd: 'make', players: 2, bots: ['heuristic', 'heuristic'] }).error).toMatchObject({ code: 'INVALID_OPTIONS' });
+    const withBot = ask(session, { cmd: 'make', players: 2, bots: [null, 'random'], encoding: 'json' });
+    expect(withBot.players).toBe(2);
+    expect(ask(session, { cmd: 'reset', seed: 1 }).agent).toBe(0);
+  });
+});
+
 describe('the env-server program', () => {
   it('answers one line per request over pipes and stops at close', () => {
     const input = [

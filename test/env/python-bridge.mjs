@@ -1,10 +1,12 @@
-// `npm run test:python` (and a step of .ci/run): plays 100 seeded random games through the
-// Python wrapper and `for-the-king env-server` with Debian's /usr/bin/python3 and numpy
-// (python/check_bridge.py checks shapes, masks, refusals and rewards on the Python side), then
-// replays the same games with the same seeds and the same choices in TypeScript, through the
-// built `for-the-king-and-me/env`, and checks that every result and a CRC-32 of every
-// observation and mask are equal. Needs `npm run build` first. Exits non-zero on any difference.
-import { execFileSync } from 'node:child_process';
+// `npm run test:python` (and a step of .ci/run): first the Python test suite (python/tests, stdlib
+// unittest with Debian's /usr/bin/python3 and numpy: the wrappers' input checks, PettingZoo's API
+// checks written out, the vector bridge against the agent loop), then 100 seeded random games
+// through the Python wrapper and `for-the-king env-server` (python/check_bridge.py checks shapes,
+// masks, refusals and rewards on the Python side), replayed with the same seeds and the same
+// choices in TypeScript, through the built `for-the-king-and-me/env`: every result and a CRC-32
+// of every observation and mask must be equal. Needs `npm run build` first. Exits non-zero on
+// any failure or difference.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,23 +60,24 @@ function play(g) {
   return { seed, players, steps, rewards: [...env.rewards], points: [...s.points], winners: [...s.winners], crc };
 }
 
+const SERVER = `${process.execPath} ${join(ROOT, 'dist', 'cli.js')} env-server`;
+const suite = spawnSync(PYTHON, ['-m', 'unittest', 'discover', '-s', 'tests', '-t', '.'], {
+  cwd: join(ROOT, 'python'),
+  env: { ...process.env, FOR_THE_KING_ENV_COMMAND: SERVER },
+  stdio: 'inherit',
+});
+if (suite.status !== 0) {
+  console.error(`python test suite failed (exit ${suite.status})`);
+  process.exit(1);
+}
+
 const started = Date.now();
-const out = execFileSync(
-  PYTHON,
-  [
-    join(ROOT, 'python', 'check_bridge.py'),
-    '--games',
-    String(GAMES),
-    '--command',
-    `${process.execPath} ${join(ROOT, 'dist', 'cli.js')} env-server`,
-  ],
-  {
-    cwd: join(ROOT, 'python'),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-  },
-);
+const out = execFileSync(PYTHON, [join(ROOT, 'python', 'check_bridge.py'), '--games', String(GAMES), '--command', SERVER], {
+  cwd: join(ROOT, 'python'),
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+  maxBuffer: 64 * 1024 * 1024,
+});
 const answer = JSON.parse(out);
 const fromPython = answer.games;
 if (fromPython.length !== GAMES) throw new Error(`python played ${fromPython.length} games, not ${GAMES}`);

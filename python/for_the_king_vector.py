@@ -1,0 +1,306 @@
+"""Many games of For the King (and Me) at once, for training (standard library and numpy only).
+
+A :class:`VectorEnv` in the style of Gymnasium's vector API, over ``for-the-king env-server
+--vector``: one small binary frame of actions out, one frame of arrays back per step (raw
+little-endian bytes read straight into numpy arrays, no JSON per step).
+
+    import numpy as np
+    from for_the_king_vector import VectorEnv
+
+    with VectorEnv(num_envs=64, players=4, seed=1) as envs:
+        obs, mask, info = envs.reset()
+        rng = np.random.default_rng(0)
+        for _ in range(1000):
+            # a random legal action per game: the largest random key among the legal indexes
+            actions = np.argmax(np.where(mask, rng.random(mask.shape), -1), axis=1)
+            obs, mask, rewards, terminations, truncations, infos = envs.step(actions)
+            # rewards[g] holds every seat's reward of game g when it ended on this step
+
+- ``obs``: ``float32[num_envs, observation_size]``, the observation of the seat to act in each
+  game (``info["agent"]``); with ``seats="all"``, ``[num_envs, players, observation_size]``,
+  every seat's.
+- ``mask``: ``bool[num_envs, 364]``, the legal actions of the seat to act.
+- ``rewards``: ``float32[num_envs, players]``, every seat's reward: zeros except in a game that
+  ended on this step, whose row holds its final rewards (all seats, acting or not).
+- ``terminations``: ``bool[num_envs]``, the games that ended on this step. They are reset at
+  once (auto-reset): ``obs`` and ``mask`` are already the new game's first ones.
+- ``truncations``: ``bool[num_envs]``, always ``False`` (every game ends by the rules).
+- ``infos``: ``"agent"`` (int8, the seat to act), ``"points"`` (float32, every seat's final
+  points) and ``"winners"`` (bool) for the games that ended, with ``"_points"`` and
+  ``"_winners"`` saying which rows hold them; and, when asked for, ``"info_state"``
+  (int16 tokens) with ``"info_state_length"``, and the **privileged** ``"global_state"``.
+
+``reset(seed)`` starts a new run: game ``g`` of the batch plays the seeds ``f"{seed}/{g}/0"``,
+``f"{seed}/{g}/1"``, ... (auto-reset moves on along them). ``reset()`` without a seed starts each
+game's next game of the run, never one already played; the first ``reset()`` starts the run of
+the constructor's ``seed`` (random seeds without one).
+"""
+
+import json
+import math
+import operator
+import struct
+import subprocess
+import weakref
+
+import numpy as np
+
+from for_the_king_env import ACTION_COUNT, ActionTypeError, ForTheKingError, InvalidActionError, NotResetError, default_command
+
+__all__ = ["VectorEnv"]
+
+_MAKE, _RESET, _STEP, _CLOSE = 1, 2, 3, 4
+_ARRAYS, _JSON, _ERROR = 0, 1, 2
+_HEADER = struct.Struct("<II")
+
+
+def _stop(process):
+    """Stops a server that was not closed (the environment was garbage collected)."""
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+
+
+class VectorEnv:
+    """``num_envs`` games stepped together by one ``env-server --vector`` process.
+
+    :param num_envs: how many games (1 or more).
+    :param players: 2 to 5.
+    :param seed: the run's seed (an int or a string); without it, random seeds.
+    :param reward: ``"win"`` (1 to the winner, a shared win split) or ``"points"``.
+    :param variants: rule variants, e.g. ``{"payment": "by-lot"}``.
+    :param seats: ``"acting"`` (default) or ``"all"``: whose observations to return.
+    :param info_state: ``False``, ``True`` (rows long enough for any history: perfect recall) or a
+        row width in tokens (a history's last tokens when longer).
+    :param global_state: also return the **privileged** global state (for a centralised critic).
+    :param bots: one entry per seat, a bot id (``"heuristic"``, ``"random"``, ``"ismcts:N"``) or
+        ``None`` for a seat you play: the server plays the bots' seats, you see only yours.
+    :param command: the ``env-server`` command (``--vector`` is added), as for ``ForTheKingEnv``.
+    :param copy: return copies (default) or views that the next step overwrites (faster).
+    """
+
+    def __init__(
+        self,
+        num_envs=64,
+        players=4,
+        *,
+        seed=None,
+        reward="win",
+        variants=None,
+        seats="acting",
+        info_state=False,
+        global_state=False,
+        bots=None,
+        command=None,
+        copy=True,
+    ):
+        self.num_envs = self._count(num_envs, "num_envs")
+        make = {"players": players, "games": self.num_envs, "reward": reward, "seats": seats, "globalState": bool(global_state)}
+        if seed is not None:
+            make["seed"] = seed
+        if variants is not None:
+            make["variants"] = variants
+        if info_state is not False and info_state is not None:
+            make["infoState"] = True if info_state is True else self._count(info_state, "info_state")
+        if bots is not None:
+            make["bots"] = list(bots)
+        self.copy = bool(copy)
+        self._seed = seed
+        self._frame = bytearray(4096)  # the answer to make is read here; the arrays' buffer replaces it
+        self._view = memoryview(self._frame)
+        self._process = subprocess.Popen(
+            [*(list(command) if command is not None else default_command()), "--vector"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            bufsize=0,
+        )
+        self._finalizer = weakref.finalize(self, _stop, self._process)
+        self._closed = False
+        self._started = False
+        try:
+            spec = self._ask(_MAKE, json.dumps(make).encode())
+        except BaseException:
+            self.close()
+            raise
+        self.players = spec["players"]
+        self.observation_size = spec["observationSize"]
+        self.action_count = spec["actionCount"]
+        self.seats_per_game = spec["seatsPerGame"]
+        self.info_state_length = spec["infoStateLength"]
+        self.info_token_count = spec["infoTokenCount"]
+        self.global_state_size = spec["globalStateSize"]
+        #: The observation's groups ``[{"name", "offset", "size"}, ...]`` (docs/env.md), and the global state's.
+        self.layout = spec["layout"]
+        self.global_layout = spec["globalLayout"]
+        self._frame = bytearray(_HEADER.size + spec["frameBytes"])
+        self._view = memoryview(self._frame)
+        self._arrays = {}
+        for f in spec["fields"]:
+            dtype = np.dtype(f["dtype"]).newbyteorder("<")
+            count = int(np.prod(f["shape"]))
+            at = _HEADER.size + f["offset"]
+            self._arrays[f["name"]] = np.frombuffer(self._frame, dtype=dtype, count=count, offset=at).reshape(f["shape"])
+        self._request = bytearray(_HEADER.size + 4 * self.num_envs)
+        _HEADER.pack_into(self._request, 0, _STEP, 4 * self.num_envs)
+        self._actions = np.frombuffer(self._request, dtype="<i4", count=self.num_envs, offset=_HEADER.size)
+        self._try_pipe_size()
+
+    # -- the pipe ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _count(x, name):
+        if isinstance(x, (bool, np.bool_)):
+            raise TypeError(f"{name} must be a whole number, got {x!r}")
+        try:
+            n = operator.index(x)
+        except TypeError:
+            raise TypeError(f"{name} must be a whole number, got {type(x).__name__} {x!r}") from None
+        if n < 1:
+            raise ValueError(f"{name} must be 1 or more, got {n}")
+        return n
+
+    def _try_pipe_size(self):
+        """Asks Linux for a pipe that holds a whole frame, so one write and one read move it (ignored elsewhere)."""
+        try:
+            import fcntl
+
+            size = min(1 << 20, 1 << math.ceil(math.log2(len(self._frame))))
+            fcntl.fcntl(self._process.stdout.fileno(), fcntl.F_SETPIPE_SZ, size)
+        except (ImportError, AttributeError, OSError, ValueError):
+            pass
+
+    def _read_into(self, view):
+        stream = self._process.stdout
+        got = 0
+        while got < len(view):
+            n = stream.readinto(view[got:])
+            if not n:
+                raise ForTheKingError("CLOSED", f"the server closed its output (exit code {self._process.poll()})")
+            got += n
+
+    def _send(self, data):
+        if self._closed:
+            raise ForTheKingError("CLOSED", "the environment is closed")
+        try:
+            view = memoryview(data)
+            while len(view):
+                view = view[self._process.stdin.write(view) :]
+        except (BrokenPipeError, OSError) as e:
+            raise ForTheKingError("CLOSED", f"the server has exited (code {self._process.poll()})") from e
+
+    def _answer(self):
+        """Reads one answer: True for an arrays frame (now in the buffer), else the JSON value.
+
+        The header and the arrays are read together into one buffer (one read when the pipe holds
+        the whole frame); only one answer is ever outstanding, so nothing of the next is read.
+        """
+        view = self._view
+        stream = self._process.stdout
+        got = 0
+        while got < _HEADER.size:
+            n = stream.readinto(view[got:])
+            if not n:
+                raise ForTheKingError("CLOSED", f"the server closed its output (exit code {self._process.poll()})")
+            got += n
+        code, length = _HEADER.unpack_from(self._frame, 0)
+        if code == _ARRAYS:
+            if length != len(self._frame) - _HEADER.size:
+                raise ForTheKingError("PROTOCOL", f"an arrays frame of {length} bytes, expected {len(self._frame) - _HEADER.size}")
+            self._read_into(view[got:])
+            return True
+        payload = bytearray(self._frame[_HEADER.size : got])
+        if len(payload) < length:
+            rest = bytearray(length - len(payload))
+            self._read_into(memoryview(rest))
+            payload += rest
+        value = json.loads(payload.decode("utf-8"))
+        if code == _ERROR:
+            raise ForTheKingError(value.get("code", "ERROR"), value.get("message", ""))
+        return value
+
+    def _ask(self, op, payload=b""):
+        self._send(_HEADER.pack(op, len(payload)) + payload)
+        return self._answer()
+
+    # -- the vector API ------------------------------------------------------------------------
+
+    def _out(self, name):
+        a = self._arrays[name]
+        return a.copy() if self.copy else a
+
+    def _results(self):
+        masks = self._arrays["masks"].view(np.bool_)
+        infos = {"agent": self._out("agents")}
+        ended = self._arrays["dones"].view(np.bool_).copy()
+        infos["points"] = self._out("points")
+        infos["_points"] = ended
+        infos["winners"] = self._arrays["winners"].view(np.bool_).copy()
+        infos["_winners"] = ended
+        if "infoStates" in self._arrays:
+            infos["info_state"] = self._out("infoStates")
+            infos["info_state_length"] = self._out("infoStateLengths")
+        if "globalStates" in self._arrays:
+            infos["global_state"] = self._out("globalStates")  # privileged: for a critic, never an actor
+        obs = self._out("observations")
+        mask = masks.copy() if self.copy else masks
+        return obs, mask, ended, infos
+
+    def reset(self, seed=None, options=None):
+        """Starts every game: ``(obs, mask, info)``. Without ``seed``, each game's next game of the run; with one, a new run."""
+        if seed is None and not self._started:
+            seed = self._seed  # the first reset starts the run the constructor named (its game 0)
+        payload = b"" if seed is None else json.dumps({"seed": seed}).encode()
+        self._ask(_RESET, payload)
+        self._started = True
+        obs, mask, _, infos = self._results()
+        return obs, mask, infos
+
+    def step(self, actions):
+        """Plays ``actions[g]`` (an action index) in every game ``g``: ``(obs, mask, rewards, terminations, truncations, infos)``.
+
+        ``actions`` is an integer array (or a list of ints) of shape ``(num_envs,)``. Every action
+        is checked before any game moves: a float, bool or string array raises
+        :class:`ActionTypeError`, a wrong shape or an index outside 0 ... 363 raises
+        :class:`InvalidActionError`, and an action the game does not allow raises
+        :class:`ForTheKingError` (``ILLEGAL_ACTION``, naming the game) with every game unchanged.
+        """
+        if not self._started:
+            raise NotResetError("call reset() before step()")
+        a = np.asarray(actions)
+        if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
+            raise ActionTypeError(f"actions must be integer action indexes, got an array of {a.dtype}")
+        if a.shape != (self.num_envs,):
+            raise InvalidActionError(f"actions must have shape ({self.num_envs},), got {a.shape}")
+        if a.size and (a.min() < 0 or a.max() >= ACTION_COUNT):
+            raise InvalidActionError(f"action indexes are from 0 to {ACTION_COUNT - 1}, got {a.min()} ... {a.max()}")
+        self._actions[:] = a
+        self._send(self._request)
+        self._answer()
+        obs, mask, ended, infos = self._results()
+        rewards = self._out("rewards")
+        return obs, mask, rewards, ended, np.zeros(self.num_envs, dtype=np.bool_), infos
+
+    def close(self):
+        """Stops the server."""
+        if self._closed:
+            return
+        try:
+            if self._process.poll() is None:
+                self._process.stdin.write(_HEADER.pack(_CLOSE, 0))
+                self._process.stdin.close()
+                self._process.wait(timeout=5)
+        except (BrokenPipeError, OSError, subprocess.TimeoutExpired):
+            self._process.kill()
+            self._process.wait()
+        finally:
+            self._closed = True
+            if self._process.stdout:
+                self._process.stdout.close()
+            self._finalizer.detach()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False

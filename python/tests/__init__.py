@@ -1,0 +1,1 @@
+"""The Python wrappers' test suite (standard library ``unittest``, numpy): ``npm run test:python``."""
