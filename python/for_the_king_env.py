@@ -225,6 +225,9 @@ class _Game:
         self.action_count = info["actionCount"]
         #: The observation's groups: ``[{"name", "offset", "size"}, ...]`` (see docs/env.md).
         self.layout = info["layout"]
+        #: The card catalogue (``CARDS``: ``{"id", "kind", ...}`` by catalogue index) and the highest bid (the deck's size).
+        self.cards = info["cards"]
+        self.max_bid = info["maxBid"]
         self.possible_agents = [f"player_{p}" for p in range(self.players)]
         self._seat = {name: p for p, name in enumerate(self.possible_agents)}
         self._spaces = None

@@ -28,7 +28,8 @@ little-endian bytes read straight into numpy arrays, no JSON per step).
 - ``infos``: ``"agent"`` (int8, the seat to act), ``"points"`` (float32, every seat's final
   points) and ``"winners"`` (bool) for the games that ended, with ``"_points"`` and
   ``"_winners"`` saying which rows hold them; and, when asked for, ``"info_state"``
-  (int16 tokens) with ``"info_state_length"``, and the **privileged** ``"global_state"``.
+  (int16 tokens) with ``"info_state_length"``, the **privileged** ``"global_state"``, and
+  ``"teacher_action"`` (what the ``teacher`` bot would play).
 
 ``reset(seed)`` starts a new run: game ``g`` of the batch plays the seeds ``f"{seed}/{g}/0"``,
 ``f"{seed}/{g}/1"``, ... (auto-reset moves on along them). ``reset()`` without a seed starts each
@@ -75,6 +76,9 @@ class VectorEnv:
     :param global_state: also return the **privileged** global state (for a centralised critic).
     :param bots: one entry per seat, a bot id (``"heuristic"``, ``"random"``, ``"ismcts:N"``) or
         ``None`` for a seat you play: the server plays the bots' seats, you see only yours.
+    :param teacher: a bot id whose choice for each game's acting seat comes in
+        ``infos["teacher_action"]`` (the game does not move): labels for imitation learning. The
+        bot sees only that seat's view.
     :param command: the ``env-server`` command (``--vector`` is added), as for ``ForTheKingEnv``.
     :param copy: return copies (default) or views that the next step overwrites (faster).
     """
@@ -91,6 +95,7 @@ class VectorEnv:
         info_state=False,
         global_state=False,
         bots=None,
+        teacher=None,
         command=None,
         copy=True,
     ):
@@ -104,6 +109,8 @@ class VectorEnv:
             make["infoState"] = True if info_state is True else self._count(info_state, "info_state")
         if bots is not None:
             make["bots"] = list(bots)
+        if teacher is not None:
+            make["teacher"] = teacher
         self.copy = bool(copy)
         self._seed = seed
         self._frame = bytearray(4096)  # the answer to make is read here; the arrays' buffer replaces it
@@ -132,6 +139,9 @@ class VectorEnv:
         #: The observation's groups ``[{"name", "offset", "size"}, ...]`` (docs/env.md), and the global state's.
         self.layout = spec["layout"]
         self.global_layout = spec["globalLayout"]
+        #: The card catalogue (``CARDS``: ``{"id", "kind", ...}`` by catalogue index) and the highest bid (the deck's size).
+        self.cards = spec["cards"]
+        self.max_bid = spec["maxBid"]
         self._frame = bytearray(_HEADER.size + spec["frameBytes"])
         self._view = memoryview(self._frame)
         self._arrays = {}
@@ -241,6 +251,8 @@ class VectorEnv:
             infos["info_state_length"] = self._out("infoStateLengths")
         if "globalStates" in self._arrays:
             infos["global_state"] = self._out("globalStates")  # privileged: for a critic, never an actor
+        if "teacherActions" in self._arrays:
+            infos["teacher_action"] = self._out("teacherActions")
         obs = self._out("observations")
         mask = masks.copy() if self.copy else masks
         return obs, mask, ended, infos

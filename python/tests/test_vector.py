@@ -166,6 +166,15 @@ class VectorEnvTest(unittest.TestCase):
                 self.assertAlmostEqual(float(rewards[g].sum()), 1.0, places=5)
         self.assertGreater(ends, 0)
 
+    def test_teacher_labels(self):
+        envs = self.make(3, 4, seed=9, bots=[None, "random", "random", "random"], teacher="heuristic")
+        obs, mask, info = envs.reset()
+        for _ in range(50):
+            advice = info["teacher_action"]
+            self.assertEqual(advice.shape, (3,))
+            self.assertTrue(mask[np.arange(3), advice].all(), "the teacher's choice is legal")
+            obs, mask, _, _, _, info = envs.step(advice)
+
     def test_views_without_copy(self):
         envs = self.make(2, 2, seed=8, copy=False)
         obs, mask, _ = envs.reset()

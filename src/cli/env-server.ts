@@ -8,7 +8,7 @@
 import type { Env } from '../env/index.js';
 import { ACTION_COUNT, createEnv, observationLayout } from '../env/index.js';
 import type { PlayerCount } from '../index.js';
-import { RulesError } from '../index.js';
+import { CARDS, deckSize, RulesError } from '../index.js';
 import type { Parsed } from './args.js';
 import { UsageError } from './args.js';
 import { botsOf, serveVector } from './env-vector.js';
@@ -193,6 +193,8 @@ export class EnvSession {
       actionCount: env.actionCount,
       encoding: this.encoding,
       layout: observationLayout(env.players).map(({ name, offset, size }) => ({ name, offset, size })),
+      maxBid: deckSize(env.players),
+      cards: CARDS,
     };
   }
 

@@ -13,7 +13,7 @@ import { botFromId } from '../bots/index.js';
 import type { BatchEnv } from '../env/index.js';
 import { ACTION_COUNT, createBatchEnv, globalStateLayout, INFO_TOKENS, observationLayout } from '../env/index.js';
 import type { PlayerCount } from '../index.js';
-import { RulesError } from '../index.js';
+import { CARDS, deckSize, RulesError } from '../index.js';
 
 /** @internal Request codes. */
 export const OP = { make: 1, reset: 2, step: 3, close: 4 } as const;
@@ -32,7 +32,7 @@ interface Field {
   readonly data: ArrayBufferView;
 }
 
-const MAKE_KEYS = ['players', 'games', 'seed', 'reward', 'variants', 'seats', 'infoState', 'globalState', 'bots'];
+const MAKE_KEYS = ['players', 'games', 'seed', 'reward', 'variants', 'seats', 'infoState', 'globalState', 'bots', 'teacher'];
 
 function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -126,6 +126,10 @@ export class VectorSession {
       throw new BadFrame('BAD_REQUEST', 'infoState must be true, false or a row width (a number of tokens)');
     }
     const bots = botsOf(r.bots);
+    if (r.teacher !== undefined && r.teacher !== null && typeof r.teacher !== 'string') {
+      throw new BadFrame('BAD_REQUEST', 'teacher must be a bot id such as "heuristic"');
+    }
+    const teacher = typeof r.teacher === 'string' ? botFromId(r.teacher) : undefined;
     const batch = createBatchEnv({
       players: r.players as PlayerCount,
       games: r.games as number,
@@ -137,6 +141,7 @@ export class VectorSession {
       ...(typeof infoState === 'number' ? { infoStateLength: infoState } : {}),
       ...(r.globalState === undefined ? {} : { globalState: r.globalState as boolean }),
       ...(bots === undefined ? {} : { bots }),
+      ...(teacher === undefined ? {} : { teacher }),
     });
     this.batch = batch;
     this.layout(batch);
@@ -151,6 +156,8 @@ export class VectorSession {
       globalStateSize: batch.globalStateSize,
       layout: observationLayout(batch.players).map(({ name, offset, size }) => ({ name, offset, size })),
       globalLayout: globalStateLayout(batch.players).map(({ name, offset, size }) => ({ name, offset, size })),
+      maxBid: deckSize(batch.players),
+      cards: CARDS,
       frameBytes: this.frame.byteLength - 8,
       fields: this.fields.map(({ name, dtype, shape, offset, bytes }) => ({ name, dtype, shape, offset, bytes })),
     };
@@ -175,6 +182,7 @@ export class VectorSession {
       all.push(['infoStateLengths', 'int32', rows === 1 ? [g] : [g, rows], b.infoStateLengths]);
     }
     if (b.globalStateSize > 0) all.push(['globalStates', 'float32', perGame(b.globalStateSize), b.globalStates]);
+    if (b.teacherActions.length > 0) all.push(['teacherActions', 'int16', [g], b.teacherActions]);
     let at = 0;
     this.fields = all.map(([name, dtype, shape, data]) => {
       const field = { name, dtype, shape, offset: at, bytes: data.byteLength, data };

@@ -2,8 +2,10 @@
  * Many games stepped together into preallocated arrays, for training loops that work on batches.
  * @module
  */
+import type { Bot } from '../bots/index.js';
 import type { PlayerCount } from '../index.js';
 import { RulesError } from '../index.js';
+import { SeatRandom } from './bot-seats.js';
 import { Driver } from './driver.js';
 import { GLOBAL_STATE_SIZE } from './global-state.js';
 import { maxInfoStateLength } from './info-state.js';
@@ -31,6 +33,12 @@ export interface BatchEnvOptions extends EnvOptions {
   readonly infoStateLength?: number;
   /** Also write every row's **privileged** global state (`globalStates`), for a centralised critic. */
   readonly globalState?: boolean;
+  /**
+   * A bot whose choice for each game's acting seat is written to `teacherActions` (the game does
+   * not move): labels for imitation learning (behaviour cloning, DAgger). The bot sees only that
+   * seat's view, like any bot, so its choice leaks nothing.
+   */
+  readonly teacher?: Bot;
 }
 
 /**
@@ -76,6 +84,8 @@ export interface BatchEnv {
   readonly globalStateSize: number;
   /** **Privileged**, `games × seatsPerGame × globalStateSize`: the global states; empty without `globalState`. */
   readonly globalStates: Float32Array;
+  /** `games`: the action index the `teacher` bot chooses for each game's acting seat; empty without a teacher. */
+  readonly teacherActions: Int16Array;
   /** How many games have ended since the batch was created. */
   readonly finished: number;
   /**
@@ -117,8 +127,10 @@ function readCount(x: unknown, name: string, max: number): number {
  * ```
  */
 export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
-  const o = readOptions(options, ['games', 'seats', 'infoStateLength', 'globalState']);
-  const { games, seats, infoStateLength, globalState } = options as unknown as Record<string, unknown>;
+  const o = readOptions(options, ['games', 'seats', 'infoStateLength', 'globalState', 'teacher']);
+  const { games, seats, infoStateLength, globalState, teacher } = options as unknown as Record<string, unknown>;
+  if (teacher !== undefined && typeof teacher !== 'function')
+    throw new RulesError('INVALID_OPTIONS', 'teacher must be a bot (a function of a view)');
   const count = readCount(games, 'games', 1_000_000);
   if (seats !== undefined && seats !== 'acting' && seats !== 'all')
     throw new RulesError('INVALID_OPTIONS', 'seats must be "acting" or "all"');
@@ -148,6 +160,9 @@ export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
   const infoStates = new Int16Array(count * rows * width);
   const infoStateLengths = new Int32Array(width > 0 ? count * rows : 0);
   const globalStates = new Float32Array(count * rows * gsize);
+  const teacherActions = new Int16Array(teacher === undefined ? 0 : count);
+  const teacherRandom = new SeatRandom();
+  teacherRandom.seed(`${String(base)}/teacher`);
   let finished = 0;
 
   const writeSeat = (d: Driver, seat: number, row: number): void => {
@@ -162,6 +177,7 @@ export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
     if (all) for (let q = 0; q < n; q++) writeSeat(d, q, g * n + q);
     else writeSeat(d, p, g);
     d.mask(p, masks, g * ACTION_COUNT);
+    if (teacher !== undefined) teacherActions[g] = d.advise(teacher as Bot, teacherRandom);
   };
   const ended = (g: number): void => {
     const d = drivers[g] as Driver;
@@ -194,6 +210,7 @@ export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
     infoStateLengths,
     globalStateSize: gsize,
     globalStates,
+    teacherActions,
     get finished() {
       return finished;
     },

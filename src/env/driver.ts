@@ -159,6 +159,17 @@ export class Driver {
     }
   }
 
+  /**
+   * The action index `bot` would choose for the seat to move, from that seat's view (the game does
+   * not move), or -1 when the game is over.
+   */
+  advise(bot: Bot, random: SeatRandom): number {
+    const s = this.sim.peek();
+    const p = s.toMove;
+    if (p < 0) return -1;
+    return actionId(bot(view(s, p), random), this.players) - p * ACTION_IDS_PER_PLAYER;
+  }
+
   /** Writes `seat`'s observation at `offset`. */
   observe(seat: number, out: Float32Array, offset: number): void {
     encodeSeat(this.sim.peek(), seat, out, offset);

@@ -98,7 +98,7 @@ export function eventTokens(events: readonly GameEvent[], push: (token: number) 
  *
  * @example
  * ```ts
- * maxInfoStateLength(4); // 5 136
+ * maxInfoStateLength(4); // 5 790
  * ```
  */
 export function maxInfoStateLength(players: PlayerCount): number {

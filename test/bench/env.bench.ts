@@ -2,7 +2,8 @@
  * Environment steps per second, with the observation and the mask of the next agent written on
  * every step: the batched environment (64 games at once) and the single agent loop
  * (`observeInto` + `step`), for every player count, beside the same loop written naively on the
- * pure API (`view`, `encodeView`, `maskOfView`, then `apply`, each step). Actions are drawn uniformly among the
+ * pure API (`view`, `encodeView`, `maskOfView`, then `apply`, each step), and the batch again with
+ * information states recorded. Actions are drawn uniformly among the
  * mask's legal indexes by a small seeded generator (its cost, a scan of the mask, is counted).
  * Each figure is the best of several rounds, in CPU time of this process (steadier than wall
  * time on a shared machine). One process, one core.
@@ -62,6 +63,19 @@ function batchRate(players: PlayerCount): number {
   });
 }
 
+/** The batch again, recording every seat's information state and writing the acting seat's (rows of 512 tokens). */
+function batchInfoRate(players: PlayerCount): number {
+  const batch = createBatchEnv({ players, games: GAMES, seed: 'bench', infoState: true, infoStateLength: 512 });
+  const actions = new Int32Array(GAMES);
+  return best(() => {
+    for (let t = 0; t < 100; t++) {
+      for (let g = 0; g < GAMES; g++) actions[g] = pick(batch.masks, g * ACTION_COUNT);
+      batch.step(actions);
+    }
+    return 100 * GAMES;
+  });
+}
+
 function loopRate(players: PlayerCount): number {
   const env = createEnv({ players, seed: 'bench' });
   const observation = new Float32Array(env.observationSize);
@@ -98,8 +112,10 @@ function naiveRate(players: PlayerCount): number {
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 console.log(`environment steps per second (observation + mask on every step), node ${process.version}, ${cpu}`);
-console.log('players  batch of 64   agent loop   naive (view + pure API)');
+console.log('players  batch of 64   agent loop   naive (view + pure API)   batch of 64 with information states');
 const fmt = (x: number): string => Math.round(x).toLocaleString('en').padStart(11);
 for (const n of [4, 2, 3, 5] as const) {
-  console.log(`${String(n).padStart(7)}  ${fmt(batchRate(n))}  ${fmt(loopRate(n))}  ${fmt(naiveRate(n))}`);
+  console.log(
+    `${String(n).padStart(7)}  ${fmt(batchRate(n))}  ${fmt(loopRate(n))}  ${fmt(naiveRate(n))}              ${fmt(batchInfoRate(n))}`,
+  );
 }

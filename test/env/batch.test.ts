@@ -122,6 +122,28 @@ describe('createBatchEnv step', () => {
     expect(Array.from(batch.observations)).not.toEqual(before);
   });
 
+  it('a teacher labels every acting seat with its choice, a legal action, without moving the games', () => {
+    const taught = createBatchEnv({ players: 3, games: 3, seed: 't', teacher: heuristicBot });
+    const plain = createBatchEnv({ players: 3, games: 3, seed: 't' });
+    expect(plain.teacherActions.length).toBe(0);
+    const rand = testRandom(4);
+    const actions = new Int32Array(3);
+    let agreed = 0;
+    for (let t = 0; t < 200; t++) {
+      expect(Array.from(taught.observations)).toEqual(Array.from(plain.observations));
+      for (let g = 0; g < 3; g++) {
+        const advice = taught.teacherActions[g] as number;
+        expect(taught.masks[g * ACTION_COUNT + advice]).toBe(1);
+        actions[g] = t % 2 === 0 ? advice : pickRow(taught.masks, g, rand);
+        if (actions[g] === advice) agreed += 1;
+      }
+      taught.step(actions);
+      plain.step(actions);
+    }
+    expect(agreed).toBeGreaterThan(300);
+    expect(() => createBatchEnv({ players: 2, games: 1, teacher: 'heuristic' as never })).toThrow(/teacher/);
+  }, 60_000);
+
   it('with bots, the rows are your seats’ turns only, and finished games report every seat', () => {
     const batch = createBatchEnv({ players: 4, games: 4, seed: 'hb', bots: [null, heuristicBot, heuristicBot, heuristicBot] });
     const rand = testRandom(9);

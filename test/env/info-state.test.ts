@@ -4,6 +4,8 @@
  * not see reaches its observation, mask or information state, checked by re-dealing every card it
  * never saw and replaying the same actions; the global state does hold those cards (privileged).
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GOLD, KIND, KING, VALUE } from '../../src/data/cards.js';
@@ -198,6 +200,11 @@ function playOne(s: GameState, rand: () => number): Action {
 }
 
 describe('the global state (privileged)', () => {
+  it('docs/env.md documents every group by name', () => {
+    const doc = readFileSync(resolve(__dirname, '../../docs/env.md'), 'utf8');
+    for (const g of globalStateLayout(4)) expect(doc).toContain(`| \`${g.name}\` |`);
+  });
+
   it.each(PLAYER_COUNTS)(
     '%i players: its layout is contiguous, starts with the observation and holds every hand, the deck and the removed cards',
     (n) => {
