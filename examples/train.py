@@ -1,24 +1,34 @@
-"""An example that learns: a small network trained by PPO against three heuristic bots.
+"""An example that learns: a small network trained against three heuristic bots, in minutes.
 
     npm run example:train                      # builds, then: python3 examples/train.py
-    python3 examples/train.py --minutes 6 --seed 1 --command "node dist/cli.js env-server"
+    python3 examples/train.py --minutes 8 --seed 1 --command "node dist/cli.js env-server"
 
 The learner plays seat 0 of 4-player games; ``env-server --vector`` plays the three other seats
 with the library's ``heuristicBot`` (``bots=[None, "heuristic", "heuristic", "heuristic"]``), so
-the Python side sees only the learner's turns, 64 games at a time. The policy is a two-layer
-network in plain numpy (observation → 256 → 256, then a softmax over the legal action indexes and
-a value head), trained by PPO (clipped policy gradient with a learned baseline and generalised
-advantage estimates). The reward comes at the end of each game: the learner's share of the win
-plus a small shaped term, the learner's points minus the best opponent's, divided by 40, so that
-games it loses still say how close it came.
+the Python side sees only the learner's turns, 64 games at a time, through ``VectorEnv``.
+
+The policy is a two-layer network in plain numpy (observation → 128 → 128, a value head, and a
+softmax over the legal action indexes; a small *raise head* adds to the logits of "bid the high
+bid + r", so that "raise by one" is one output whatever the high bid). It learns two ways at once
+from the games it plays itself:
+
+- **PPO**: clipped policy gradient with a learned baseline and generalised advantage estimates.
+  The reward comes at the end of each game: the learner's share of the win, plus its points minus
+  the best opponent's divided by 40, so that lost games still say how close it came.
+- **Imitation (DAgger)**: ``VectorEnv(teacher="heuristic")`` gives, for every position the learner
+  reaches, the action the heuristic bot would choose there (from the learner's own view); a
+  cross-entropy term pulls the policy towards it, counting actions that do the same thing (paying
+  with either of two Gold cards of value 2) as one (``--imitate 0``: PPO alone).
 
 Every game that ends during training is a game against three heuristic bots with a fresh deal, so
-the win share over the last games is the learning curve; it is printed as it goes and drawn, at
-the end, into an SVG (``--plot``, default docs/learning-curve.svg). Then the trained policy plays
-``--eval`` new games (seeds never used in training), sampling its actions, beside the untrained
-network measured the same way. An even share with four players is 25%.
+the win share over the last ``--window`` games is the learning curve; it is printed as it goes (with
+how often the learner's choice matches the teacher's, by kind of action) and drawn at the end into
+an SVG (``--plot``, default docs/learning-curve.svg). Before and after, the network plays
+``--eval`` new games (seeds never used in training) taking its most likely action. An even share
+with four players is 25%.
 
-Standard library and numpy only; runs for ``--minutes`` of training on the clock.
+Standard library and numpy only. Matrix products use numpy's ``einsum``: Debian's numpy links the
+reference BLAS, against which ``einsum`` is several times faster for these sizes.
 """
 
 import argparse
@@ -329,7 +339,7 @@ def evaluate(net, args, command, label, seed):
     return mean, half
 
 
-def svg(curve, untrained, trained, path, title):
+def svg(curve, untrained, trained, path, title, window=200):
     """A line chart of the win share over training, with the even share and the two evaluations."""
     w, h, left, right, top, bottom = 720, 400, 64, 24, 48, 56
     x_max = max(c[0] for c in curve) if curve else 1
@@ -350,18 +360,21 @@ def svg(curve, untrained, trained, path, title):
         y = Y(k / 100)
         lines.append(f'<line x1="{left}" x2="{w - right}" y1="{y:.1f}" y2="{y:.1f}" stroke="#e5e5e5"/>')
         lines.append(f'<text x="{left - 8}" y="{y + 4:.1f}" text-anchor="end" fill="#555">{k}%</text>')
-    step = max(1, round(x_max / 6, -3) or 1000)
+    step = max(1, int(round(x_max / 6, -3)) or 1000)
     g = 0
     while g <= x_max:
-        lines.append(f'<text x="{X(g):.1f}" y="{h - bottom + 20}" text-anchor="middle" fill="#555">{g:,}</text>')
+        lines.append(f'<text x="{X(g):.1f}" y="{h - bottom + 20}" text-anchor="middle" fill="#555">{int(g):,}</text>')
         g += step
-    lines.append(f'<text x="{(left + w - right) / 2}" y="{h - 14}" text-anchor="middle" fill="#333">training games against three heuristic bots</text>')
+    lines.append(
+        f'<text x="{(left + w - right) / 2}" y="{h - 14}" text-anchor="middle" fill="#333">'
+        f"training games against three heuristic bots (win share of each {window}, sampling its actions)</text>"
+    )
     lines.append(f'<line x1="{left}" x2="{w - right}" y1="{Y(0.25):.1f}" y2="{Y(0.25):.1f}" stroke="#888" stroke-dasharray="6 4"/>')
     lines.append(f'<text x="{w - right - 4}" y="{Y(0.25) - 6:.1f}" text-anchor="end" fill="#666">even share (25%)</text>')
     if curve:
         points = " ".join(f"{X(c[0]):.1f},{Y(c[2]):.1f}" for c in curve)
         lines.append(f'<polyline points="{points}" fill="none" stroke="#1f5fbf" stroke-width="2.5"/>')
-    for share, label, color, at in ((untrained[0], "untrained", "#b03030", 0), (trained[0], "trained", "#1f8f3f", x_max)):
+    for share, label, color, at in ((untrained[0], "untrained", "#b03030", 0), (trained[0], "trained, new games", "#1f8f3f", x_max)):
         lines.append(f'<circle cx="{X(at):.1f}" cy="{Y(share):.1f}" r="5" fill="{color}"/>')
         anchor = "start" if at == 0 else "end"
         dx = 8 if at == 0 else -8
@@ -403,7 +416,7 @@ def main():
     net, curve, games, decisions, seconds = train(args, command)
     print(f"trained on {games:,} games ({decisions:,} decisions of the learner) in {seconds:.0f} s")
     trained = evaluate(net, args, command, "trained network vs 3 heuristic bots", 20_000 + args.seed)
-    svg(curve, untrained, trained, args.plot, f"PPO in numpy against three heuristic bots ({args.minutes:g} minutes, seed {args.seed})")
+    svg(curve, untrained, trained, args.plot, f"PPO in numpy against three heuristic bots ({args.minutes:g} minutes, seed {args.seed})", args.window)
     print(f"learning curve written to {os.path.relpath(args.plot)}")
     if args.json:
         with open(args.json, "w") as f:

@@ -41,16 +41,22 @@ environment variable (split like a shell would), ``for-the-king env-server`` whe
 PATH, else ``npx --no-install for-the-king env-server``.
 """
 
-import base64
 import copy
-import json
-import operator
-import os
-import shlex
-import shutil
-import subprocess
 
 import numpy as np
+
+from for_the_king_protocol import (
+    ACTION_COUNT,
+    ActionTypeError,
+    Bridge,
+    ForTheKingError,
+    InvalidActionError,
+    NotResetError,
+    UnknownAgentError,
+    action_index,
+    decode,
+    default_command,
+)
 
 __all__ = [
     "ACTION_COUNT",
@@ -69,134 +75,6 @@ __all__ = [
     "parallel_env",
 ]
 
-#: Length of every action mask (action indexes 0 ... 363, the same for every player count).
-ACTION_COUNT = 364
-
-
-class ForTheKingError(Exception):
-    """An error of the environment: ``code`` is the library's error code (``ILLEGAL_ACTION``, ...)."""
-
-    def __init__(self, code, message):
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
-
-    def __str__(self):
-        return f"{self.code}: {self.message}"
-
-
-class ActionTypeError(ForTheKingError, TypeError):
-    """An action that is not an integer: a float, a string, a bool, ``None`` for an agent still playing."""
-
-    def __init__(self, message):
-        super().__init__("MALFORMED_ACTION", message)
-
-
-class InvalidActionError(ForTheKingError, ValueError):
-    """An integer action outside 0 ... 363, or actions of the wrong shape for a batch."""
-
-    def __init__(self, message):
-        super().__init__("MALFORMED_ACTION", message)
-
-
-class NotResetError(ForTheKingError, RuntimeError):
-    """``step``, ``observe`` or ``last`` before the first ``reset``."""
-
-    def __init__(self, message):
-        super().__init__("NO_RESET", message)
-
-
-class UnknownAgentError(ForTheKingError, KeyError):
-    """An agent name that is not one of the game's (``player_0`` ... ``player_{N-1}``)."""
-
-    def __init__(self, message):
-        super().__init__("UNKNOWN_AGENT", message)
-
-
-def action_index(action, count=ACTION_COUNT):
-    """``action`` as an ``int`` action index, checked: integers only, from 0 to ``count - 1``.
-
-    Raises :class:`ActionTypeError` for a float, a string, a bool or ``None``, and
-    :class:`InvalidActionError` for an integer out of range.
-    """
-    if isinstance(action, (bool, np.bool_)):
-        raise ActionTypeError(f"an action is an integer action index from 0 to {count - 1}, got the bool {action!r}")
-    try:
-        index = operator.index(action)
-    except TypeError:
-        raise ActionTypeError(
-            f"an action is an integer action index from 0 to {count - 1}, got {type(action).__name__} {action!r}"
-        ) from None
-    if not 0 <= index < count:
-        raise InvalidActionError(f"an action index is from 0 to {count - 1}, got {index}")
-    return index
-
-
-def default_command():
-    """The command that starts the server when none is given (without ``--vector``)."""
-    configured = os.environ.get("FOR_THE_KING_ENV_COMMAND")
-    if configured:
-        return shlex.split(configured)
-    if shutil.which("for-the-king"):
-        return ["for-the-king", "env-server"]
-    return ["npx", "--no-install", "for-the-king", "env-server"]
-
-
-class Bridge:
-    """One ``env-server`` process: send a request, read its answer (one JSON line each).
-
-    Environments made by ``clone()`` share their original's bridge; the process stops when the
-    last of them is closed.
-    """
-
-    def __init__(self, command=None):
-        self.process = subprocess.Popen(
-            list(command) if command is not None else default_command(),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-        )
-        self.users = 1
-
-    def request(self, **message):
-        """Sends ``message`` and returns the answer; raises :class:`ForTheKingError` for an error answer."""
-        if self.process.poll() is not None:
-            raise ForTheKingError("CLOSED", f"the server has exited (code {self.process.returncode})")
-        self.process.stdin.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
-        if not line:
-            raise ForTheKingError("CLOSED", "the server closed its output")
-        answer = json.loads(line)
-        error = answer.get("error")
-        if error is not None:
-            raise ForTheKingError(error.get("code", "ERROR"), error.get("message", ""))
-        return answer
-
-    def close(self):
-        """One user fewer; the last one asks the server to stop and waits for it."""
-        self.users -= 1
-        if self.users > 0:
-            return
-        if self.process.poll() is None:
-            try:
-                self.request(cmd="close")
-            except (ForTheKingError, BrokenPipeError, OSError):
-                pass
-            self.process.stdin.close()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.process.stdout.close()
-
-
-def decode(value, dtype):
-    """An array from the server: base64 of little-endian bytes, or a JSON list."""
-    if isinstance(value, str):
-        little = np.dtype(dtype).newbyteorder("<")
-        return np.frombuffer(base64.b64decode(value), dtype=little).astype(dtype)
-    return np.asarray(value, dtype=dtype)
 
 
 class _Game:

@@ -46,7 +46,7 @@ import weakref
 
 import numpy as np
 
-from for_the_king_env import ACTION_COUNT, ActionTypeError, ForTheKingError, InvalidActionError, NotResetError, default_command
+from for_the_king_protocol import ACTION_COUNT, ActionTypeError, ForTheKingError, InvalidActionError, NotResetError, default_command
 
 __all__ = ["VectorEnv"]
 

@@ -11,10 +11,8 @@ import { RulesError } from '../index.js';
 import { addSlot, SLOT } from './cards.js';
 import { offsetsFor } from './encode.js';
 import { encodeSeat } from './encode-state.js';
-import type { FeatureGroup } from './layout.js';
-import { cardBlockSize, OBSERVATION_SIZE } from './layout.js';
-
-type Spec = readonly [name: string, size: number, description: string];
+import type { FeatureGroup, Spec } from './layout.js';
+import { cardBlockSize, layouts, OBSERVATION_SIZE } from './layout.js';
 
 function specs(n: PlayerCount): Spec[] {
   const b = cardBlockSize(n);
@@ -28,7 +26,7 @@ function specs(n: PlayerCount): Spec[] {
   ];
 }
 
-const LAYOUTS: (readonly FeatureGroup[])[] = [];
+const GLOBAL = layouts(specs);
 
 /**
  * The global state's groups for a player count, in order, with their offsets (see
@@ -40,23 +38,7 @@ const LAYOUTS: (readonly FeatureGroup[])[] = [];
  * ```
  */
 export function globalStateLayout(players: PlayerCount): readonly FeatureGroup[] {
-  let layout = LAYOUTS[players];
-  if (layout === undefined) {
-    let offset = 0;
-    const groups: FeatureGroup[] = [];
-    for (const [name, size, description] of specs(players)) {
-      groups.push(Object.freeze({ name, offset, size, description }));
-      offset += size;
-    }
-    layout = Object.freeze(groups);
-    LAYOUTS[players] = layout;
-  }
-  return layout;
-}
-
-function sizeOf(players: PlayerCount): number {
-  const last = globalStateLayout(players).at(-1) as FeatureGroup;
-  return last.offset + last.size;
+  return GLOBAL.of(players);
 }
 
 /**
@@ -67,12 +49,7 @@ function sizeOf(players: PlayerCount): number {
  * new Float32Array(GLOBAL_STATE_SIZE[4]);
  * ```
  */
-export const GLOBAL_STATE_SIZE: Readonly<Record<PlayerCount, number>> = Object.freeze({
-  2: sizeOf(2),
-  3: sizeOf(3),
-  4: sizeOf(4),
-  5: sizeOf(5),
-});
+export const GLOBAL_STATE_SIZE: Readonly<Record<PlayerCount, number>> = GLOBAL.sizes;
 
 function addAll(out: Float32Array, base: number, g: number, cards: readonly number[]): void {
   for (let i = 0; i < cards.length; i++) addSlot(out, base, g, SLOT[cards[i] as number] as number);

@@ -32,7 +32,35 @@ export function cardBlockSize(players: PlayerCount): number {
   return officesInPlay(players).length * LETTERS.length + 4;
 }
 
-type Spec = readonly [name: string, size: number, description: string];
+/** @internal One group of a layout: its name, size and description. */
+export type Spec = readonly [name: string, size: number, description: string];
+
+/** @internal A layout per player count, built once from its specs: groups in order, at their offsets. */
+export function layouts(specsOf: (players: PlayerCount) => Spec[]): {
+  of: (players: PlayerCount) => readonly FeatureGroup[];
+  sizes: Readonly<Record<PlayerCount, number>>;
+} {
+  const built: (readonly FeatureGroup[])[] = [];
+  const of = (players: PlayerCount): readonly FeatureGroup[] => {
+    let layout = built[players];
+    if (layout === undefined) {
+      let offset = 0;
+      const groups: FeatureGroup[] = [];
+      for (const [name, size, description] of specsOf(players)) {
+        groups.push(Object.freeze({ name, offset, size, description }));
+        offset += size;
+      }
+      layout = Object.freeze(groups);
+      built[players] = layout;
+    }
+    return layout;
+  };
+  const sizeOf = (players: PlayerCount): number => {
+    const last = of(players).at(-1) as FeatureGroup;
+    return last.offset + last.size;
+  };
+  return { of, sizes: Object.freeze({ 2: sizeOf(2), 3: sizeOf(3), 4: sizeOf(4), 5: sizeOf(5) }) };
+}
 
 function specs(n: PlayerCount): Spec[] {
   const b = cardBlockSize(n);
@@ -74,7 +102,7 @@ function specs(n: PlayerCount): Spec[] {
   ];
 }
 
-const LAYOUTS: (readonly FeatureGroup[])[] = [];
+const OBSERVATION = layouts(specs);
 
 /**
  * The observation's groups for a player count, in order, with their offsets. Use it to slice an
@@ -87,23 +115,7 @@ const LAYOUTS: (readonly FeatureGroup[])[] = [];
  * ```
  */
 export function observationLayout(players: PlayerCount): readonly FeatureGroup[] {
-  let layout = LAYOUTS[players];
-  if (layout === undefined) {
-    let offset = 0;
-    const groups: FeatureGroup[] = [];
-    for (const [name, size, description] of specs(players)) {
-      groups.push(Object.freeze({ name, offset, size, description }));
-      offset += size;
-    }
-    layout = Object.freeze(groups);
-    LAYOUTS[players] = layout;
-  }
-  return layout;
-}
-
-function sizeOf(players: PlayerCount): number {
-  const last = observationLayout(players).at(-1) as FeatureGroup;
-  return last.offset + last.size;
+  return OBSERVATION.of(players);
 }
 
 /**
@@ -115,12 +127,7 @@ function sizeOf(players: PlayerCount): number {
  * new Float32Array(OBSERVATION_SIZE[4]);
  * ```
  */
-export const OBSERVATION_SIZE: Readonly<Record<PlayerCount, number>> = Object.freeze({
-  2: sizeOf(2),
-  3: sizeOf(3),
-  4: sizeOf(4),
-  5: sizeOf(5),
-});
+export const OBSERVATION_SIZE: Readonly<Record<PlayerCount, number>> = OBSERVATION.sizes;
 
 /** @internal The offset of a group by name (the name is trusted). */
 export function offsetOf(players: PlayerCount, name: string): number {

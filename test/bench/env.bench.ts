@@ -51,21 +51,8 @@ function best(run: () => number): number {
   return top;
 }
 
-function batchRate(players: PlayerCount): number {
-  const batch = createBatchEnv({ players, games: GAMES, seed: 'bench' });
-  const actions = new Int32Array(GAMES);
-  return best(() => {
-    for (let t = 0; t < 100; t++) {
-      for (let g = 0; g < GAMES; g++) actions[g] = pick(batch.masks, g * ACTION_COUNT);
-      batch.step(actions);
-    }
-    return 100 * GAMES;
-  });
-}
-
-/** The batch again, recording every seat's information state and writing the acting seat's (rows of 512 tokens). */
-function batchInfoRate(players: PlayerCount): number {
-  const batch = createBatchEnv({ players, games: GAMES, seed: 'bench', infoState: true, infoStateLength: 512 });
+function batchRate(players: PlayerCount, options: { infoState?: boolean; infoStateLength?: number } = {}): number {
+  const batch = createBatchEnv({ players, games: GAMES, seed: 'bench', ...options });
   const actions = new Int32Array(GAMES);
   return best(() => {
     for (let t = 0; t < 100; t++) {
@@ -116,6 +103,6 @@ console.log('players  batch of 64   agent loop   naive (view + pure API)   batch
 const fmt = (x: number): string => Math.round(x).toLocaleString('en').padStart(11);
 for (const n of [4, 2, 3, 5] as const) {
   console.log(
-    `${String(n).padStart(7)}  ${fmt(batchRate(n))}  ${fmt(loopRate(n))}  ${fmt(naiveRate(n))}              ${fmt(batchInfoRate(n))}`,
+    `${String(n).padStart(7)}  ${fmt(batchRate(n))}  ${fmt(loopRate(n))}  ${fmt(naiveRate(n))}              ${fmt(batchRate(n, { infoState: true, infoStateLength: 512 }))}`,
   );
 }

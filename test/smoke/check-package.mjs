@@ -15,7 +15,7 @@ try {
   console.log(`packed ${files.length} files, ${(size / 1024).toFixed(1)} kB (${(unpackedSize / 1024).toFixed(1)} kB unpacked):`);
   for (const f of files) console.log(`  ${f}`);
   const allowed =
-    /^(dist\/.+\.(js|cjs|d\.ts|d\.cts|map)|docs\/[\w-]+\.md|docs\/examples\/[\w.-]+|python\/for_the_king_env\.py|package\.json|README\.md|CONTRIBUTING\.md|LICENSE|CHANGELOG\.md)$/;
+    /^(dist\/.+\.(js|cjs|d\.ts|d\.cts|map)|docs\/[\w-]+\.md|docs\/[\w-]+\.svg|docs\/examples\/[\w.-]+|python\/for_the_king_\w+\.py|package\.json|README\.md|CONTRIBUTING\.md|LICENSE|CHANGELOG\.md)$/;
   const stray = files.filter((f) => !allowed.test(f));
   if (stray.length > 0) throw new Error(`unexpected files in the tarball: ${stray.join(', ')}`);
   for (const guide of ['README.md', 'docs/README.md', 'docs/getting-started.md', 'docs/building-a-ui.md', 'docs/save-load-replay.md']) {
