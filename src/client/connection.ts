@@ -7,9 +7,11 @@
  */
 import type { Action, PlayerView, Viewer } from '../index.js';
 import type { ClientMessage } from '../protocol/client-messages.js';
+import { newContribution } from '../protocol/fairness.js';
 import type { EventsAt, ServerMessage } from '../protocol/server-messages.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { ClientError } from './errors.js';
+import { type TableChange, TableState } from './table.js';
 
 /** The part of a WebSocket the client uses (the browser's `WebSocket` and the `ws` package both fit). */
 export interface WebSocketLike {
@@ -71,6 +73,18 @@ export interface ClientEvents {
   error: (error: ClientError) => void;
   /** The creator reopened this seat or handed it to a bot: the token is void; the client stops. */
   revoked: () => void;
+  /** The seats changed (names, kinds, who is connected): read `client.table.seats`. */
+  seats: () => void;
+  /** A seat's name or kind changed: read `client.names`. */
+  names: () => void;
+  /** Who is connected changed: read `client.connected`. */
+  presence: () => void;
+  /** The turn's deadline changed: read `client.deadline`. */
+  deadline: () => void;
+  /** A new chat line: read `client.table.chat`. */
+  chat: () => void;
+  /** The rematch changed (a seat agreed; `next` once it exists): read `client.table.rematch`. */
+  rematch: () => void;
 }
 
 /** Codes after which reconnecting cannot help. */
@@ -105,6 +119,8 @@ export class MatchClient {
   status: ConnectionStatus = 'connecting';
   /** The URL the client is connected or connecting to (one of `options.url`). */
   url: string;
+  /** The match besides the game: `seats`, `turnTimeMs`, `chat`, `rematch`, `fairness` (empty with a version 1 host). */
+  readonly table: TableState = new TableState((change: TableChange) => this.emit(change));
 
   private readonly options: ConnectOptions;
   private readonly urls: readonly string[];
@@ -125,6 +141,12 @@ export class MatchClient {
     status: new Set(),
     error: new Set(),
     revoked: new Set(),
+    seats: new Set(),
+    names: new Set(),
+    presence: new Set(),
+    deadline: new Set(),
+    chat: new Set(),
+    rematch: new Set(),
   };
 
   /** Use {@link connectMatch}. */
@@ -166,6 +188,41 @@ export class MatchClient {
     const seq = reply.seq;
     if (this.seq < seq && !this.stopped) await new Promise<void>((resolve) => this.seqWaiters.push({ seq, resolve }));
     return seq;
+  }
+
+  /** The seats' display names, by seat (`undefined` before the host said). */
+  get names(): (string | null)[] | undefined {
+    return this.table.names;
+  }
+
+  /** Who is connected now, by seat (a bot always is). */
+  get connected(): boolean[] | undefined {
+    return this.table.connected;
+  }
+
+  /** When the player to move runs out of time, by this machine's clock (epoch ms); `null` without a turn time. */
+  get deadline(): number | null {
+    return this.table.deadline;
+  }
+
+  /**
+   * Writes a line in the match's chat (at most 500 characters). Rejects with a {@link ClientError}:
+   * `RATE_LIMITED`, `FORBIDDEN` (the chat is not open to this viewer), `BAD_MESSAGE`.
+   */
+  async say(text: string): Promise<void> {
+    await this.request({ type: 'say', id: 0, text });
+  }
+
+  /**
+   * Agrees to a rematch once the game is over, with a fresh contribution to the rematch's fair
+   * deal (drawn only after the host's commitment to it was seen). Resolves with the contribution
+   * (keep it to check the rematch's record with `verifyRecord`). The `rematch` event then says
+   * when everybody agreed: connect to `client.table.rematch.next` with the same token.
+   */
+  async agreeToRematch(): Promise<string> {
+    const contribution = newContribution();
+    await this.request({ type: 'rematch', id: 0, contribution });
+    return contribution;
   }
 
   /** Asks the host for everything since the last seq seen (the client does this itself after a reconnect). */
@@ -279,16 +336,27 @@ export class MatchClient {
         this.seat = m.seat;
         this.ready = true;
         this.attempts = 0;
-        this.catchUp(m.updates, m.view, m.seq);
+        this.table.welcome(m);
+        if (m.view !== null) this.catchUp(m.updates, m.view, m.seq);
         this.setStatus('open');
         return;
       case 'update':
         if (m.seq <= this.seq) return;
         this.seq = m.seq;
         this.view = m.view;
-        this.emit('events', { seq: m.seq, events: m.events });
+        this.table.digest(m.seq, m.digest);
+        this.table.clock(m);
+        this.emit('events', { seq: m.seq, events: m.events, ...(m.by === undefined ? {} : { by: m.by }) });
         this.emit('view', m.view, m.seq);
         this.release();
+        return;
+      case 'started':
+        this.table.digest(m.seq, m.digest ?? undefined);
+        this.table.clock(m);
+        if (this.view === null) {
+          this.view = m.view;
+          this.emit('view', m.view, this.seq);
+        }
         return;
       case 'revoked':
         this.stopped = true;
@@ -307,6 +375,7 @@ export class MatchClient {
         if (!this.ready && FATAL.has(m.code)) this.close();
         return;
       default: {
+        if (this.table.receive(m) || !('id' in m)) return;
         const w = this.waiting.get(m.id);
         if (w === undefined) return;
         this.waiting.delete(m.id);

@@ -6,9 +6,11 @@
  * dependency. docs/server.md lists every message with an example exchange.
  *
  * Version {@link PROTOCOL_VERSION}: small JSON messages, one per WebSocket frame. The client
- * says `hello` once (match, token, last seq seen), then `act`, `sync`, `leave` and `ping`, each
- * with an `id` that the host's reply (`ack`, `synced`, `left`, `pong` or `error`) carries back.
- * The host pushes an `update` for every action applied after the hello.
+ * says `hello` once (match, token, last seq seen), then `act`, `sync`, `leave`, `ping`, `say` and
+ * `rematch`, each with an `id` that the host's reply (`ack`, `synced`, `left`, `pong`, `ok` or
+ * `error`) carries back. The host pushes an `update` for every action applied after the hello,
+ * and `started`, `seats`, `clock`, `chat` and `next` when the match changes besides the game. The
+ * provably fair deal's scheme (`commitmentOf`, `fairSeed`, `logDigest`) is here too.
  *
  * @example
  * ```ts
@@ -22,21 +24,67 @@
  * @module for-the-king-and-me/protocol
  */
 
-export type { ActMessage, ClientMessage, HelloMessage, LeaveMessage, PingMessage, SyncMessage } from './client-messages.js';
+export type {
+  ActMessage,
+  ClientMessage,
+  HelloMessage,
+  LeaveMessage,
+  PingMessage,
+  RematchMessage,
+  SayMessage,
+  SyncMessage,
+} from './client-messages.js';
 export type { HostErrorCode } from './errors.js';
 export { HostError } from './errors.js';
-export type { MatchSettings, MatchSummary, SeatSummary, SpectatorPolicy } from './lobby.js';
+export {
+  canonicalJson,
+  commitmentInput,
+  commitmentOf,
+  FAIR_META,
+  FAIRNESS_SCHEME,
+  fairSeed,
+  isContribution,
+  logDigest,
+  logDigestInput,
+  MAX_CONTRIBUTION_LENGTH,
+  newContribution,
+  seedFromDigest,
+  seedInput,
+  sha256Hex,
+} from './fairness.js';
+export type {
+  ChatLine,
+  ChatNotice,
+  ChatPolicy,
+  FairnessSummary,
+  MatchSettings,
+  MatchSummary,
+  SeatKind,
+  SeatSummary,
+  SpectatorPolicy,
+  Visibility,
+} from './lobby.js';
+export { MAX_CHAT_LENGTH } from './lobby.js';
 export { parseClientMessage } from './parse.js';
 export type {
   AckMessage,
+  Actor,
+  ChatMessage,
+  Clock,
+  ClockMessage,
   ErrorMessage,
   EventsAt,
   LeftMessage,
+  NextMessage,
+  OkMessage,
   PongMessage,
+  RematchState,
   RevokedMessage,
+  SeatsMessage,
   ServerMessage,
+  StartedMessage,
   SyncedMessage,
   UpdateMessage,
   WelcomeMessage,
 } from './server-messages.js';
-export { PROTOCOL_VERSION } from './version.js';
+export { PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js';

@@ -22,27 +22,47 @@ export { HostError } from '../protocol/errors.js';
 export type {
   AckMessage,
   ActMessage,
+  Actor,
+  ChatLine,
+  ChatMessage,
+  ChatNotice,
+  ChatPolicy,
   ClientMessage,
+  Clock,
+  ClockMessage,
   ErrorMessage,
   EventsAt,
+  FairnessSummary,
   HelloMessage,
   LeaveMessage,
   LeftMessage,
   MatchSettings,
   MatchSummary,
+  NextMessage,
+  OkMessage,
   PingMessage,
   PongMessage,
+  RematchMessage,
+  RematchState,
   RevokedMessage,
+  SayMessage,
+  SeatKind,
   SeatSummary,
+  SeatsMessage,
   ServerMessage,
   SpectatorPolicy,
+  StartedMessage,
   SyncedMessage,
   SyncMessage,
   UpdateMessage,
+  Visibility,
   WelcomeMessage,
 } from '../protocol/index.js';
 export { PROTOCOL_VERSION, parseClientMessage } from '../protocol/index.js';
-export type { HostOptions, Session, Subscriber, Subscription, SyncResult, Update, UpdateEvents } from './host/types.js';
+export type { AccountHooks, Authenticate, CanCreate, CanJoin, Identity } from './accounts.js';
+export type { JoinRequest, NewMatch } from './host/lobby.js';
+export { PRESENCE_LEASE_MS } from './host/presence.js';
+export type { HostOptions, News, Session, Subscriber, Subscription, SyncResult, TableNews, Update, UpdateEvents } from './host/types.js';
 // The host.
 export { MatchHost } from './host.js';
 export type { LobbyOptions } from './http.js';
@@ -51,11 +71,24 @@ export type { Limits } from './limits.js';
 export { DEFAULT_LIMITS } from './limits.js';
 export type { RunningServer, ServerOptions } from './serve.js';
 export { startServer } from './serve.js';
-export { MAX_HOST_BOT_ITERATIONS, MAX_TURN_TIME_MS, MIN_TURN_TIME_MS, parseMatchSettings } from './settings.js';
+export { DEFAULT_VISIBILITY, MAX_HOST_BOT_ITERATIONS, MAX_TURN_TIME_MS, MIN_TURN_TIME_MS, parseMatchSettings } from './settings.js';
 export { FileStore } from './store/file.js';
 export { MemoryStore } from './store/memory.js';
 export type { PostgresStore, PostgresStoreOptions } from './store/postgres.js';
 export { createPostgresStore, POSTGRES_SCHEMA_VERSION } from './store/postgres.js';
-export type { Deadline, LogEntry, MatchRecord, SeatRecord, Store } from './store/store.js';
+export type {
+  Deadline,
+  FairnessRecord,
+  LogEntry,
+  MatchChange,
+  MatchFilter,
+  MatchPatch,
+  MatchRecord,
+  NewChatLine,
+  PresenceRecord,
+  RematchRecord,
+  SeatRecord,
+  Store,
+} from './store/store.js';
 export type { WebSocketOptions, WebSocketTransport } from './websocket.js';
 export { attachWebSocket } from './websocket.js';

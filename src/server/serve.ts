@@ -5,6 +5,7 @@
  * @module
  */
 import { createServer, type Server } from 'node:http';
+import type { AccountHooks } from './accounts.js';
 import { MatchHost } from './host.js';
 import { lobbyHandler } from './http.js';
 import type { Limits } from './limits.js';
@@ -12,8 +13,11 @@ import { staticHandler } from './static.js';
 import type { Store } from './store/store.js';
 import { attachWebSocket } from './websocket.js';
 
-/** Options of {@link startServer}. */
-export interface ServerOptions {
+/**
+ * Options of {@link startServer}. The account hooks (`authenticate`, `canCreate`, `canJoin`) tie
+ * seats to an app's own accounts: see docs/server.md, "Accounts".
+ */
+export interface ServerOptions extends AccountHooks {
   /** Where matches live. `startServer` does not close it. */
   readonly store: Store;
   /** TCP port (default 8080; 0 picks a free one). */
@@ -27,8 +31,10 @@ export interface ServerOptions {
   readonly trustProxy?: boolean;
   /** How often to look for deadlines set by other hosts, in milliseconds (default 250). */
   readonly pollMs?: number;
-  /** Where to report faults (default: nowhere). */
+  /** Where to report faults, and what a creator did to a seat or the clock (default: nowhere). */
   readonly log?: (message: string) => void;
+  /** How long a player must have been away before the creator may hand their seat over, in ms (default 60,000). */
+  readonly awayMs?: number;
 }
 
 /** A running server. */
@@ -58,9 +64,19 @@ export interface RunningServer {
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? (() => undefined);
-  const host = new MatchHost({ store: options.store, log, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) });
+  const host = new MatchHost({
+    store: options.store,
+    log,
+    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+    ...(options.awayMs === undefined ? {} : { awayMs: options.awayMs }),
+  });
   const common = { log, trustProxy: options.trustProxy ?? false, ...(options.limits === undefined ? {} : { limits: options.limits }) };
-  const lobby = lobbyHandler(host, common);
+  const hooks: AccountHooks = {
+    ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),
+    ...(options.canCreate === undefined ? {} : { canCreate: options.canCreate }),
+    ...(options.canJoin === undefined ? {} : { canJoin: options.canJoin }),
+  };
+  const lobby = lobbyHandler(host, { ...common, ...hooks });
   const files = options.staticDir === undefined ? null : staticHandler(options.staticDir);
   const server = createServer((req, res) => {
     try {
@@ -79,7 +95,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\n\r\n');
     else socket.destroy();
   });
-  const ws = attachWebSocket(server, host, common);
+  const ws = attachWebSocket(server, host, {
+    ...common,
+    ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),
+  });
   const hostname = options.hostname ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

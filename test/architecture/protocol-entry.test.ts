@@ -9,9 +9,32 @@ import * as protocol from '../../src/protocol/index.js';
 import * as server from '../../src/server/index.js';
 
 describe('architecture: the protocol layer', () => {
-  it('the protocol entry exports the version, the error type and the reader of client messages', () => {
-    expect(Object.keys(protocol).sort()).toEqual(['HostError', 'PROTOCOL_VERSION', 'parseClientMessage']);
-    expect(protocol.PROTOCOL_VERSION).toBe(1);
+  it('the protocol entry exports the version, the error type, the reader of client messages and the fair-deal scheme', () => {
+    expect(Object.keys(protocol).sort()).toEqual(
+      [
+        'FAIRNESS_SCHEME',
+        'FAIR_META',
+        'HostError',
+        'MAX_CHAT_LENGTH',
+        'MAX_CONTRIBUTION_LENGTH',
+        'PROTOCOL_VERSION',
+        'SUPPORTED_VERSIONS',
+        'canonicalJson',
+        'commitmentInput',
+        'commitmentOf',
+        'fairSeed',
+        'isContribution',
+        'logDigest',
+        'logDigestInput',
+        'newContribution',
+        'parseClientMessage',
+        'seedFromDigest',
+        'seedInput',
+        'sha256Hex',
+      ].sort(),
+    );
+    expect(protocol.PROTOCOL_VERSION).toBe(2);
+    expect(protocol.SUPPORTED_VERSIONS).toEqual([1, 2]);
   });
 
   it('the server and client entries re-export the same objects', () => {
@@ -19,12 +42,14 @@ describe('architecture: the protocol layer', () => {
     expect(server.parseClientMessage).toBe(protocol.parseClientMessage);
     expect(server.PROTOCOL_VERSION).toBe(protocol.PROTOCOL_VERSION);
     expect(client.PROTOCOL_VERSION).toBe(protocol.PROTOCOL_VERSION);
+    expect(client.commitmentOf).toBe(protocol.commitmentOf);
+    expect(client.newContribution).toBe(protocol.newContribution);
   });
 
   it("the reader refuses with the protocol's HostError, whichever entry it came from", () => {
     expect(() => server.parseClientMessage('{"type":"act","id":1,"seq":0}')).toThrow(protocol.HostError);
     try {
-      protocol.parseClientMessage('{"type":"hello","v":2,"match":"m","token":null,"after":0}');
+      protocol.parseClientMessage('{"type":"hello","v":3,"match":"m","token":null,"after":0}');
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(server.HostError);

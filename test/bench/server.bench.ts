@@ -116,7 +116,7 @@ async function main(): Promise<void> {
   for (let m = 0; m < MATCHES; m++) {
     const base = bases[m % bases.length] as string;
     const seed = `bench-${SEED}-${m}`;
-    const { match, creatorToken } = await createMatch(base, { players: PLAYERS as 2 | 3 | 4 | 5, seed });
+    const { match, creatorToken } = await createMatch(base, { visibility: 'public', players: PLAYERS as 2 | 3 | 4 | 5, seed });
     const tokens: string[] = [];
     for (let p = 0; p < PLAYERS; p++) tokens.push((await joinMatch(base, match.id, { name: `bot ${p}`, seat: p })).token);
     matches.push({ id: match.id, creatorToken, seed, tokens, clients: [] });

@@ -84,7 +84,7 @@ describePg('PostgreSQL store', (adminUrl) => {
     await c.connect();
     try {
       const r = await c.query('SELECT version FROM ftk.migrations ORDER BY version');
-      expect(r.rows).toEqual([{ version: 1 }]);
+      expect(r.rows).toEqual([{ version: 1 }, { version: 2 }]);
       const keys = await c.query(
         `SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
          WHERE i.indrelid = 'ftk.log'::regclass AND i.indisprimary ORDER BY a.attnum`,
@@ -93,6 +93,32 @@ describePg('PostgreSQL store', (adminUrl) => {
     } finally {
       await c.end();
     }
+  });
+
+  it('a match row written before the fields of games between friends reads as before: public, no new field', async () => {
+    const s = await store();
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      await c.query(
+        `INSERT INTO ftk.matches (id, created_at, options, spectators, turn_time_ms, creator_hash, seats, version)
+         VALUES ('old-row', 9000000000000, '{"players":2,"seed":"old"}', 'none', NULL, $1, '[]', 0)`,
+        ['c'.repeat(64)],
+      );
+    } finally {
+      await c.end();
+    }
+    expect(await s.getMatch('old-row')).toEqual({
+      id: 'old-row',
+      createdAt: 9_000_000_000_000,
+      options: { players: 2, seed: 'old' },
+      spectators: 'none',
+      turnTimeMs: null,
+      creatorHash: 'c'.repeat(64),
+      seats: [],
+      version: 0,
+    });
+    expect((await s.listMatches(1, { visibility: 'public' })).map((m) => m.id)).toEqual(['old-row']);
   });
 
   it('refuses a schema newer than the code, and a bad schema name', async () => {

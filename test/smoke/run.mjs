@@ -111,7 +111,7 @@ console.log('CJS ok: ' + pkg.name + '@' + pkg.version);
 import { connectMatch, createMatch, joinMatch } from '${NAME}/client';
 import { WebSocket } from 'ws';
 const server = await startServer({ store: new MemoryStore(), port: 0 });
-const { match } = await createMatch(server.url, { players: 2, firstPlayer: 0, bots: [null, 'heuristic'] });
+const { match } = await createMatch(server.url, { visibility: 'public', players: 2, firstPlayer: 0, bots: [null, 'heuristic'] });
 const { token } = await joinMatch(server.url, match.id, { name: 'Smoke' });
 const client = connectMatch({ url: server.url.replace('http', 'ws') + '/ws', match: match.id, token, WebSocket });
 const view = await new Promise((resolve, reject) => {

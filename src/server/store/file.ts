@@ -7,9 +7,23 @@
  * (a lock file says which).
  * @module
  */
+import type { ChatLine } from '../../protocol/lobby.js';
 import { Journal } from './journal.js';
 import { Listeners } from './listeners.js';
-import type { Deadline, LogEntry, MatchRecord, SeatRecord, Store } from './store.js';
+import { MatchListeners } from './match-listeners.js';
+import { PresenceTable } from './presence-table.js';
+import type {
+  Deadline,
+  LogEntry,
+  MatchChange,
+  MatchFilter,
+  MatchPatch,
+  MatchRecord,
+  NewChatLine,
+  PresenceRecord,
+  SeatRecord,
+  Store,
+} from './store.js';
 import { type Change, copy, Tables } from './tables.js';
 
 /**
@@ -32,6 +46,9 @@ export class FileStore implements Store {
   /** Log length per match counting appends still on their way to disk (what compare-and-set checks). */
   private readonly reserved = new Map<string, number>();
   private readonly listeners = new Listeners();
+  private readonly matchListeners = new MatchListeners();
+  /** Presence leases: in memory only (rebuilt as clients reconnect after a restart). */
+  private readonly presence = new PresenceTable();
   private closed = false;
 
   private constructor(journal: Journal) {
@@ -82,12 +99,23 @@ export class FileStore implements Store {
     const c: Change = { t: 'seats', id, version: expected + 1, seats: copy(seats) };
     this.load(c);
     await this.journal.write(c);
+    this.matchListeners.notify(id, 'match');
     return true;
   }
 
-  async listMatches(limit: number): Promise<MatchRecord[]> {
+  async updateMatch(id: string, expected: number, patch: MatchPatch): Promise<boolean> {
     this.open();
-    return this.tables.listMatches(limit);
+    if (this.tables.version(id) !== expected) return false;
+    const c: Change = { t: 'update', id, version: expected + 1, patch: copy(patch) };
+    this.load(c);
+    await this.journal.write(c);
+    this.matchListeners.notify(id, 'match');
+    return true;
+  }
+
+  async listMatches(limit: number, filter?: MatchFilter): Promise<MatchRecord[]> {
+    this.open();
+    return this.tables.listMatches(limit, filter);
   }
 
   async append(matchId: string, entry: LogEntry): Promise<boolean> {
@@ -132,10 +160,43 @@ export class FileStore implements Store {
     return this.listeners.add(listener);
   }
 
+  async appendChat(matchId: string, line: NewChatLine): Promise<number> {
+    this.open();
+    if (!this.tables.has(matchId)) return 0;
+    const n = this.tables.chatLength(matchId) + 1;
+    const c: Change = { t: 'chat', id: matchId, line: { ...copy(line), n } };
+    this.load(c);
+    await this.journal.write(c);
+    this.matchListeners.notify(matchId, 'chat');
+    return n;
+  }
+
+  async readChat(matchId: string, after: number, limit: number): Promise<ChatLine[]> {
+    this.open();
+    return this.tables.readChat(matchId, after, limit);
+  }
+
+  async setPresence(matchId: string, host: string, seat: number, until: number): Promise<void> {
+    this.open();
+    if (!this.tables.has(matchId)) return;
+    this.presence.set(matchId, host, seat, until);
+    queueMicrotask(() => this.matchListeners.notify(matchId, 'presence'));
+  }
+
+  async readPresence(matchId: string): Promise<PresenceRecord[]> {
+    this.open();
+    return this.presence.read(matchId);
+  }
+
+  watchMatches(listener: (matchId: string, change: MatchChange) => void): () => void {
+    return this.matchListeners.add(listener);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.listeners.clear();
+    this.matchListeners.clear();
     await this.journal.close();
   }
 }

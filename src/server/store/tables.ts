@@ -5,14 +5,17 @@
  * is copied on the way out, so a caller can never change what is stored.
  * @module
  */
-import type { Deadline, LogEntry, MatchRecord, SeatRecord } from './store.js';
+import type { ChatLine } from '../../protocol/lobby.js';
+import type { Deadline, LogEntry, MatchFilter, MatchPatch, MatchRecord, SeatRecord } from './store.js';
 
 /** One change to the stored data (also the embedded store's journal record: keep the field names). */
 export type Change =
   | { readonly t: 'match'; readonly m: MatchRecord }
   | { readonly t: 'seats'; readonly id: string; readonly version: number; readonly seats: readonly SeatRecord[] }
   | { readonly t: 'action'; readonly id: string; readonly e: LogEntry }
-  | { readonly t: 'deadline'; readonly id: string; readonly d: Deadline | null };
+  | { readonly t: 'deadline'; readonly id: string; readonly d: Deadline | null }
+  | { readonly t: 'update'; readonly id: string; readonly version: number; readonly patch: MatchPatch }
+  | { readonly t: 'chat'; readonly id: string; readonly line: ChatLine };
 
 /** Copies plain JSON data (records hold nothing else). */
 export function copy<T>(value: T): T {
@@ -24,6 +27,7 @@ export class Tables {
   private readonly matches = new Map<string, MatchRecord>();
   private readonly logs = new Map<string, LogEntry[]>();
   private readonly deadlines = new Map<string, Deadline>();
+  private readonly chats = new Map<string, ChatLine[]>();
 
   /** Applies one change; a seat change or an action for a match that is not here (or out of turn) is ignored. */
   apply(c: Change): void {
@@ -46,6 +50,21 @@ export class Tables {
         if (c.d === null) this.deadlines.delete(c.id);
         else this.deadlines.set(c.id, c.d);
         break;
+      case 'update': {
+        const m = this.matches.get(c.id);
+        if (m !== undefined) this.matches.set(c.id, { ...m, ...c.patch, version: c.version });
+        break;
+      }
+      case 'chat': {
+        if (!this.matches.has(c.id)) break;
+        let chat = this.chats.get(c.id);
+        if (chat === undefined) {
+          chat = [];
+          this.chats.set(c.id, chat);
+        }
+        if (c.line.n === chat.length + 1) chat.push(c.line);
+        break;
+      }
     }
   }
 
@@ -65,9 +84,10 @@ export class Tables {
     return this.matches.get(id)?.version;
   }
 
-  /** Copies of the newest matches, at most `limit`; among equal times the later-created first. */
-  listMatches(limit: number): MatchRecord[] {
-    const all = [...this.matches.values()].reverse();
+  /** Copies of the newest matches `filter` lets through, at most `limit`; among equal times the later-created first. */
+  listMatches(limit: number, filter: MatchFilter = {}): MatchRecord[] {
+    const wanted = filter.visibility;
+    const all = [...this.matches.values()].reverse().filter((m) => wanted === undefined || (m.visibility ?? 'public') === wanted);
     all.sort((a, b) => b.createdAt - a.createdAt);
     return all.slice(0, Math.max(0, limit)).map(copy);
   }
@@ -80,6 +100,18 @@ export class Tables {
   /** Copies of the log's entries with `seq > after`. */
   readLog(matchId: string, after: number): LogEntry[] {
     return (this.logs.get(matchId) ?? []).slice(Math.max(0, after)).map(copy);
+  }
+
+  /** The number of lines in the match's chat. */
+  chatLength(matchId: string): number {
+    return this.chats.get(matchId)?.length ?? 0;
+  }
+
+  /** Copies of the match's chat lines numbered above `after`, the last `limit` of them. */
+  readChat(matchId: string, after: number, limit: number): ChatLine[] {
+    const chat = this.chats.get(matchId) ?? [];
+    const from = Math.max(0, after, chat.length - Math.max(0, limit));
+    return chat.slice(from).map(copy);
   }
 
   /** The deadlines with `at <= now`, earliest first, at most `limit` (still set: the caller clears them). */
