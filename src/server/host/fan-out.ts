@@ -6,7 +6,7 @@
  * the chat and the rematch, each pushed when it changes.
  * @module
  */
-import { eventsFor, type GameEvent, type GameState, type Viewer, view } from '../../index.js';
+import { currentPlayer, eventsFor, type GameEvent, type GameState, type Viewer, view } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
 import type { ChatLine } from '../../protocol/lobby.js';
 import type { StartedMessage } from '../../protocol/server-messages.js';
@@ -30,6 +30,8 @@ export class FanOut {
     const by = live.by[seq];
     const digest = live.digests[seq];
     const clock = clockOf(live.record, state, live.lastAt, this.now());
+    // The action that ends the game opens the rematch: each watcher learns of it after the update.
+    const rematch = currentPlayer(state) === null ? rematchState(live.record, true) : null;
     for (const w of live.watchers) {
       if (w.lastSent >= seq || w.waiting) continue;
       const viewer = w.session.viewer;
@@ -51,6 +53,7 @@ export class FanOut {
       } catch (e) {
         this.log(`a subscriber's send() threw: ${String(e)}`);
       }
+      if (rematch !== null) this.tell(w, { type: 'next', ...rematch });
     }
   }
 
