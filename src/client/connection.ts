@@ -344,14 +344,14 @@ export class MatchClient {
         if (m.seq <= this.seq) return;
         this.seq = m.seq;
         this.view = m.view;
-        this.table.digest(m.seq, m.digest);
+        this.table.digest(m.seq, m.logDigest);
         this.table.clock(m);
         this.emit('events', { seq: m.seq, events: m.events, ...(m.by === undefined ? {} : { by: m.by }) });
         this.emit('view', m.view, m.seq);
         this.release();
         return;
       case 'started':
-        this.table.digest(m.seq, m.digest ?? undefined);
+        this.table.digest(m.seq, m.logDigest ?? undefined);
         this.table.clock(m);
         if (this.view === null) {
           this.view = m.view;

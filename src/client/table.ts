@@ -48,10 +48,10 @@ export class TableState {
     if (m.turnTimeMs !== undefined) this.turnTimeMs = m.turnTimeMs;
     if (m.fairness) {
       const digests = this.fairness?.commitment === m.fairness.commitment ? this.fairness.digests : new Map<number, string>();
-      digests.set(m.seq, m.fairness.digest);
+      digests.set(m.seq, m.fairness.logDigest);
       this.fairness = { commitment: m.fairness.commitment, nextCommitment: m.fairness.nextCommitment, digests };
     }
-    for (const u of m.updates) this.digest(u.seq, u.digest);
+    for (const u of m.updates) this.digest(u.seq, u.logDigest);
     if (m.chat !== undefined) this.addChat(m.chat);
     if (m.rematch !== undefined) this.setRematch(m.rematch);
     this.clock(m);

@@ -23,7 +23,7 @@ export interface EventsAt {
   /** Who made the action. */
   readonly by?: Actor;
   /** The fair deal's log digest after this action (`logDigest`), for a fair match. */
-  readonly digest?: string;
+  readonly logDigest?: string;
 }
 
 /**
@@ -71,7 +71,7 @@ export interface WelcomeMessage extends Partial<Clock> {
   /** The rematch, once the game is over. */
   readonly rematch?: RematchState | null;
   /** For a fair match: the host's commitment, the rematch's, and the log digest now. */
-  readonly fairness?: { readonly commitment: string; readonly nextCommitment: string; readonly digest: string } | null;
+  readonly fairness?: { readonly commitment: string; readonly nextCommitment: string; readonly logDigest: string } | null;
 }
 
 /** Pushed for every action applied after the hello, in seq order, each once. */
@@ -83,7 +83,7 @@ export interface UpdateMessage extends Partial<Clock> {
   /** Who made the action. */
   readonly by?: Actor;
   /** The fair deal's log digest after this action. */
-  readonly digest?: string;
+  readonly logDigest?: string;
 }
 
 /** A fair match's deal was made (every seat taken): the first view. Sent to version 2 clients welcomed before it. */
@@ -93,7 +93,8 @@ export interface StartedMessage extends Clock {
   readonly view: PlayerView;
   /** The opening's events (seq 0), filtered for the viewer. */
   readonly events: readonly GameEvent[];
-  readonly digest: string | null;
+  /** A fair deal's log digest at seq 0 (the commitment), or `null`. */
+  readonly logDigest: string | null;
 }
 
 /** The seats changed: a name, a kind (a seat handed to a bot) or who is connected. */

@@ -104,12 +104,12 @@ async function finishedRecord(): Promise<{ record: GameRecord; commitment: strin
     let last = 0;
     const { table } = await host.subscribe(session, 0, {
       send: (u) => {
-        if (u.digest !== undefined) seen.set(u.seq, u.digest);
+        if (u.logDigest !== undefined) seen.set(u.seq, u.logDigest);
         last = u.seq;
       },
       revoked: () => undefined,
     });
-    seen.set(0, table.fairness?.digest as string);
+    seen.set(0, table.fairness?.logDigest as string);
     for (;;) {
       const { view, seq } = await host.sync(session, last);
       if (view.step === 'over') break;

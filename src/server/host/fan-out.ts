@@ -28,7 +28,7 @@ export class FanOut {
   push(live: LiveMatch, seq: number, state: GameState, events: readonly GameEvent[]): void {
     const views = new Map<Viewer, Update>();
     const by = live.by[seq];
-    const digest = live.digests[seq];
+    const logDigest = live.digests[seq];
     const clock = clockOf(live.record, state, live.lastAt, this.now());
     // The action that ends the game opens the rematch: each watcher learns of it after the update.
     const rematch = currentPlayer(state) === null ? rematchState(live.record, true) : null;
@@ -42,7 +42,7 @@ export class FanOut {
           events: eventsFor(events, viewer),
           view: view(state, viewer),
           ...(by === undefined ? {} : { by }),
-          ...(digest === undefined ? {} : { digest }),
+          ...(logDigest === undefined ? {} : { logDigest }),
           ...clock,
         };
         views.set(viewer, update);
@@ -118,7 +118,7 @@ export class FanOut {
   /** The deal was made: each watcher welcomed before it gets its first view. */
   private started(live: LiveMatch): void {
     const clock = clockOf(live.record, live.state, live.lastAt, this.now());
-    const digest = live.digests[0] ?? null;
+    const logDigest = live.digests[0] ?? null;
     const views = new Map<Viewer, StartedMessage>();
     for (const w of live.watchers) {
       if (!w.waiting) continue;
@@ -126,7 +126,7 @@ export class FanOut {
       const viewer = w.session.viewer;
       let m = views.get(viewer);
       if (m === undefined) {
-        m = { type: 'started', seq: 0, view: view(live.state, viewer), events: eventsFor(live.events[0] ?? [], viewer), digest, ...clock };
+        m = { type: 'started', seq: 0, view: view(live.state, viewer), events: eventsFor(live.events[0] ?? [], viewer), logDigest, ...clock };
         views.set(viewer, m);
       }
       this.tell(w, m);
@@ -148,12 +148,12 @@ export class FanOut {
     const updates: UpdateEvents[] = [];
     for (let s = from + 1; s <= live.seq; s++) {
       const by = live.by[s];
-      const digest = live.digests[s];
+      const logDigest = live.digests[s];
       updates.push({
         seq: s,
         events: eventsFor(live.events[s] ?? [], viewer),
         ...(by === undefined ? {} : { by }),
-        ...(digest === undefined ? {} : { digest }),
+        ...(logDigest === undefined ? {} : { logDigest }),
       });
     }
     return { seq: live.seq, updates, view: view(live.state, viewer), ...clockOf(live.record, live.state, live.lastAt, this.now()) };

@@ -124,7 +124,7 @@ export class Sessions {
       turnTimeMs: m.turnTimeMs,
       chat,
       rematch: rematchState(m, over),
-      fairness: f === null ? null : { ...f, digest: live.digests[live.seq] ?? f.commitment },
+      fairness: f === null ? null : { ...f, logDigest: live.digests[live.seq] ?? f.commitment },
     };
   }
 

@@ -53,7 +53,7 @@ export interface UpdateEvents {
   /** Who made the action (absent for an entry of a log written before the field). */
   readonly by?: Actor;
   /** A fair match's log digest after the action. */
-  readonly digest?: string;
+  readonly logDigest?: string;
 }
 
 /** What a subscriber is sent for each new action: its events, the view after it, and the turn's clock. */
@@ -79,7 +79,7 @@ export interface TableNews {
   /** The rematch once the game is over, else `null`. */
   readonly rematch: RematchState | null;
   /** A fair match's commitments (this deal's and its rematch's) and its log digest now. */
-  readonly fairness: { readonly commitment: string; readonly nextCommitment: string; readonly digest: string } | null;
+  readonly fairness: { readonly commitment: string; readonly nextCommitment: string; readonly logDigest: string } | null;
 }
 
 /** What {@link MatchHost.subscribe} returns. */
