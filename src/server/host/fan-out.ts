@@ -126,7 +126,14 @@ export class FanOut {
       const viewer = w.session.viewer;
       let m = views.get(viewer);
       if (m === undefined) {
-        m = { type: 'started', seq: 0, view: view(live.state, viewer), events: eventsFor(live.events[0] ?? [], viewer), logDigest, ...clock };
+        m = {
+          type: 'started',
+          seq: 0,
+          view: view(live.state, viewer),
+          events: eventsFor(live.events[0] ?? [], viewer),
+          logDigest,
+          ...clock,
+        };
         views.set(viewer, m);
       }
       this.tell(w, m);
