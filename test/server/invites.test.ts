@@ -59,7 +59,7 @@ forEachStore('private matches', (makeStore) => {
       }),
       { numRuns: 8 },
     );
-  });
+  }, 60_000);
 
   it('the invite code takes a seat of an unlisted match; a public match needs none', async () => {
     const { match, invite } = await createMatch(s.base, { players: 2 });
