@@ -32,18 +32,41 @@
  * ```
  * @module for-the-king-and-me/ui
  */
+import { AppElement, type BotFactory } from './app/element.js';
 import { define } from './dom.js';
+import { LobbyElement, type SeatedDetail } from './lobby/element.js';
+import { MatchElement, type MatchStatus, type OverDetail } from './match/element.js';
+import { ReplayElement } from './replay/element.js';
 import { type ActionDetail, TableElement } from './table/element.js';
 
+export type { LocalGame, LocalGameOptions, SeatBot } from './local.js';
+export { createLocalGame } from './local.js';
+export type { Extras } from './match/extras.js';
+export { readExtras } from './match/extras.js';
 export type { Decision, KingRow, Turn } from './table/model.js';
 export { decisionOf } from './table/model.js';
 export { TABLE_PARTS } from './table/parts.js';
-export type { Words } from './words.js';
-export { WORDS } from './words.js';
-export { type ActionDetail, TableElement };
+export {
+  type ActionDetail,
+  AppElement,
+  type BotFactory,
+  LobbyElement,
+  MatchElement,
+  type MatchStatus,
+  type OverDetail,
+  ReplayElement,
+  type SeatedDetail,
+  TableElement,
+};
 
 /** The tag name of each element. */
-export const TAGS = { table: 'ftk-table' } as const;
+export const TAGS = {
+  table: 'ftk-table',
+  match: 'ftk-match',
+  lobby: 'ftk-lobby',
+  replay: 'ftk-replay',
+  app: 'ftk-app',
+} as const;
 
 /**
  * Defines the elements under their tag names: done when this module is imported in a browser;
@@ -51,6 +74,10 @@ export const TAGS = { table: 'ftk-table' } as const;
  */
 export function defineElements(): void {
   define(TAGS.table, TableElement);
+  define(TAGS.match, MatchElement);
+  define(TAGS.lobby, LobbyElement);
+  define(TAGS.replay, ReplayElement);
+  define(TAGS.app, AppElement);
 }
 
 defineElements();
@@ -58,8 +85,21 @@ defineElements();
 declare global {
   interface HTMLElementTagNameMap {
     'ftk-table': TableElement;
+    'ftk-match': MatchElement;
+    'ftk-lobby': LobbyElement;
+    'ftk-replay': ReplayElement;
+    'ftk-app': AppElement;
   }
   interface HTMLElementEventMap {
     'ftk-action': CustomEvent<ActionDetail>;
+    'ftk-status': CustomEvent<{ readonly status: MatchStatus }>;
+    'ftk-error': CustomEvent<{ readonly code: string; readonly message: string }>;
+    'ftk-over': CustomEvent<OverDetail>;
+    'ftk-replay': CustomEvent<{ readonly record: import('../index.js').GameRecord }>;
+    'ftk-created': CustomEvent<SeatedDetail>;
+    'ftk-joined': CustomEvent<SeatedDetail>;
+    'ftk-watch': CustomEvent<{ readonly match: string }>;
+    'ftk-local': CustomEvent<{ readonly players: number }>;
+    'ftk-position': CustomEvent<{ readonly position: number; readonly length: number }>;
   }
 }

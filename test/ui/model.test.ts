@@ -7,8 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { heuristicBot } from '../../src/bots/heuristic.js';
 import { botRandom } from '../../src/bots/index.js';
-import type { GameState, PlayerView } from '../../src/index.js';
-import { createGame, officesInPlay, PUBLISHED_VARIANTS, step, view } from '../../src/index.js';
+import type { Action, GameState, PlayerView } from '../../src/index.js';
+import { createGame, officesInPlay, PUBLISHED_VARIANTS, replayRecord, score, step, view } from '../../src/index.js';
+import { createLocalGame } from '../../src/ui/local.js';
+import { readExtras } from '../../src/ui/match/extras.js';
 import { clampBid, clock, decisionOf, goldOf, quickBids, seatName, seatOrder, sortHand, turnOf } from '../../src/ui/table/model.js';
 import { WORDS } from '../../src/ui/words.js';
 
@@ -140,5 +142,89 @@ describe('ui model: seats, hands and words', () => {
         expect(typeof shown === 'string' && shown.length > 0, `${lang}.${k}`).toBe(true);
       }
     }
+  });
+});
+
+describe('ui: the local game', () => {
+  it('plays against bots with only the reader’s view and events; its record, given only at the end, replays to the same score', () => {
+    const rngs = [1, 2, 3].map((p) => botRandom(`local-${p}`));
+    const game = createLocalGame({
+      players: 4,
+      seed: 42,
+      seat: 1,
+      bots: [0, 1, 2, 3].map((p) => (p === 1 ? null : (v: PlayerView) => heuristicBot(v, rngs[p % 3] as never))),
+      names: ['A', 'B', 'C', 'D'],
+    });
+    expect(game.opening().some((e) => e.type === 'phase')).toBe(true);
+    const mine = botRandom('me');
+    let moves = 0;
+    for (let guard = 0; guard < 5000 && game.view().currentPlayer !== null; guard++) {
+      if (game.botToMove()) {
+        game.botMove();
+        continue;
+      }
+      expect(() => game.record()).toThrow(/not over/);
+      const v = game.view();
+      expect(v.viewer).toBe(1);
+      const events = game.act(heuristicBot(v, mine) as Action);
+      for (const e of events) if ('card' in e && e.card === null) expect(e.type).toMatch(/drawn|placed|forfeit/);
+      moves++;
+    }
+    expect(moves).toBeGreaterThan(10);
+    const record = game.record();
+    expect(record.names).toEqual(['A', 'B', 'C', 'D']);
+    const final = replayRecord(record);
+    expect(game.view().score).toEqual(score(final));
+  });
+
+  it('play() runs the bots until the reader is to move again', () => {
+    const rng = botRandom('x');
+    const game = createLocalGame({ players: 3, seed: 5, bots: (v) => heuristicBot(v, rng) });
+    while (game.botToMove()) game.botMove();
+    const v = game.view();
+    game.play(v.legal[0] as Action);
+    expect(game.view().currentPlayer === null || game.view().currentPlayer === 0).toBe(true);
+    expect(() => createLocalGame({ players: 3, seed: 1, seat: 3, bots: () => ({ type: 'pass', player: 0 }) })).toThrow(RangeError);
+  });
+});
+
+describe('ui: names, presence and deadline from the host, read defensively', () => {
+  const summary = {
+    id: 'm',
+    createdAt: 0,
+    players: 3,
+    variants: {},
+    spectators: 'none' as const,
+    turnTimeMs: null,
+    seats: [
+      { name: 'Ada', bot: null, open: false, left: false },
+      { name: null, bot: null, open: true, left: false },
+      { name: null, bot: 'heuristic', open: false, left: false },
+    ],
+  };
+  const botName = (bot: string, seat: number): string => `Bot ${seat} (${bot})`;
+
+  it('names come from the summary (bots by kind) until the client carries its own', () => {
+    expect(readExtras({}, summary, botName, 0)).toEqual({ names: ['Ada', null, 'Bot 2 (heuristic)'] });
+    expect(readExtras({ names: ['A', 'B', 7] }, summary, botName, 0).names).toEqual(['A', 'B', null]);
+  });
+
+  it('presence and the deadline are read only when present and well-formed', () => {
+    expect(readExtras({ connected: [true, false, 'x'] }, null, botName, 0)).toEqual({ connected: [true, false, null] });
+    expect(readExtras({ presence: [true] }, null, botName, 0)).toEqual({ connected: [true] });
+    expect(readExtras({ deadline: 5000 }, null, botName, 0)).toEqual({ deadline: 5000 });
+    expect(readExtras({ remainingMs: 3000 }, null, botName, 1000)).toEqual({ deadline: 4000 });
+    expect(readExtras({ deadline: null }, null, botName, 0)).toEqual({ deadline: null });
+    expect(readExtras({ deadline: 'soon', connected: 'yes', names: Array(40).fill('x') }, null, botName, 0)).toEqual({});
+    expect(readExtras(null, null, botName, 0)).toEqual({});
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('boom');
+        },
+      },
+    );
+    expect(readExtras(hostile, null, botName, 0)).toEqual({});
   });
 });

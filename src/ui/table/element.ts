@@ -136,6 +136,7 @@ export class TableElement extends ElementBase {
   get view(): PlayerView | null {
     return this.#view;
   }
+  /** Sets `view` (see the getter). */
   set view(value: PlayerView | null) {
     this.#view = value;
     this.#busy = false;
@@ -146,6 +147,7 @@ export class TableElement extends ElementBase {
   get events(): readonly GameEvent[] {
     return this.#pending;
   }
+  /** Sets `events` (see the getter). */
   set events(value: readonly GameEvent[]) {
     this.#pending.push(...(Array.isArray(value) ? value : []));
     this.#schedule();
@@ -161,6 +163,7 @@ export class TableElement extends ElementBase {
   get names(): readonly (string | null | undefined)[] {
     return this.#names;
   }
+  /** Sets `names` (see the getter). */
   set names(value: readonly (string | null | undefined)[]) {
     this.#names = Array.isArray(value) ? [...value] : [];
     this.#schedule();
@@ -170,6 +173,7 @@ export class TableElement extends ElementBase {
   get connected(): readonly (boolean | null | undefined)[] {
     return this.#connected;
   }
+  /** Sets `connected` (see the getter). */
   set connected(value: readonly (boolean | null | undefined)[]) {
     this.#connected = Array.isArray(value) ? [...value] : [];
     this.#schedule();
@@ -179,6 +183,7 @@ export class TableElement extends ElementBase {
   get deadline(): number | null {
     return this.#deadline;
   }
+  /** Sets `deadline` (see the getter). */
   set deadline(value: number | null) {
     this.#deadline = typeof value === 'number' && Number.isFinite(value) ? value : null;
     this.#syncClock();
@@ -191,6 +196,7 @@ export class TableElement extends ElementBase {
     const around = typeof document === 'undefined' ? null : (this.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang);
     return langOf(around);
   }
+  /** Sets `lang` (see the getter). */
   override set lang(value: string) {
     this.setAttribute('lang', langOf(value));
   }
@@ -199,6 +205,7 @@ export class TableElement extends ElementBase {
   get disabled(): boolean {
     return this.hasAttribute('disabled');
   }
+  /** Sets `disabled` (see the getter). */
   set disabled(value: boolean) {
     this.toggleAttribute('disabled', Boolean(value));
   }
