@@ -16,6 +16,8 @@
  * @module for-the-king-and-me/server
  */
 
+export type { CorsOrigins } from './cors.js';
+export { parseOrigins } from './cors.js';
 // The wire protocol's names (also in `for-the-king-and-me/protocol`), as this entry always had them.
 export type { HostErrorCode } from '../protocol/errors.js';
 export { HostError } from '../protocol/errors.js';
