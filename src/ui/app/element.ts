@@ -61,6 +61,7 @@ export class AppElement extends ElementBase {
   #timer: ReturnType<typeof setTimeout> | null = null;
   #run = 0;
   #bots: BotFactory | null = null;
+  #localNames: (() => void) | null = null;
 
   constructor() {
     super();
@@ -245,6 +246,7 @@ export class AppElement extends ElementBase {
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
     this.#game = null;
+    this.#localNames = null;
   }
 
   #offersLocal(): boolean {
@@ -269,10 +271,13 @@ export class AppElement extends ElementBase {
       const w = WORDS[this.lang];
       const base = seed ?? Math.floor(Math.random() * 1e9);
       const bots: (SeatBot | null)[] = Array.from({ length: players }, (_, p) => (p === 0 ? null : factory(p, `${base}/${p}`)));
-      const names = Array.from({ length: players }, (_, p) => (p === 0 ? 'You' : w.botName('heuristic', p)));
+      const names = Array.from({ length: players }, (_, p) => (p === 0 ? 'You' : WORDS.en.botName('heuristic', p)));
       const game = createLocalGame({ players, seed: base, bots, names });
       this.#game = game;
-      table.names = names.map((n, p) => (p === 0 ? null : n));
+      this.#localNames = () => {
+        table.names = names.map((_, p) => (p === 0 ? null : WORDS[this.lang].botName('heuristic', p)));
+      };
+      this.#localNames();
       table.update(game.view(), game.opening());
       const next = (): void => {
         if (run !== this.#run) return;

@@ -85,7 +85,7 @@ export class TableElement extends ElementBase {
   readonly #felt: HTMLElement = h('section', { class: 'felt', part: 'felt' });
   readonly #trayEl: HTMLElement = h('section', { class: 'tray panel', part: 'actions', tabindex: '-1', 'data-key': 'tray' });
   readonly #mine: HTMLElement = h('section', { class: 'mine-seat panel', part: 'mine' });
-  readonly #logList: HTMLOListElement = h('ol', { part: 'log-list' });
+  readonly #logList: HTMLOListElement = h('ol', { part: 'log-list', tabindex: '0' });
   readonly #logEl: HTMLDetailsElement = h(
     'details',
     { class: 'log panel', part: 'log', open: true },
@@ -312,6 +312,7 @@ export class TableElement extends ElementBase {
     const w = WORDS[lang];
     this.#table.setAttribute('aria-label', w.table);
     text(this.#logEl.querySelector('summary') as HTMLElement, l.ui.log);
+    this.#logList.setAttribute('aria-label', l.ui.log);
     if (v === null) {
       this.dataset.turn = 'none';
       return;

@@ -27,10 +27,11 @@ const CARDS = `
 .card[data-office="entertainment"] { --c: var(--_entertainment); }
 .card[data-office="provisions"] { --c: var(--_provisions); }
 .card[data-office="livestock"] { --c: var(--_livestock); }
+.card .pip, .card .name, .card .letter { color: color-mix(in srgb, var(--c) 72%, #000); }
 .card .pip { position: absolute; font-weight: 700; }
 .card .tl { top: 9%; left: 12%; }
 .card .br { bottom: 9%; right: 12%; transform: rotate(180deg); }
-.card .letter { position: absolute; top: 10%; right: 12%; font-size: 0.45em; opacity: 0.7; font-family: var(--_font); }
+.card .letter { position: absolute; top: 10%; right: 12%; font-size: 0.45em; font-family: var(--_font); }
 .card .emblem { width: 52%; display: block; margin-top: -8%; }
 .card .emblem svg, .card .crown svg { width: 100%; height: auto; display: block; }
 .card:not(.big) .br { display: none; }
