@@ -42,6 +42,8 @@ export interface LocalGame {
   act(action: Action): readonly GameEvent[];
   /** Plays one bot move; returns its events as the reader sees them (none when no bot is to move). */
   botMove(): readonly GameEvent[];
+  /** Plays the bots until the reader is to move or the game is over (at the start, when a bot opens); returns their events. */
+  playBots(): readonly GameEvent[];
   /** Plays the reader's action, then the bots until the reader is to move or the game is over. */
   play(action: Action): readonly GameEvent[];
   /** The game's record (options with the seed, every action, names): only once the game is over, since the seed tells every hidden card. */
@@ -58,7 +60,7 @@ export interface LocalGame {
  *
  * const rng = botRandom('demo');
  * const game = createLocalGame({ players: 3, seed: 7, bots: (v) => heuristicBot(v, rng) });
- * table.update(game.view(), game.opening());
+ * table.update(game.view(), [...game.opening(), ...game.playBots()]);
  * table.addEventListener('ftk-action', (e) => table.update(game.view(), game.play(e.detail.action)));
  * ```
  */
@@ -92,14 +94,13 @@ export function createLocalGame(options: LocalGameOptions): LocalGame {
       if (p === null || bot === null) return [];
       return apply(bot(view(state, p)));
     },
-    play(action) {
-      const out = [...apply(action)];
-      for (let guard = 0; guard < 100_000 && game.botToMove(); guard++) {
-        const more = game.botMove();
-        if (more.length === 0 && game.botToMove()) break;
-        out.push(...more);
-      }
+    playBots() {
+      const out: GameEvent[] = [];
+      for (let guard = 0; guard < 100_000 && game.botToMove(); guard++) out.push(...game.botMove());
       return out;
+    },
+    play(action) {
+      return [...apply(action), ...game.playBots()];
     },
     record() {
       if (toMove() !== null) throw new Error('the game is not over: its record (and seed) stays hidden until the end');

@@ -42,7 +42,7 @@ window.__ftk = {
   active() {
     let a = document.activeElement;
     while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
-    return a ? (a.getAttribute('data-key') ?? a.tagName.toLowerCase()) : null;
+    return a ? (a.getAttribute('data-key') ?? a.getAttribute('name') ?? a.tagName.toLowerCase()) : null;
   },
   score() {
     const t = this.table();

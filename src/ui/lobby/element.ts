@@ -217,10 +217,11 @@ export class LobbyElement extends ElementBase {
         {
           players: n as 2 | 3 | 4 | 5,
           bots,
+          // Only the variants that differ from the defaults (so that a host without one still takes the match).
           variants: {
-            payment: payment.value as 'gold-or-discard' | 'by-lot',
-            secondaryTitle: secondary.value as 'half' | 'tile',
-            middle: middle.value as 'advisor-keeps-last' | 'one-per-opponent',
+            ...(payment.value === 'by-lot' ? { payment: 'by-lot' as const } : {}),
+            ...(secondary.value === 'tile' ? { secondaryTitle: 'tile' as const } : {}),
+            ...(middle.value === 'one-per-opponent' ? { middle: 'one-per-opponent' as const } : {}),
           },
           spectators: spectators.value === 'public' ? 'public' : 'none',
           ...(turn > 0 ? { turnTimeMs: turn * 1000 } : {}),

@@ -35,6 +35,15 @@ export function emblem(office: Office): HTMLElement {
   return icon(EMBLEMS[office], 'emblem');
 }
 
+/**
+ * A printed mark of a card face (value, name, letter): drawn by CSS from `data-t`, so that the
+ * face has no text of its own and a card's accessible name is its label alone (a choosable card's
+ * name is the sentence of its action).
+ */
+function mark(className: string, value: string | number): HTMLElement {
+  return h('span', { class: className, 'data-t': value, 'aria-hidden': 'true' });
+}
+
 /** A card's spoken name: "Diplomacy 4 (A)", "King", "Gold 2". */
 export function cardLabel(card: Card, lang: Lang): string {
   const name = describeCard(card, lang);
@@ -59,24 +68,24 @@ export function cardFace(card: Card, lang: Lang): HTMLElement {
   });
   if (card.kind === 'government') {
     el.append(
-      h('span', { class: 'pip tl', 'aria-hidden': 'true' }, card.value),
+      mark('pip tl', card.value),
       emblem(card.office),
-      h('span', { class: 'name', 'aria-hidden': 'true' }, l.offices[card.office]),
-      h('span', { class: 'pip br', 'aria-hidden': 'true' }, card.value),
-      h('span', { class: 'letter', 'aria-hidden': 'true' }, card.letter),
+      mark('name', l.offices[card.office]),
+      mark('pip br', card.value),
+      mark('letter', card.letter),
     );
   } else if (card.kind === 'king') {
-    el.append(icon(CROWN, 'crown'), h('span', { class: 'name', 'aria-hidden': 'true' }, l.kinds.king));
+    el.append(icon(CROWN, 'crown'), mark('name', l.kinds.king));
   } else {
     el.append(
-      h('span', { class: 'pip tl', 'aria-hidden': 'true' }, card.value),
+      mark('pip tl', card.value),
       h(
         'span',
         { class: 'coins', 'data-n': card.value, 'aria-hidden': 'true' },
         Array.from({ length: card.value }, () => h('i', { class: 'coin' })),
       ),
-      h('span', { class: 'name', 'aria-hidden': 'true' }, l.kinds.gold),
-      h('span', { class: 'pip br', 'aria-hidden': 'true' }, card.value),
+      mark('name', l.kinds.gold),
+      mark('pip br', card.value),
     );
   }
   return el;

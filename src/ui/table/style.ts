@@ -28,6 +28,7 @@ const CARDS = `
 .card[data-office="provisions"] { --c: var(--_provisions); }
 .card[data-office="livestock"] { --c: var(--_livestock); }
 .card .pip, .card .name, .card .letter { color: color-mix(in srgb, var(--c) 72%, #000); }
+.card .pip::before, .card .name::before, .card .letter::before { content: attr(data-t); }
 .card .pip { position: absolute; font-weight: 700; }
 .card .tl { top: 9%; left: 12%; }
 .card .br { bottom: 9%; right: 12%; transform: rotate(180deg); }
