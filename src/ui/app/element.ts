@@ -132,7 +132,8 @@ export class AppElement extends ElementBase {
   /** Sets `bots` (see the getter). */
   set bots(value: BotFactory | null) {
     this.#bots = typeof value === 'function' ? value : null;
-    if (this.isConnected && new URLSearchParams(location.search).has('local')) this.#route();
+    // The lobby offers local play only with bots; a page that sets them after loading gets it redrawn.
+    if (this.isConnected && this.#main.querySelector('ftk-lobby, ftk-table:not(ftk-match ftk-table)') !== null) this.#route();
   }
 
   /** The finished game's record (local or online), `null` before the end. */

@@ -7,10 +7,13 @@
  * @module
  */
 import { createMatch, getMatch, joinMatch, listMatches, type MatchSummary } from '../../client/index.js';
+import { type Card, cardById } from '../../index.js';
 import { labels } from '../../text/index.js';
 import { CHROME_CSS } from '../chrome.js';
 import { ElementBase, fill, h, shadow, text } from '../dom.js';
 import { hostBase } from '../match/element.js';
+import { cardFace } from '../table/cards.js';
+import { CARD_CSS } from '../table/style.js';
 import { langOf, WORDS } from '../words.js';
 
 /** The detail of `ftk-created` and `ftk-joined`: the match, the seat taken and its token (keep it: it is the only way back). */
@@ -48,7 +51,12 @@ export class LobbyElement extends ElementBase {
     super();
     this.#root = shadow(
       this,
-      `${CHROME_CSS} .lobby { display: grid; gap: 14px; } .crest { display: flex; gap: 10px; align-items: center; }`,
+      `${CHROME_CSS}${CARD_CSS} .lobby { display: grid; gap: 14px; }
+      .crest { display: flex; flex-wrap: wrap; gap: 10px 24px; align-items: center; justify-content: space-between; }
+      .deco { display: flex; padding: 6px 18px 10px 14px; --cw: 54px; }
+      .deco .card { margin-left: -14px; box-shadow: 0 4px 10px rgba(0, 0, 0, 0.4); }
+      .deco .card:nth-child(1) { transform: rotate(-10deg) translateY(4px); }
+      .deco .card:nth-child(3) { transform: rotate(10deg) translateY(4px); }`,
     );
     this.#root.append(this.#main);
   }
@@ -231,7 +239,28 @@ export class LobbyElement extends ElementBase {
         go.disabled = false;
       });
     });
-    return h('section', { class: 'panel' }, h('div', { class: 'crest' }, h('h2', { style: 'margin: 0 0 12px' }, w.newMatch)), form);
+    return h(
+      'section',
+      { class: 'panel' },
+      h('div', { class: 'crest' }, h('h2', { style: 'margin: 0 0 12px' }, w.newMatch), this.#deco()),
+      form,
+    );
+  }
+
+  /** Three cards fanned beside the title: a Government card, a King, a Gold card (decoration only). */
+  #deco(): HTMLElement {
+    const cards = ['diplomacy-A', 'king-1', 'gold-3-1'].map((id) => cardById(id)).filter((c): c is Card => c !== undefined);
+    return h(
+      'div',
+      { class: 'deco', 'aria-hidden': 'true' },
+      cards.map((c) => {
+        const el = cardFace(c, this.lang);
+        el.removeAttribute('role');
+        el.removeAttribute('aria-label');
+        el.removeAttribute('title');
+        return el;
+      }),
+    );
   }
 
   #localButton(players: HTMLSelectElement): HTMLElement {
