@@ -26,8 +26,8 @@ export const SITE_HTML = `<!doctype html>
   <body>
     <ftk-app local></ftk-app>
     <script type="module">
-      import './lib/ui.js';
-      import { botRandom, heuristicBot } from './lib/bots.js';
+      import '/lib/ui.js';
+      import { botRandom, heuristicBot } from '/lib/bots.js';
       document.querySelector('ftk-app').bots = (seat, seed) => {
         const rng = botRandom(seed);
         return (view) => heuristicBot(view, rng);

@@ -55,7 +55,7 @@ describe('serve: the built-in site', () => {
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     const html = await page.text();
     expect(html).toContain('<ftk-app local>');
-    expect(html).toContain("import './lib/ui.js'");
+    expect(html).toContain("import '/lib/ui.js'");
     const invite = await fetch(`${site.url}/?match=abc&seat=1`);
     expect(await invite.text()).toBe(html);
     const mod = await fetch(`${site.url}/lib/ui.js`);
