@@ -16,8 +16,6 @@
  * @module for-the-king-and-me/server
  */
 
-export type { CorsOrigins } from './cors.js';
-export { parseOrigins } from './cors.js';
 // The wire protocol's names (also in `for-the-king-and-me/protocol`), as this entry always had them.
 export type { HostErrorCode } from '../protocol/errors.js';
 export { HostError } from '../protocol/errors.js';
@@ -44,6 +42,8 @@ export type {
   WelcomeMessage,
 } from '../protocol/index.js';
 export { PROTOCOL_VERSION, parseClientMessage } from '../protocol/index.js';
+export type { CorsOrigins } from './cors.js';
+export { parseOrigins } from './cors.js';
 export type { HostOptions, Session, Subscriber, Subscription, SyncResult, Update, UpdateEvents } from './host/types.js';
 // The host.
 export { MatchHost } from './host.js';
