@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { usedCards } from '../../src/data/cards.js';
-import { CARDS, type GameState, view } from '../../src/index.js';
+import { CARDS, type GameState, type Viewer, view } from '../../src/index.js';
 
 /** Debian's Chromium (`apt-get install -y chromium`); never a downloaded browser. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -36,8 +36,8 @@ export function chooser(seed: number): (n: number) => number {
   };
 }
 
-/** Card ids of the game that are not in `viewer`'s view: hidden from them at this moment. */
-export function hiddenIds(state: GameState, viewer: number): string[] {
+/** Card ids of the game that are not in `viewer`'s view (a seat or a spectator): hidden from them at this moment. */
+export function hiddenIds(state: GameState, viewer: Viewer): string[] {
   const visible = JSON.stringify(view(state, viewer));
   return usedCards(state.players)
     .map((i) => CARDS[i]?.id ?? '')

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { GameState } from '../../src/index.js';
+import type { GameState, Viewer } from '../../src/index.js';
 import { view } from '../../src/index.js';
 import { hiddenIds, mentions } from './browser.js';
 
@@ -122,7 +122,7 @@ export async function moved(page: Page, moves: number, timeout = 30_000): Promis
 
 /** What a page showed at one moment, for the hidden-card check. */
 export interface Snapshot {
-  readonly seat: number;
+  readonly seat: Viewer;
   readonly moves: number;
   readonly html: string;
 }

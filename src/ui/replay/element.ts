@@ -30,6 +30,8 @@ export class ReplayElement extends ElementBase {
   #states: GameState[] = [];
   #events: (readonly GameEvent[])[] = [];
   #at = 0;
+  /** The position and viewer the table shows (its log holds their history), or null. */
+  #shown: { readonly at: number; readonly seat: Viewer } | null = null;
 
   readonly #root: ShadowRoot;
   readonly #table: TableElement;
@@ -86,6 +88,7 @@ export class ReplayElement extends ElementBase {
       this.#states = [];
       this.#events = [];
       this.#at = 0;
+      this.#shown = null;
       this.#draw(false);
       return;
     }
@@ -102,6 +105,7 @@ export class ReplayElement extends ElementBase {
     this.#states = states;
     this.#events = events;
     this.#at = 0;
+    this.#shown = null;
     this.#draw(true);
   }
 
@@ -170,6 +174,12 @@ export class ReplayElement extends ElementBase {
     this.#range.value = String(this.#at);
     b.start.disabled = b.back.disabled = this.#at === 0;
     b.forward.disabled = b.end.disabled = this.#at >= this.length;
+    // A disabled button loses focus to the page, and the keys with it: hand it to the way back (or on).
+    const focused = this.#root.activeElement;
+    if (focused instanceof HTMLButtonElement && focused.disabled) {
+      const other = focused === b.start || focused === b.back ? b.forward : b.back;
+      (other.disabled ? this.#range : other).focus();
+    }
     text(this.#where, w.move(this.#at, this.length));
     const seat = this.seat;
     const players = record?.options.players ?? 0;
@@ -193,7 +203,14 @@ export class ReplayElement extends ElementBase {
     }
     const state = this.#states[this.#at];
     if (state === undefined) return;
-    const events = animate ? eventsFor(this.#events[this.#at] ?? [], seat) : [];
-    this.#table.update(view(state, seat), events);
+    const shown = this.#shown;
+    if (animate && shown !== null && shown.seat === seat && shown.at === this.#at - 1) {
+      this.#table.update(view(state, seat), eventsFor(this.#events[this.#at] ?? [], seat));
+    } else {
+      // A jump, a step back or another viewer: the log holds exactly what this viewer saw until now.
+      this.#table.resetLog(this.#events.slice(0, this.#at + 1).flatMap((e) => eventsFor(e, seat)));
+      this.#table.update(view(state, seat), []);
+    }
+    this.#shown = { at: this.#at, seat };
   }
 }

@@ -159,6 +159,21 @@ export class TableElement extends ElementBase {
     this.view = view;
   }
 
+  /**
+   * Starts the log over: forgets the events logged and the bids heard, then logs `history`
+   * quietly (no animation, no announcement). For a table that jumps to another moment or another
+   * viewer, as `<ftk-replay>` does when it steps back or changes seat.
+   */
+  resetLog(history: readonly GameEvent[] = []): void {
+    const events = Array.isArray(history) ? history : [];
+    this.#log = events.slice(-LOG_SIZE);
+    this.#logLang = null;
+    this.#said.clear();
+    this.#hear(events);
+    this.#pending = [];
+    this.#schedule();
+  }
+
   /** Display names by seat ("Ada"); a missing one reads "Player 2". The reader is always "You". */
   get names(): readonly (string | null | undefined)[] {
     return this.#names;

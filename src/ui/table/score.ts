@@ -15,7 +15,9 @@ export function renderScore(el: HTMLElement, s: Scene, names: readonly string[])
   const { v, l, w, lang } = s;
   const score = v.score;
   if (score === undefined) {
+    // Emptied too: a replay stepping back from the end must not keep the hands in the DOM.
     el.hidden = true;
+    el.replaceChildren();
     return;
   }
   el.hidden = false;
