@@ -52,7 +52,12 @@ export function renderScore(el: HTMLElement, s: Scene, names: readonly string[])
               h('abbr', { class: 'short', title: l.offices[o] }, short(l.offices[o])),
             ),
           ),
-          h('th', { scope: 'col' }, l.ui.gold),
+          h(
+            'th',
+            { scope: 'col' },
+            h('span', { class: 'long' }, l.ui.gold),
+            h('abbr', { class: 'short', title: l.ui.gold }, short(l.ui.gold)),
+          ),
           h('th', { scope: 'col' }, l.ui.points),
         ),
       ),

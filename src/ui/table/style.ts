@@ -240,6 +240,9 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
   .title .tname { display: none; }
   .score th, .score td { padding: 5px 2px; font-size: 0.85rem; }
 }
+@container (max-width: 380px) {
+  .score th, .score td { padding: 5px 1px; }
+}
 `;
 
 /** The whole stylesheet of the table element. */
