@@ -8,7 +8,7 @@ import './lib/ui.js';
 import { botRandom, heuristicBot } from './lib/bots.js';
 
 const app = document.querySelector('ftk-app');
-app.bots = (seat, seed) => {
+app.bots = (_seat, seed) => {
   const rng = botRandom(seed);
   return (view) => heuristicBot(view, rng);
 };
