@@ -3,6 +3,8 @@
  * generator for the tests' own clicks, and the card ids a page must not show.
  */
 import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+import { startDemoServer } from '../../docs/demo/serve.mjs';
 import { usedCards } from '../../src/data/cards.js';
 import { CARDS, type GameState, type Viewer, view } from '../../src/index.js';
 
@@ -25,6 +27,25 @@ export const CHROMIUM_ARGS: readonly string[] = [
 export function requireFiles(built: string, build: string): void {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   if (!existsSync(built)) throw new Error(`${built} is missing: run ${build}`);
+}
+
+/** Chromium and a static server of `dir` on loopback (`url` ends with `/`), for a test file's pages; `close` ends both. */
+export async function openBrowser(dir: string): Promise<{ browser: Browser; url: string; close: () => Promise<void> }> {
+  const server = await startDemoServer({ port: 0, dir });
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+    return {
+      browser,
+      url: server.url,
+      close: async () => {
+        await browser.close();
+        await server.close();
+      },
+    };
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
 }
 
 /** A small seeded generator for the test's own choices: `n` → an integer in `[0, n)`. */

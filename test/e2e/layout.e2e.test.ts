@@ -8,25 +8,18 @@
  * Needs `npm run build` (the fixture imports dist/) and /usr/bin/chromium.
  */
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startDemoServer } from '../../docs/demo/serve.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, requireFiles } from './browser.js';
+import { openBrowser, requireFiles } from './browser.js';
 import { expectFits, prepare } from './table.js';
 
-let server: { url: string; close: () => Promise<void> };
-let browser: Browser;
+let pages: Awaited<ReturnType<typeof openBrowser>>;
 
 beforeAll(async () => {
   requireFiles(join('dist', 'ui.js'), 'npm run build');
-  server = await startDemoServer({ port: 0, dir: process.cwd() });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+  pages = await openBrowser(process.cwd());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => pages?.close());
 
 const SCREENS = [
   [360, 640],
@@ -45,13 +38,13 @@ const MOMENTS = [
 
 describe('<ftk-table> fits the screen', () => {
   it.each(SCREENS)('%i×%i: 5 players, early, late and at the score, in English and Ukrainian', async (width, height) => {
-    const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+    const context = await pages.browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
     try {
       await prepare(context);
       const page = await context.newPage();
       for (const lang of ['en', 'uk']) {
         for (const [moment, moves] of MOMENTS) {
-          await page.goto(`${server.url}test/e2e/fixtures/table.html?players=5&seed=5&moves=${moves}&seat=0&lang=${lang}`);
+          await page.goto(`${pages.url}test/e2e/fixtures/table.html?players=5&seed=5&moves=${moves}&seat=0&lang=${lang}`);
           await page.waitForFunction('window.__ready === true');
           await expectFits(page, `${width}×${height} ${lang} ${moment}`);
         }

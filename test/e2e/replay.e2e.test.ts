@@ -10,9 +10,8 @@
  * Needs `npm run build` (the fixture imports dist/) and /usr/bin/chromium.
  */
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer } from '../../docs/demo/serve.mjs';
 import {
   type Action,
   createGameWithEvents,
@@ -26,22 +25,17 @@ import {
   type Viewer,
   view,
 } from '../../src/index.js';
-import { CHROMIUM, CHROMIUM_ARGS, requireFiles } from './browser.js';
+import { openBrowser, requireFiles } from './browser.js';
 import { checkSnapshots, deepHtml, prepare, type Snapshot } from './table.js';
 
-let server: { url: string; close: () => Promise<void> };
-let browser: Browser;
+let pages: Awaited<ReturnType<typeof openBrowser>>;
 
 beforeAll(async () => {
   requireFiles(join('dist', 'ui.js'), 'npm run build');
-  server = await startDemoServer({ port: 0, dir: process.cwd() });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+  pages = await openBrowser(process.cwd());
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => pages?.close());
 
 /** What the replay shows: its position and length, the counter's words, and the table's view. */
 interface Shown {
@@ -71,13 +65,13 @@ const button = (page: Page, label: string) => page.locator(`ftk-replay button[ar
 
 describe('<ftk-replay>', () => {
   it('steps forward and back through a GameRecord as a spectator and as a seat, by mouse and keyboard', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const context = await pages.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     try {
       await prepare(context);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
-      await page.goto(`${server.url}test/e2e/fixtures/replay.html?players=3&seed=11`);
+      await page.goto(`${pages.url}test/e2e/fixtures/replay.html?players=3&seed=11`);
       await page.waitForFunction('window.__ready === true');
 
       const record = (await page.evaluate('window.__record')) as GameRecord;
