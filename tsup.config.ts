@@ -17,6 +17,7 @@ export default defineConfig({
     client: 'src/client/index.ts',
     protocol: 'src/protocol/index.ts',
     env: 'src/env/index.ts',
+    ui: 'src/ui/index.ts',
     cli: 'src/cli/main.ts',
     'simulate-worker': 'src/bots/worker.ts',
   },

@@ -1,5 +1,5 @@
 // `npm run demo:build`: copies the built ES modules the demo page needs into `docs/demo/lib/`:
-// `index.js` (the library), `bots.js`, `text.js` and `client.js` (the `/bots`, `/text` and `/client` entries) and every chunk they
+// `index.js` (the library), `bots.js`, `text.js`, `client.js` and `ui.js` (the `/bots`, `/text`, `/client` and `/ui` entries) and every chunk they
 // import, statically or dynamically. Run `npm run build` first. `docs/demo/lib/` is generated:
 // it is gitignored and rebuilt from scratch every time.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ function importsOf(file) {
 }
 
 rmSync(lib, { recursive: true, force: true });
-const todo = ['index.js', 'text.js', botsEntry, ...(existsSync(join(dist, 'client.js')) ? ['client.js'] : [])];
+const todo = ['index.js', 'text.js', botsEntry, ...['client.js', 'ui.js'].filter((f) => existsSync(join(dist, f)))];
 const copied = new Set();
 while (todo.length > 0) {
   const file = todo.pop();

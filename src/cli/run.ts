@@ -28,7 +28,7 @@ Usage:
                         [--shard i/N --out DIR]
   for-the-king merge DIR [--json]
   for-the-king replay FILE [--seat N] [--all] [--lang en|uk]
-  for-the-king serve [--port 8080] [--host 127.0.0.1] [--data DIR | --memory | --postgres URL] [--static DIR] [--trust-proxy]
+  for-the-king serve [--port 8080] [--host 127.0.0.1] [--data DIR | --memory | --postgres URL] [--static DIR] [--cors ORIGIN,…] [--trust-proxy]
   for-the-king env-server [--players 4] [--reward win|points] [--encoding base64|json] [--seed N] [--vector]
 
 Bots: ${BOTS}.
@@ -77,7 +77,7 @@ valid checksum, and prints exactly what the unsharded "simulate" prints for that
   --lang en|uk    language (default en)
 
 On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
-  serve: `for-the-king serve — the match host: an HTTP lobby (/api) and WebSocket play (/ws)
+  serve: `for-the-king serve — the match host: the game's site (/), an HTTP lobby (/api) and WebSocket play (/ws)
 
   --port N        TCP port (default 8080; 0 picks a free one)
   --host ADDR     address to listen on (default 127.0.0.1; put a reverse proxy in front for the world)
@@ -85,7 +85,10 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
   --memory        keep matches in memory only
   --postgres URL  keep matches in PostgreSQL (postgres://user@host:5432/db; password from PGPASSWORD):
                   any number of hosts may share the database (needs the "pg" package)
-  --static DIR    also serve the files of DIR at / (the demo page: npm run serve)
+  --static DIR    serve the files of DIR at / instead of the built-in site (the lobby and table at /,
+                  the package's ES modules under /lib/)
+  --cors ORIGINS  let pages of these other origins use the lobby and the WebSocket, separated by commas
+                  (http://localhost:5173 for a Vite dev server; * for any)
   --trust-proxy   take client addresses from X-Forwarded-For (only behind your own reverse proxy)
 
 Needs the "ws" package (npm install ws). Stops cleanly on Ctrl-C or SIGTERM. See docs/server.md.`,

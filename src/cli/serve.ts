@@ -1,7 +1,7 @@
 /**
  * @internal The `serve` command: the match host on HTTP and WebSocket, with the embedded store
- * in a folder (or in memory, or PostgreSQL shared by several hosts), optionally serving a folder
- * of static files (the demo page).
+ * in a folder (or in memory, or PostgreSQL shared by several hosts), serving the site (the
+ * lobby and table at `/`, the built ES modules under `/lib/`) or a folder of static files.
  * Stops cleanly on SIGINT and SIGTERM. The server module (and with it `ws`) is loaded only here.
  * @module
  */
@@ -18,6 +18,7 @@ export const SERVE_OPTIONS: OptionSpec = {
   memory: 'boolean',
   postgres: 'string',
   static: 'string',
+  cors: 'string',
   'trust-proxy': 'boolean',
 };
 
@@ -35,11 +36,20 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
     throw new UsageError('--postgres takes a connection URL: postgres://user@host:5432/database (the password from PGPASSWORD)');
   }
   const staticDir = stringOption(parsed, 'static');
+  const corsText = stringOption(parsed, 'cors');
   let server: typeof import('../server/index.js');
   try {
     server = await import('../server/index.js');
   } catch (e) {
     throw new Error(`the server needs the "ws" package: npm install ws (${e instanceof Error ? e.message : String(e)})`);
+  }
+  let cors: string[] = [];
+  if (corsText !== undefined) {
+    try {
+      cors = server.parseOrigins(corsText.split(',').filter((o) => o.trim() !== ''));
+    } catch (e) {
+      throw new UsageError(`--cors takes origins separated by commas: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
   const store =
     postgres !== undefined
@@ -53,6 +63,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
     hostname,
     trustProxy: parsed.options['trust-proxy'] === true,
     log: (m) => say(io.stderr, `for-the-king serve: ${m}`),
+    cors,
     ...(staticDir === undefined ? {} : { staticDir }),
   });
   say(
@@ -61,7 +72,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   );
   say(
     io.stdout,
-    `for-the-king serve: store ${postgres !== undefined ? `PostgreSQL ${withoutPassword(postgres)}` : memory ? 'in memory (nothing survives a restart)' : `in ${data}`}${staticDir === undefined ? '' : `, static files from ${staticDir}`}`,
+    `for-the-king serve: store ${postgres !== undefined ? `PostgreSQL ${withoutPassword(postgres)}` : memory ? 'in memory (nothing survives a restart)' : `in ${data}`}${staticDir === undefined ? `, the site at ${running.url}/` : `, static files from ${staticDir}`}${cors.length === 0 ? '' : `, pages of ${cors.join(', ')} allowed`}`,
   );
   await new Promise<void>((resolve) => {
     const stop = (): void => {

@@ -60,6 +60,8 @@ export type {
 } from '../protocol/index.js';
 export { PROTOCOL_VERSION, parseClientMessage } from '../protocol/index.js';
 export type { AccountHooks, Authenticate, CanCreate, CanJoin, Identity } from './accounts.js';
+export type { CorsOrigins } from './cors.js';
+export { parseOrigins } from './cors.js';
 export type { JoinRequest, NewMatch } from './host/lobby.js';
 export { PRESENCE_LEASE_MS } from './host/presence.js';
 export type { HostOptions, News, Session, Subscriber, Subscription, SyncResult, TableNews, Update, UpdateEvents } from './host/types.js';

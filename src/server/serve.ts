@@ -1,14 +1,16 @@
 /**
  * One HTTP server with everything on it: the lobby under `/api`, the WebSocket protocol at
- * `/ws`, and optionally static files (the demo page). `for-the-king serve` calls this; so can
- * your own program.
+ * `/ws`, and the site (the lobby and table at `/`, the built ES modules under `/lib/`), or a
+ * folder of static files instead. `for-the-king serve` calls this; so can your own program.
  * @module
  */
 import { createServer, type Server } from 'node:http';
 import type { AccountHooks } from './accounts.js';
+import { applyCors, originAllowed, parseOrigins } from './cors.js';
 import { MatchHost } from './host.js';
 import { lobbyHandler } from './http.js';
 import type { Limits } from './limits.js';
+import { builtModules, siteHandler } from './site.js';
 import { staticHandler } from './static.js';
 import type { Store } from './store/store.js';
 import { attachWebSocket } from './websocket.js';
@@ -24,8 +26,21 @@ export interface ServerOptions extends AccountHooks {
   readonly port?: number;
   /** Address to listen on (default `127.0.0.1`; put a reverse proxy in front for the world). */
   readonly hostname?: string;
-  /** A folder of static files to serve at `/` (the demo page), or none. */
+  /** A folder of static files to serve at `/` instead of the built-in site. */
   readonly staticDir?: string;
+  /**
+   * Serve the built-in site when there is no `staticDir`: the lobby and table at `/`, the
+   * package's built ES modules under `/lib/` (default `true`).
+   */
+  readonly site?: boolean;
+  /** Where the built ES modules for `/lib/` are (default: the package's `dist/`). */
+  readonly libDir?: string;
+  /**
+   * Other origins whose pages may use this host (`['http://localhost:5173']`, or `['*']` for
+   * any): the lobby answers their CORS preflights and requests, and their WebSocket upgrades
+   * are accepted. The host's own pages are always allowed; other browsers' origins are refused.
+   */
+  readonly cors?: readonly string[];
   readonly limits?: Partial<Limits>;
   /** Take client addresses from `X-Forwarded-For` (only behind a reverse proxy you run). */
   readonly trustProxy?: boolean;
@@ -71,6 +86,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.awayMs === undefined ? {} : { awayMs: options.awayMs }),
   });
   const common = { log, trustProxy: options.trustProxy ?? false, ...(options.limits === undefined ? {} : { limits: options.limits }) };
+  const origins = parseOrigins(options.cors ?? []);
   const hooks: AccountHooks = {
     ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),
     ...(options.canCreate === undefined ? {} : { canCreate: options.canCreate }),
@@ -78,10 +94,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   const lobby = lobbyHandler(host, { ...common, ...hooks });
   const files = options.staticDir === undefined ? null : staticHandler(options.staticDir);
+  const site = files === null && options.site !== false ? siteHandler(options.libDir ?? builtModules()) : null;
   const server = createServer((req, res) => {
     try {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      if ((path === '/api' || path.startsWith('/api/')) && applyCors(req, res, origins)) return;
       if (lobby(req, res)) return;
       if (files !== null) files(req, res);
+      else if (site?.(req, res)) return;
       else {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
         res.end('not found\n');
@@ -97,6 +117,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const ws = attachWebSocket(server, host, {
     ...common,
+    allowOrigin: (req) => originAllowed(req, origins),
     ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),
   });
   const hostname = options.hostname ?? '127.0.0.1';

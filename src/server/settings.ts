@@ -72,7 +72,7 @@ export function parseMatchSettings(input: unknown): MatchSettings {
     if (!isPlainObject(variantsIn)) throw bad('variants must be an object');
     variants = {};
     for (const key of Object.keys(variantsIn)) {
-      if (key !== 'payment' && key !== 'secondaryTitle') throw bad(`unknown variant "${key.slice(0, 40)}"`);
+      if (key !== 'payment' && key !== 'secondaryTitle' && key !== 'middle') throw bad(`unknown variant "${key.slice(0, 40)}"`);
       variants[key] = variantsIn[key];
     }
   }

@@ -27,6 +27,11 @@ export interface WebSocketOptions extends Pick<AccountHooks, 'authenticate'> {
   readonly trustProxy?: boolean;
   /** Where to report faults (default: nowhere). */
   readonly log?: (message: string) => void;
+  /**
+   * Whether an upgrade request may connect, by its headers (`startServer` checks the browser's
+   * `Origin` here: cross-site WebSocket hijacking); refused upgrades get 403. Default: all.
+   */
+  readonly allowOrigin?: (req: IncomingMessage) => boolean;
 }
 
 /** What {@link attachWebSocket} returns. */
@@ -99,6 +104,12 @@ export function attachWebSocket(server: Server, host: MatchHost, options: WebSoc
     const url = req.url ?? '/';
     if (url.split('?')[0] !== path) return; // another upgrade handler's path
     socket.on('error', () => undefined);
+    if (options.allowOrigin !== undefined && !options.allowOrigin(req)) {
+      socket.end(
+        'HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\ncontent-length: 19\r\nconnection: close\r\n\r\norigin not allowed\n',
+      );
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, clientAddress(req, options.trustProxy ?? false), req));
   };
   server.on('upgrade', onUpgrade);

@@ -25,6 +25,7 @@ const LAYERS: Readonly<Record<string, number>> = {
   protocol: 8, // the match host's wire protocol: messages, their reader, error codes, version
   server: 9, // the match host (speaks protocol/)
   client: 9, // the match host's browser client (speaks protocol/; never imports server/)
+  ui: 10, // the custom elements: table, match, lobby, replay, site (on the public entries and the client)
   cli: 10, // the for-the-king program
 };
 

@@ -3,8 +3,10 @@
  * generator for the tests' own clicks, and the card ids a page must not show.
  */
 import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+import { startDemoServer } from '../../docs/demo/serve.mjs';
 import { usedCards } from '../../src/data/cards.js';
-import { CARDS, type GameState, view } from '../../src/index.js';
+import { CARDS, type GameState, type Viewer, view } from '../../src/index.js';
 
 /** Debian's Chromium (`apt-get install -y chromium`); never a downloaded browser. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -27,6 +29,25 @@ export function requireFiles(built: string, build: string): void {
   if (!existsSync(built)) throw new Error(`${built} is missing: run ${build}`);
 }
 
+/** Chromium and a static server of `dir` on loopback (`url` ends with `/`), for a test file's pages; `close` ends both. */
+export async function openBrowser(dir: string): Promise<{ browser: Browser; url: string; close: () => Promise<void> }> {
+  const server = await startDemoServer({ port: 0, dir });
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+    return {
+      browser,
+      url: server.url,
+      close: async () => {
+        await browser.close();
+        await server.close();
+      },
+    };
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+}
+
 /** A small seeded generator for the test's own choices: `n` → an integer in `[0, n)`. */
 export function chooser(seed: number): (n: number) => number {
   let x = seed >>> 0;
@@ -36,8 +57,8 @@ export function chooser(seed: number): (n: number) => number {
   };
 }
 
-/** Card ids of the game that are not in `viewer`'s view: hidden from them at this moment. */
-export function hiddenIds(state: GameState, viewer: number): string[] {
+/** Card ids of the game that are not in `viewer`'s view (a seat or a spectator): hidden from them at this moment. */
+export function hiddenIds(state: GameState, viewer: Viewer): string[] {
   const visible = JSON.stringify(view(state, viewer));
   return usedCards(state.players)
     .map((i) => CARDS[i]?.id ?? '')

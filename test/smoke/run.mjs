@@ -122,8 +122,25 @@ if (view.viewer !== 0 || view.legal.length === 0) throw new Error('unexpected vi
 const seq = await client.send(view.legal[0]);
 if (seq !== 1) throw new Error('the action was not acknowledged as seq 1');
 client.close();
+// The built-in site: the lobby and table at /, the package's ES modules under /lib/.
+const page = await (await fetch(server.url + '/')).text();
+if (!page.includes('<ftk-app')) throw new Error('serve does not show the site at /');
+const ui = await fetch(server.url + '/lib/ui.js');
+if (ui.status !== 200 || !(await ui.text()).includes('ftk-table')) throw new Error('serve does not serve /lib/ui.js');
 await server.close();
-console.log('online ok: a host from the tarball, a client over a WebSocket, one action acknowledged');
+console.log('online ok: a host from the tarball, a client over a WebSocket, one action acknowledged, the site at / and /lib/');
+`,
+  // The UI entry loads in Node (no DOM: it defines nothing) and its local games run there.
+  'ui.mjs': `import { createLocalGame, defineElements, TableElement, TAGS } from '${NAME}/ui';
+import { heuristicBot, botRandom } from '${NAME}/bots';
+defineElements();
+if (typeof TableElement !== 'function' || TAGS.table !== 'ftk-table') throw new Error('missing ui exports');
+const rng = botRandom('smoke');
+const game = createLocalGame({ players: 3, seed: 1, bots: (v) => heuristicBot(v, rng) });
+game.playBots();
+while (game.view().currentPlayer !== null) game.play(heuristicBot(game.view(), rng));
+if (game.record().actions.length < 50) throw new Error('the local game did not play to the end');
+console.log('ui ok: the elements load outside a browser; a local game played to the end');
 `,
   'online.cjs': `const client = require('${NAME}/client');
 const server = require('${NAME}/server');
@@ -172,6 +189,9 @@ const env: Env = createEnv({ players: 4, seed: 1 });
 export const size: number = OBSERVATION_SIZE[4] + env.observe(0).observation.length;
 // @ts-expect-error: the reward is 'win' or 'points'
 createEnv({ players: 4, reward: 'gold' });
+import { type ActionDetail, createLocalGame, type LocalGame } from '${NAME}/ui';
+export const local: LocalGame = createLocalGame({ players: 2, seed: 1, bots: (v) => v.legal[0] as Action });
+export const detail: ActionDetail = { action: legal[0] as Action, index: 0, moveCount: 0 };
 `,
   'types-cjs.cts': `import { type GameState, createGame, isGameOver } from '${NAME}';
 import { createBatchEnv } from '${NAME}/env';
@@ -197,6 +217,7 @@ try {
   execFileSync('ln', ['-s', join(ROOT, 'node_modules', 'ws'), join(project, 'node_modules', 'ws')]);
   run('node', ['online.mjs'], { cwd: project });
   run('node', ['online.cjs'], { cwd: project });
+  run('node', ['ui.mjs'], { cwd: project });
   const tsconfig = {
     compilerOptions: {
       strict: true,

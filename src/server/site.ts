@@ -1,0 +1,89 @@
+/**
+ * The site `serve` shows with no options: the lobby and table at `/` (the `<ftk-app>` element of
+ * `for-the-king-and-me/ui`), and the package's built ES modules under `/lib/`, so that any page
+ * can `import '/lib/client.js'` or `'/lib/ui.js'` without a bundler. `--static DIR` replaces it.
+ * @module
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The page at `/`: the whole site is one element, given the heuristic bot for games on the page. */
+export const SITE_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>For the King (and Me)</title>
+    <link rel="icon" href="data:," />
+    <style>
+      html { background: #2a1f16; color: #f7f1e3; }
+      body { margin: 0; padding: clamp(8px, 2vw, 20px); font-family: system-ui, "DejaVu Sans", sans-serif; }
+    </style>
+  </head>
+  <body>
+    <ftk-app local></ftk-app>
+    <script type="module">
+      import '/lib/ui.js';
+      import { botRandom, heuristicBot } from '/lib/bots.js';
+      document.querySelector('ftk-app').bots = (seat, seed) => {
+        const rng = botRandom(seed);
+        return (view) => heuristicBot(view, rng);
+      };
+    </script>
+  </body>
+</html>
+`;
+
+/** The folder of the package's built ES modules (where this module runs from, or `dist/` beside the sources), or `null`. */
+export function builtModules(): string | null {
+  let here: string;
+  try {
+    here = dirname(fileURLToPath(import.meta.url));
+  } catch {
+    return null;
+  }
+  for (const dir of [here, join(here, '..'), join(here, '..', '..', 'dist')]) if (existsSync(join(dir, 'ui.js'))) return dir;
+  return null;
+}
+
+const MODULE = /^\/lib\/([\w.-]+\.js)$/;
+
+/**
+ * A handler for the built-in site: `/` (and `/index.html`) answers the page, `/lib/<file>.js`
+ * a built ES module from `libDir`; returns `false` for anything else (GET and HEAD only).
+ */
+export function siteHandler(libDir: string | null): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path === '/' || path === '/index.html') {
+      const body = Buffer.from(SITE_HTML);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return true;
+    }
+    const m = MODULE.exec(path);
+    if (m === null || libDir === null) return false;
+    const file = join(libDir, m[1] as string);
+    void readFile(file).then(
+      (body) => {
+        if (res.headersSent) return;
+        res.writeHead(200, {
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': 'no-cache',
+          'content-length': body.length,
+        });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      },
+      () => {
+        if (res.headersSent) return;
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('not found\n');
+      },
+    );
+    return true;
+  };
+}

@@ -1,0 +1,322 @@
+/**
+ * `<ftk-app>`: the whole site in one element, as `for-the-king serve` shows it at `/` and as the
+ * repository's demo page uses it. It routes by the page's address (`?match=ID&seat=N#invite=CODE` from an
+ * invite link, `?watch=ID`, `?local&players=3&seed=7`), keeps seat tokens in `localStorage`
+ * (never in a link), and puts the lobby, a match, a local game against bots or a replay on the
+ * page, with a language switch.
+ * @module
+ */
+import type { GameRecord } from '../../index.js';
+import { CHROME_CSS } from '../chrome.js';
+import { ElementBase, fill, h, shadow } from '../dom.js';
+import type { SeatedDetail } from '../lobby/element.js';
+import { createLocalGame, type LocalGame, type SeatBot } from '../local.js';
+import type { MatchElement } from '../match/element.js';
+import type { ReplayElement } from '../replay/element.js';
+import { CROWN, icon } from '../table/cards.js';
+import type { ActionDetail, TableElement } from '../table/element.js';
+import { TABLE_PARTS } from '../table/parts.js';
+import { langOf, WORDS } from '../words.js';
+
+/** Makes the bot of one seat of a local game: `(seat, seed) => (view) => action`. */
+export type BotFactory = (seat: number, seed: string) => SeatBot;
+
+const tokenKey = (match: string): string => `ftk-token:${match}`;
+const creatorKey = (match: string): string => `ftk-creator:${match}`;
+const inviteKey = (match: string): string => `ftk-invite:${match}`;
+
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function store(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Private mode: the seat lasts as long as the page.
+  }
+}
+
+/**
+ * The site element, `<ftk-app>`.
+ *
+ * - Attributes: `server` (the host's base URL; default this page's origin), `local` (offer
+ *   games against bots on this page, with no host), `online` (offer the host's lobby; on by
+ *   default, `online="false"` for a page without a host), `lang`.
+ * - Properties: `bots` (makes the bots of local games), `record` (the finished game's record,
+ *   once it is over), `game` (the local game).
+ */
+export class AppElement extends ElementBase {
+  /** Attributes the element watches. */
+  static readonly observedAttributes = ['lang'];
+
+  readonly #root: ShadowRoot;
+  readonly #main: HTMLElement = h('main', { class: 'main' });
+  readonly #head: HTMLElement = h('header', { class: 'head', part: 'header' });
+  #record: GameRecord | null = null;
+  #game: LocalGame | null = null;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #run = 0;
+  #bots: BotFactory | null = null;
+  #localNames: (() => void) | null = null;
+
+  constructor() {
+    super();
+    this.#root = shadow(
+      this,
+      `${CHROME_CSS}
+      :host { max-width: 1500px; margin: 0 auto; }
+      .head { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; justify-content: space-between; margin-bottom: 12px; }
+      .brand { display: flex; gap: 10px; align-items: center; color: inherit; text-decoration: none; font: 700 clamp(1.2rem, 4vw, 1.8rem) var(--_card-font); }
+      .brand .crown { width: 34px; color: var(--_gold); } .brand .crown svg { width: 100%; display: block; stroke: var(--_king); }
+      .langs { display: inline-flex; gap: 4px; } .langs .btn { min-width: 48px; padding: 0.4em 0.8em; }
+      .langs .btn[aria-pressed="false"] { background: rgba(255,255,255,.1); color: var(--_ink); box-shadow: inset 0 0 0 1px var(--_line); }
+      .main { display: grid; gap: 12px; }`,
+    );
+    this.#root.append(this.#head, this.#main);
+    this.#root.addEventListener('ftk-created', (e) => this.#seated((e as CustomEvent<SeatedDetail>).detail));
+    this.#root.addEventListener('ftk-joined', (e) => this.#seated((e as CustomEvent<SeatedDetail>).detail));
+    this.#root.addEventListener('ftk-watch', (e) =>
+      this.#go(`?watch=${encodeURIComponent((e as CustomEvent<{ match: string }>).detail.match)}`),
+    );
+    this.#root.addEventListener('ftk-local', (e) => this.#go(`?local&players=${(e as CustomEvent<{ players: number }>).detail.players}`));
+    this.#root.addEventListener('ftk-over', (e) => {
+      this.#record = (e as CustomEvent<{ record: GameRecord | null }>).detail.record;
+      this.dataset.over = '';
+    });
+    this.#root.addEventListener('ftk-replay', (e) => this.#replay((e as CustomEvent<{ record: GameRecord }>).detail.record));
+  }
+
+  /** @internal */
+  connectedCallback(): void {
+    addEventListener('popstate', this.#route);
+    this.#route();
+  }
+
+  /** @internal */
+  disconnectedCallback(): void {
+    removeEventListener('popstate', this.#route);
+    this.#stopBots();
+  }
+
+  /** @internal */
+  attributeChangedCallback(): void {
+    if (!this.isConnected) return;
+    this.#drawHead();
+    for (const el of Array.from(this.#main.querySelectorAll('ftk-lobby, ftk-match, ftk-table, ftk-replay')))
+      el.setAttribute('lang', this.lang);
+  }
+
+  /** The language (`en` or `uk`): the attribute, else the page's `?lang=`, else the document's. */
+  override get lang(): 'en' | 'uk' {
+    const own = this.getAttribute('lang');
+    if (own !== null) return langOf(own);
+    return langOf(new URLSearchParams(location.search).get('lang') ?? document.documentElement.lang);
+  }
+  /** Sets `lang` (see the getter). */
+  override set lang(value: string) {
+    this.setAttribute('lang', langOf(value));
+  }
+
+  /**
+   * Makes the bots of local games: `(seat, seed) => (view) => action`. Local play is offered
+   * only with the `local` attribute and a factory (the page chooses and loads its bots, for
+   * example the heuristic bot of `for-the-king-and-me/bots`).
+   */
+  get bots(): BotFactory | null {
+    return this.#bots;
+  }
+  /** Sets `bots` (see the getter). */
+  set bots(value: BotFactory | null) {
+    this.#bots = typeof value === 'function' ? value : null;
+    // The lobby offers local play only with bots; a page that sets them after loading gets it redrawn.
+    if (this.isConnected && this.#main.querySelector('ftk-lobby, ftk-table:not(ftk-match ftk-table)') !== null) this.#route();
+  }
+
+  /** The finished game's record (local or online), `null` before the end. */
+  get record(): GameRecord | null {
+    return this.#record;
+  }
+
+  /** The local game being played, if any. */
+  get game(): LocalGame | null {
+    return this.#game;
+  }
+
+  readonly #route = (): void => {
+    this.#stopBots();
+    this.#record = null;
+    delete this.dataset.over;
+    this.#drawHead();
+    const params = new URLSearchParams(location.search);
+    const match = params.get('match');
+    const watch = params.get('watch');
+    if (params.has('local') && this.#offersLocal()) this.#local(params);
+    else if (watch !== null && watch !== '') this.#match(watch, null);
+    else if (match !== null && match !== '') {
+      // An invite link carries the match's invite code in its fragment: keep it for this match.
+      const invite = new URLSearchParams(location.hash.slice(1)).get('invite');
+      if (invite !== null && invite !== '') store(inviteKey(match), invite);
+      const token = stored(tokenKey(match));
+      if (token !== null) this.#match(match, token);
+      else this.#lobby(match, params.get('seat'));
+    } else this.#lobby(null, null);
+  };
+
+  #go(search: string): void {
+    const lang = this.getAttribute('lang');
+    const params = new URLSearchParams(search);
+    if (lang !== null) params.set('lang', lang);
+    const query = params.toString().replace(/=(?=&|$)/g, '');
+    history.pushState(null, '', `${location.pathname}${query === '' ? '' : `?${query}`}`);
+    this.#route();
+  }
+
+  #seated(d: SeatedDetail): void {
+    store(tokenKey(d.match), d.token);
+    if (d.creatorToken !== undefined) store(creatorKey(d.match), d.creatorToken);
+    if (d.invite !== undefined) store(inviteKey(d.match), d.invite);
+    this.#go(`?match=${encodeURIComponent(d.match)}`);
+  }
+
+  #drawHead(): void {
+    const lang = this.lang;
+    const w = WORDS[lang].app;
+    document.documentElement.lang = lang;
+    document.title = w.title;
+    const brand = h('a', { class: 'brand', href: location.pathname, 'data-key': 'home' }, icon(CROWN, 'crown'), h('span', null, w.title));
+    brand.addEventListener('click', (e) => {
+      e.preventDefault();
+      this.#go('');
+    });
+    const langs = h(
+      'div',
+      { class: 'langs', role: 'group', 'aria-label': w.language },
+      (['en', 'uk'] as const).map((l) => {
+        const b = h(
+          'button',
+          { type: 'button', class: 'btn', lang: l, 'aria-pressed': String(l === lang), 'data-lang': l },
+          l === 'en' ? 'EN' : 'УК',
+        );
+        b.addEventListener('click', () => {
+          this.setAttribute('lang', l);
+          const params = new URLSearchParams(location.search);
+          params.set('lang', l);
+          history.replaceState(null, '', `${location.pathname}?${params.toString().replace(/=(?=&|$)/g, '')}`);
+        });
+        return b;
+      }),
+    );
+    fill(this.#head, h('h1', { style: 'margin: 0; font-size: inherit' }, brand), langs);
+  }
+
+  #lobby(match: string | null, seat: string | null): void {
+    const lobby = document.createElement('ftk-lobby');
+    lobby.setAttribute('lang', this.lang);
+    for (const name of ['server'] as const) {
+      const value = this.getAttribute(name);
+      if (value !== null) lobby.setAttribute(name, value);
+    }
+    if (this.#offersLocal()) lobby.setAttribute('local', '');
+    if (match !== null) lobby.setAttribute('match', match);
+    if (seat !== null) lobby.setAttribute('seat', seat);
+    const invite = match === null ? null : stored(inviteKey(match));
+    if (invite !== null) lobby.setAttribute('invite', invite);
+    fill(this.#main, lobby);
+  }
+
+  #match(match: string, token: string | null): void {
+    const el = document.createElement('ftk-match') as MatchElement;
+    el.setAttribute('lang', this.lang);
+    const server = this.getAttribute('server');
+    if (server !== null) el.setAttribute('server', server);
+    el.setAttribute('match', match);
+    const invite = stored(inviteKey(match));
+    if (invite !== null) el.setAttribute('invite', invite);
+    el.setAttribute('exportparts', TABLE_PARTS.join(', '));
+    fill(this.#main, el);
+    el.token = token;
+  }
+
+  #replay(record: GameRecord): void {
+    this.#stopBots();
+    const el = document.createElement('ftk-replay') as ReplayElement;
+    el.setAttribute('lang', this.lang);
+    el.setAttribute('exportparts', TABLE_PARTS.join(', '));
+    fill(this.#main, el);
+    el.record = record;
+  }
+
+  #stopBots(): void {
+    this.#run++;
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#game = null;
+    this.#localNames = null;
+  }
+
+  #offersLocal(): boolean {
+    return this.hasAttribute('local') && this.#bots !== null;
+  }
+
+  #local(params: URLSearchParams): void {
+    const run = ++this.#run;
+    const players = Math.min(5, Math.max(2, Number(params.get('players')) || 3)) as 2 | 3 | 4 | 5;
+    const seedText = params.get('seed');
+    const seed = seedText === null || seedText === '' ? undefined : /^\d{1,9}$/.test(seedText) ? Number(seedText) : seedText.slice(0, 200);
+    const delayText = params.get('delay');
+    const delay = delayText !== null && /^\d{1,5}$/.test(delayText) ? Number(delayText) : 600;
+    const table = document.createElement('ftk-table') as TableElement;
+    table.setAttribute('lang', this.lang);
+    table.setAttribute('exportparts', TABLE_PARTS.join(', '));
+    const after = h('div', { class: 'strip' });
+    fill(this.#main, table, after);
+    const factory = this.#bots;
+    if (factory === null) return;
+    {
+      const w = WORDS[this.lang];
+      const base = seed ?? Math.floor(Math.random() * 1e9);
+      const bots: (SeatBot | null)[] = Array.from({ length: players }, (_, p) => (p === 0 ? null : factory(p, `${base}/${p}`)));
+      const names = Array.from({ length: players }, (_, p) => (p === 0 ? 'You' : WORDS.en.botName('heuristic', p)));
+      const game = createLocalGame({ players, seed: base, bots, names });
+      this.#game = game;
+      this.#localNames = () => {
+        table.names = names.map((_, p) => (p === 0 ? null : WORDS[this.lang].botName('heuristic', p)));
+      };
+      this.#localNames();
+      table.update(game.view(), game.opening());
+      const next = (): void => {
+        if (run !== this.#run) return;
+        if (game.view().currentPlayer === null) {
+          this.#record = game.record();
+          this.dataset.over = '';
+          const replay = h('button', { type: 'button', class: 'btn' }, w.watchReplay);
+          const record = this.#record;
+          replay.addEventListener('click', () => this.#replay(record));
+          const again = h('button', { type: 'button', class: 'btn quiet' }, w.app.again);
+          again.addEventListener('click', () => this.#go(`?local&players=${players}`));
+          fill(after, replay, again);
+          return;
+        }
+        if (!game.botToMove()) return;
+        this.#timer = setTimeout(() => {
+          if (run !== this.#run) return;
+          const events = game.botMove();
+          table.update(game.view(), events);
+          next();
+        }, delay);
+      };
+      table.addEventListener('ftk-action', (e) => {
+        const { action } = (e as CustomEvent<ActionDetail>).detail;
+        const events = game.act(action);
+        table.update(game.view(), events);
+        next();
+      });
+      next();
+    }
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * `<ftk-replay>`: a whole game from its `GameRecord`, stepped forward and back, seen by any seat
+ * or by a spectator: for settling a rules question or teaching. The record is checked first;
+ * every state is rebuilt with the engine, and the table shows only the chosen viewer's view.
+ * @module
+ */
+import type { GameEvent, GameRecord, GameState, Viewer } from '../../index.js';
+import { checkRecord, createGameWithEvents, eventsFor, step, view } from '../../index.js';
+import { labels } from '../../text/index.js';
+import { CHROME_CSS } from '../chrome.js';
+import { ElementBase, fill, h, shadow, text } from '../dom.js';
+import type { TableElement } from '../table/element.js';
+import { TABLE_PARTS } from '../table/parts.js';
+import { langOf, WORDS } from '../words.js';
+
+/**
+ * The replay element, `<ftk-replay>`.
+ *
+ * - Properties: `record` (a `GameRecord`, checked with `checkRecord`), `position` (how many
+ *   actions are applied, 0 … `length`), `length`.
+ * - Attributes: `seat` (a seat number, or `spectator`, the default), `lang`.
+ * - Keys: ← and → step, Home and End jump, anywhere in the element.
+ * - Events: `ftk-position` (`{ position, length }`).
+ */
+export class ReplayElement extends ElementBase {
+  /** Attributes the element watches. */
+  static readonly observedAttributes = ['seat', 'lang'];
+
+  #record: GameRecord | null = null;
+  #states: GameState[] = [];
+  #events: (readonly GameEvent[])[] = [];
+  #at = 0;
+  /** The position and viewer the table shows (its log holds their history), or null. */
+  #shown: { readonly at: number; readonly seat: Viewer } | null = null;
+
+  readonly #root: ShadowRoot;
+  readonly #table: TableElement;
+  readonly #bar: HTMLElement = h('div', { class: 'strip', part: 'controls', role: 'toolbar' });
+  readonly #range: HTMLInputElement = h('input', { type: 'range', min: 0, max: 0, value: 0, 'data-key': 'position' });
+  readonly #where: HTMLElement = h('span', { class: 'pill', 'aria-live': 'polite' });
+  readonly #seat: HTMLSelectElement = h('select', { 'data-key': 'seat' });
+  readonly #buttons: Record<'start' | 'back' | 'forward' | 'end', HTMLButtonElement>;
+
+  constructor() {
+    super();
+    this.#root = shadow(
+      this,
+      `${CHROME_CSS} .replay { display: grid; gap: 10px; } .strip input[type=range] { flex: 1 1 10rem; min-width: 0; }`,
+    );
+    this.#table = document.createElement('ftk-table') as TableElement;
+    this.#table.setAttribute('exportparts', TABLE_PARTS.join(', '));
+    this.#table.disabled = true;
+    const make = (sign: string, go: () => void): HTMLButtonElement => {
+      const b = h('button', { type: 'button', class: 'btn quiet' }, sign);
+      b.addEventListener('click', go);
+      return b;
+    };
+    this.#buttons = {
+      start: make('⏮', () => this.#go(0)),
+      back: make('◀', () => this.#go(this.#at - 1)),
+      forward: make('▶', () => this.#go(this.#at + 1)),
+      end: make('⏭', () => this.#go(this.length)),
+    };
+    this.#range.addEventListener('input', () => this.#go(Number(this.#range.value)));
+    this.#seat.addEventListener('change', () => this.setAttribute('seat', this.#seat.value));
+    this.#root.append(h('div', { class: 'replay' }, this.#bar, this.#table));
+    this.addEventListener('keydown', (e) => this.#onKey(e));
+  }
+
+  /** @internal */
+  connectedCallback(): void {
+    this.#draw(false);
+  }
+
+  /** @internal */
+  attributeChangedCallback(): void {
+    if (this.isConnected) this.#draw(false);
+  }
+
+  /** The game shown. Setting it checks it (`checkRecord` throws `RulesError` `INVALID_RECORD`) and rebuilds every state. */
+  get record(): GameRecord | null {
+    return this.#record;
+  }
+  /** Sets `record` (see the getter). */
+  set record(value: GameRecord | null) {
+    if (value === null) {
+      this.#record = null;
+      this.#states = [];
+      this.#events = [];
+      this.#at = 0;
+      this.#shown = null;
+      this.#draw(false);
+      return;
+    }
+    const record = checkRecord(value);
+    const opening = createGameWithEvents(record.options);
+    const states: GameState[] = [opening.state];
+    const events: (readonly GameEvent[])[] = [opening.events];
+    for (const action of record.actions) {
+      const next = step(states[states.length - 1] as GameState, action);
+      states.push(next.state);
+      events.push(next.events);
+    }
+    this.#record = record;
+    this.#states = states;
+    this.#events = events;
+    this.#at = 0;
+    this.#shown = null;
+    this.#draw(true);
+  }
+
+  /** How many actions the game has. */
+  get length(): number {
+    return Math.max(0, this.#states.length - 1);
+  }
+
+  /** How many actions are applied in the state shown. */
+  get position(): number {
+    return this.#at;
+  }
+  /** Sets `position` (see the getter). */
+  set position(value: number) {
+    this.#go(value);
+  }
+
+  /** Who the game is seen by: a seat, or `'spectator'`. */
+  get seat(): Viewer {
+    const s = this.getAttribute('seat');
+    const n = Number(s);
+    return s !== null && Number.isInteger(n) && n >= 0 && n < (this.#record?.options.players ?? 0) ? n : 'spectator';
+  }
+
+  /** The language (`en` or `uk`). */
+  override get lang(): 'en' | 'uk' {
+    return langOf(this.getAttribute('lang') ?? this.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang);
+  }
+  /** Sets `lang` (see the getter). */
+  override set lang(value: string) {
+    this.setAttribute('lang', langOf(value));
+  }
+
+  #onKey(e: KeyboardEvent): void {
+    const target = e.composedPath()[0] as Element | undefined;
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
+    const to = { ArrowLeft: this.#at - 1, ArrowRight: this.#at + 1, Home: 0, End: this.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    this.#go(to);
+  }
+
+  #go(to: number): void {
+    if (!Number.isFinite(to)) return;
+    const next = Math.max(0, Math.min(this.length, Math.round(to)));
+    const forward = next === this.#at + 1;
+    this.#at = next;
+    this.#draw(forward);
+    this.dispatchEvent(new CustomEvent('ftk-position', { detail: { position: next, length: this.length }, bubbles: true, composed: true }));
+  }
+
+  #draw(animate: boolean): void {
+    const lang = this.lang;
+    const w = WORDS[lang].replay;
+    this.#table.setAttribute('lang', lang);
+    const record = this.#record;
+    const names = record?.names ?? [];
+    this.#table.names = names;
+    const b = this.#buttons;
+    b.start.setAttribute('aria-label', w.start);
+    b.back.setAttribute('aria-label', w.back);
+    b.forward.setAttribute('aria-label', w.forward);
+    b.end.setAttribute('aria-label', w.end);
+    this.#range.setAttribute('aria-label', w.title);
+    this.#range.max = String(this.length);
+    this.#range.value = String(this.#at);
+    b.start.disabled = b.back.disabled = this.#at === 0;
+    b.forward.disabled = b.end.disabled = this.#at >= this.length;
+    // A disabled button loses focus to the page, and the keys with it: hand it to the way back (or on).
+    const focused = this.#root.activeElement;
+    if (focused instanceof HTMLButtonElement && focused.disabled) {
+      const other = focused === b.start || focused === b.back ? b.forward : b.back;
+      (other.disabled ? this.#range : other).focus();
+    }
+    text(this.#where, w.move(this.#at, this.length));
+    const seat = this.seat;
+    const players = record?.options.players ?? 0;
+    const options = [
+      h('option', { value: 'spectator', selected: seat === 'spectator' }, w.spectator),
+      ...Array.from({ length: players }, (_, p) =>
+        h('option', { value: p, selected: seat === p }, names[p] ? `${names[p]}` : `${labels[lang].ui.player} ${p}`),
+      ),
+    ];
+    fill(this.#seat, options);
+    if (this.#bar.childElementCount === 0) {
+      this.#bar.append(
+        b.start,
+        b.back,
+        this.#range,
+        b.forward,
+        b.end,
+        this.#where,
+        h('label', { class: 'link' }, h('span', null, w.seenBy), this.#seat),
+      );
+    }
+    const state = this.#states[this.#at];
+    if (state === undefined) return;
+    const shown = this.#shown;
+    if (animate && shown !== null && shown.seat === seat && shown.at === this.#at - 1) {
+      this.#table.update(view(state, seat), eventsFor(this.#events[this.#at] ?? [], seat));
+    } else {
+      // A jump, a step back or another viewer: the log holds exactly what this viewer saw until now.
+      this.#table.resetLog(this.#events.slice(0, this.#at + 1).flatMap((e) => eventsFor(e, seat)));
+      this.#table.update(view(state, seat), []);
+    }
+    this.#shown = { at: this.#at, seat };
+  }
+}

@@ -1,0 +1,457 @@
+/**
+ * `<ftk-table>`: one seat's table, drawn from a `PlayerView`, speaking by events. It never
+ * decides anything about the game: it shows `view`, animates `events`, and when the reader
+ * chooses one of `view.legal` it dispatches `ftk-action` with that action. Local play, online
+ * play and replays all use it.
+ * @module
+ */
+import type { Action, Card, GameEvent, PlayerView } from '../../index.js';
+import { cardById } from '../../index.js';
+import { describeAction, describeEvent, type Lang, labels } from '../../text/index.js';
+import { deepActive, ElementBase, h, reducedMotion, shadow, text } from '../dom.js';
+import { langOf, WORDS } from '../words.js';
+import { effects, glide, measure, origins } from './anim.js';
+import { cardFace, cardLabel } from './cards.js';
+import { clock, decisionOf, seatName, seatOf, turnOf } from './model.js';
+import { renderBar, renderFelt, renderMine, renderSeats, renderTitles, type Scene, type Size } from './render.js';
+import { renderScore } from './score.js';
+import { TABLE_CSS } from './style.js';
+import { renderTray, type TrayState } from './tray.js';
+
+/** The detail of `ftk-action`: the chosen action (one of `view.legal`), its index, and the view's `moveCount`. */
+export interface ActionDetail {
+  readonly action: Action;
+  readonly index: number;
+  readonly moveCount: number;
+}
+
+/** How many events the log keeps. */
+const LOG_SIZE = 300;
+/** How many announcements the live region keeps. */
+const SPOKEN = 6;
+
+type Said = { readonly kind: 'bid'; readonly amount: number } | { readonly kind: 'pass' };
+
+/**
+ * The table element, `<ftk-table>`.
+ *
+ * - Properties: `view` (a `PlayerView`), `events` (set before or with the view they led to, to
+ *   animate and announce them), `names` (display names by seat), `connected` (presence by
+ *   seat), `deadline` (when the player to move runs out of time, in `Date.now()` milliseconds).
+ * - Attributes: `lang` (`en` or `uk`; else the nearest `lang` around it), `disabled` (show no
+ *   choices).
+ * - Events: `ftk-action` (`CustomEvent<ActionDetail>`, bubbles and crosses shadow roots). After
+ *   it the table shows no choices until its `view` is set again.
+ * - Reflected state: `data-turn` (`mine`, `others`, `over`, `none`) and `data-moves`.
+ *
+ * @example
+ * ```html
+ * <ftk-table lang="uk"></ftk-table>
+ * <script type="module">
+ *   import 'for-the-king-and-me/ui';
+ *   const table = document.querySelector('ftk-table');
+ *   table.view = view; // view(state, 0), or what the host sends
+ *   table.addEventListener('ftk-action', (e) => play(e.detail.action));
+ * </script>
+ * ```
+ */
+export class TableElement extends ElementBase {
+  /** Attributes the element watches. */
+  static readonly observedAttributes = ['lang', 'disabled'];
+
+  #view: PlayerView | null = null;
+  #pending: GameEvent[] = [];
+  #names: readonly (string | null | undefined)[] = [];
+  #connected: readonly (boolean | null | undefined)[] = [];
+  #deadline: number | null = null;
+  #busy = false;
+  #log: GameEvent[] = [];
+  #logLang: Lang | null = null;
+  #said = new Map<number, Said>();
+  #tray: TrayState = { amount: null };
+  #cards = new Map<string, HTMLElement>();
+  #cardLang: Lang | null = null;
+  #scheduled = false;
+  #wasMine = false;
+  #ticker: ReturnType<typeof setInterval> | null = null;
+
+  readonly #root: ShadowRoot;
+  readonly #table: HTMLElement;
+  readonly #bar: HTMLElement = h('header', { class: 'bar', part: 'status' });
+  readonly #clock: HTMLElement = h('span', { class: 'clock', part: 'clock', hidden: true, role: 'timer' });
+  readonly #score: HTMLElement = h('section', { class: 'score panel', part: 'score', hidden: true });
+  readonly #seats: HTMLElement = h('div', { class: 'seats', part: 'seats' });
+  readonly #titles: HTMLElement = h('section', { class: 'titles panel', part: 'titles' });
+  readonly #felt: HTMLElement = h('section', { class: 'felt', part: 'felt' });
+  readonly #trayEl: HTMLElement = h('section', { class: 'tray panel', part: 'actions', tabindex: '-1', 'data-key': 'tray' });
+  readonly #mine: HTMLElement = h('section', { class: 'mine-seat panel', part: 'mine' });
+  readonly #logList: HTMLOListElement = h('ol', { part: 'log-list', tabindex: '0' });
+  readonly #logEl: HTMLDetailsElement = h(
+    'details',
+    { class: 'log panel', part: 'log', open: true },
+    h('summary', null, ''),
+    this.#logList,
+  );
+  readonly #live: HTMLElement = h('div', { class: 'sr', 'aria-live': 'polite', 'aria-atomic': 'false', part: 'announcer' });
+
+  constructor() {
+    super();
+    this.#root = shadow(this, TABLE_CSS);
+    this.#table = h(
+      'div',
+      { class: 'table', part: 'table', role: 'region' },
+      this.#bar,
+      this.#score,
+      this.#seats,
+      this.#titles,
+      this.#felt,
+      this.#trayEl,
+      this.#mine,
+      this.#logEl,
+      this.#live,
+    );
+    this.#root.append(this.#table);
+    this.#root.addEventListener('click', (e) => this.#onClick(e));
+    this.#root.addEventListener('keydown', (e) => this.#onKey(e as KeyboardEvent));
+  }
+
+  /** @internal */
+  connectedCallback(): void {
+    this.#schedule();
+    this.#syncClock();
+  }
+
+  /** @internal */
+  disconnectedCallback(): void {
+    if (this.#ticker !== null) clearInterval(this.#ticker);
+    this.#ticker = null;
+  }
+
+  /** @internal */
+  attributeChangedCallback(): void {
+    this.#schedule();
+  }
+
+  /** The view drawn (`null`: none yet). Setting it also ends the wait after an `ftk-action`. */
+  get view(): PlayerView | null {
+    return this.#view;
+  }
+  /** Sets `view` (see the getter). */
+  set view(value: PlayerView | null) {
+    this.#view = value;
+    this.#busy = false;
+    this.#schedule();
+  }
+
+  /** Events to animate and announce with the next view (they are consumed by the next drawing). */
+  get events(): readonly GameEvent[] {
+    return this.#pending;
+  }
+  /** Sets `events` (see the getter). */
+  set events(value: readonly GameEvent[]) {
+    this.#pending.push(...(Array.isArray(value) ? value : []));
+    this.#schedule();
+  }
+
+  /** Draws `view` after `events` (a short form of setting both). */
+  update(view: PlayerView, events: readonly GameEvent[] = []): void {
+    this.events = events;
+    this.view = view;
+  }
+
+  /**
+   * Starts the log over: forgets the events logged and the bids heard, then logs `history`
+   * quietly (no animation, no announcement). For a table that jumps to another moment or another
+   * viewer, as `<ftk-replay>` does when it steps back or changes seat.
+   */
+  resetLog(history: readonly GameEvent[] = []): void {
+    const events = Array.isArray(history) ? history : [];
+    this.#log = events.slice(-LOG_SIZE);
+    this.#logLang = null;
+    this.#said.clear();
+    this.#hear(events);
+    this.#pending = [];
+    this.#schedule();
+  }
+
+  /** Display names by seat ("Ada"); a missing one reads "Player 2". The reader is always "You". */
+  get names(): readonly (string | null | undefined)[] {
+    return this.#names;
+  }
+  /** Sets `names` (see the getter). */
+  set names(value: readonly (string | null | undefined)[]) {
+    this.#names = Array.isArray(value) ? [...value] : [];
+    this.#schedule();
+  }
+
+  /** Presence by seat: `true` connected, `false` away, anything else not shown. */
+  get connected(): readonly (boolean | null | undefined)[] {
+    return this.#connected;
+  }
+  /** Sets `connected` (see the getter). */
+  set connected(value: readonly (boolean | null | undefined)[]) {
+    this.#connected = Array.isArray(value) ? [...value] : [];
+    this.#schedule();
+  }
+
+  /** When the player to move runs out of time (`Date.now()` milliseconds), or `null` for no clock. */
+  get deadline(): number | null {
+    return this.#deadline;
+  }
+  /** Sets `deadline` (see the getter). */
+  set deadline(value: number | null) {
+    this.#deadline = typeof value === 'number' && Number.isFinite(value) ? value : null;
+    this.#syncClock();
+  }
+
+  /** The language of the table: the `lang` attribute, else the nearest one around it (`en` or `uk`). */
+  override get lang(): Lang {
+    const own = this.getAttribute('lang');
+    if (own !== null) return langOf(own);
+    const around = typeof document === 'undefined' ? null : (this.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.lang);
+    return langOf(around);
+  }
+  /** Sets `lang` (see the getter). */
+  override set lang(value: string) {
+    this.setAttribute('lang', langOf(value));
+  }
+
+  /** Whether the table shows no choices (the `disabled` attribute). */
+  get disabled(): boolean {
+    return this.hasAttribute('disabled');
+  }
+  /** Sets `disabled` (see the getter). */
+  set disabled(value: boolean) {
+    this.toggleAttribute('disabled', Boolean(value));
+  }
+
+  /** Whether an action was chosen and the table waits for the view after it. */
+  get waiting(): boolean {
+    return this.#busy;
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    queueMicrotask(() => this.#render());
+  }
+
+  #choose(index: number): void {
+    const v = this.#view;
+    if (v === null || this.#busy || this.disabled) return;
+    const action = v.legal[index];
+    if (action === undefined) return;
+    this.#busy = true;
+    this.#schedule();
+    this.dispatchEvent(
+      new CustomEvent<ActionDetail>('ftk-action', { detail: { action, index, moveCount: v.moveCount }, bubbles: true, composed: true }),
+    );
+  }
+
+  #onClick(e: Event): void {
+    const target = (e.target as Element | null)?.closest('[data-act]');
+    if (!target || (target as HTMLButtonElement).disabled) return;
+    this.#choose(Number(target.getAttribute('data-act')));
+  }
+
+  #onKey(e: KeyboardEvent): void {
+    const target = e.target as Element | null;
+    if (target === null || target.tagName === 'BUTTON' || target.getAttribute('role') !== 'button') return;
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    const index = target.getAttribute('data-act');
+    if (index !== null) this.#choose(Number(index));
+  }
+
+  #syncClock(): void {
+    const tick = (): void => {
+      const d = this.#deadline;
+      this.#clock.hidden = d === null || this.#view?.currentPlayer === null;
+      if (d === null) return;
+      const left = d - Date.now();
+      text(this.#clock, WORDS[this.lang].timeLeft(clock(left)));
+      this.#clock.classList.toggle('low', left < 10_000);
+    };
+    tick();
+    if (this.#deadline !== null && this.#ticker === null && this.isConnected) this.#ticker = setInterval(tick, 1000);
+    if (this.#deadline === null && this.#ticker !== null) {
+      clearInterval(this.#ticker);
+      this.#ticker = null;
+    }
+  }
+
+  #nameList(v: PlayerView): string[] {
+    return Array.from({ length: v.players }, (_, p) => {
+      const n = this.#names[p];
+      return typeof n === 'string' ? n.trim() : '';
+    });
+  }
+
+  #hear(events: readonly GameEvent[]): void {
+    for (const e of events) {
+      if (e.type === 'bid') this.#said.set(e.player, { kind: 'bid', amount: e.amount });
+      else if (e.type === 'pass') this.#said.set(e.player, { kind: 'pass' });
+      else if (e.type === 'lot' || e.type === 'bidding-restarted' || e.type === 'won' || e.type === 'lot-discarded') this.#said.clear();
+    }
+  }
+
+  #writeLog(v: PlayerView, lang: Lang, events: readonly GameEvent[], spoken: string[]): void {
+    const context = { viewer: v.viewer, names: this.#nameList(v) };
+    const line = (e: GameEvent): HTMLElement => h('li', { class: `ev ev-${e.type}` }, describeEvent(e, lang, context));
+    this.#log.push(...events);
+    if (this.#log.length > LOG_SIZE) this.#log.splice(0, this.#log.length - LOG_SIZE);
+    if (this.#logLang !== lang) {
+      this.#logLang = lang;
+      this.#logList.replaceChildren(...this.#log.map(line));
+    } else {
+      this.#logList.append(...events.map(line));
+      while (this.#logList.childElementCount > LOG_SIZE) this.#logList.firstElementChild?.remove();
+    }
+    this.#logList.scrollTop = this.#logList.scrollHeight;
+    for (const e of events) spoken.push(describeEvent(e, lang, context));
+  }
+
+  #announce(lines: readonly string[]): void {
+    if (lines.length === 0) return;
+    for (const line of lines) this.#live.append(h('p', null, line));
+    while (this.#live.childElementCount > SPOKEN) this.#live.firstElementChild?.remove();
+  }
+
+  #render(): void {
+    this.#scheduled = false;
+    const v = this.#view;
+    const events = this.#pending;
+    this.#pending = [];
+    const lang = this.lang;
+    const l = labels[lang];
+    const w = WORDS[lang];
+    this.#table.setAttribute('aria-label', w.table);
+    text(this.#logEl.querySelector('summary') as HTMLElement, l.ui.log);
+    this.#logList.setAttribute('aria-label', l.ui.log);
+    if (v === null) {
+      this.dataset.turn = 'none';
+      return;
+    }
+    if (this.#cardLang !== lang) {
+      this.#cards.clear();
+      this.#cardLang = lang;
+    }
+    const me = seatOf(v);
+    const names = this.#nameList(v);
+    const name = (p: number): string => seatName(v, p, lang, names);
+    this.#hear(events);
+    const spoken: string[] = [];
+    this.#writeLog(v, lang, events, spoken);
+
+    const active = this.#root.activeElement as HTMLElement | null;
+    const focusKey = active?.getAttribute('data-key') ?? null;
+    const motion = !reducedMotion() && this.isConnected;
+    const before = motion ? measure(this.#cards.values()) : null;
+
+    const used = new Set<string>();
+    const card = (c: Card, size: Size = ''): HTMLElement => {
+      let el = used.has(c.id) ? undefined : this.#cards.get(c.id);
+      if (el === undefined) {
+        el = cardFace(c, lang);
+        if (!used.has(c.id)) this.#cards.set(c.id, el);
+      }
+      used.add(c.id);
+      el.className = size === '' ? 'card' : `card ${size}`;
+      el.setAttribute('role', 'img');
+      el.setAttribute('aria-label', cardLabel(c, lang));
+      el.removeAttribute('tabindex');
+      el.removeAttribute('data-act');
+      el.removeAttribute('data-key');
+      return el;
+    };
+    const describe = (a: Action): string => describeAction(a, lang, { ...v, names });
+    const busy = this.#busy || this.disabled;
+    const scene: Scene = {
+      v,
+      lang,
+      l,
+      w,
+      me,
+      decision: decisionOf(v),
+      busy,
+      name,
+      connected: this.#connected,
+      said: new Map([...this.#said].map(([p, s]) => [p, s.kind === 'bid' ? w.saidBid(s.amount) : w.saidPass])),
+      card,
+      playable: (el, index) => {
+        const action = v.legal[index];
+        el.classList.add('playable');
+        el.setAttribute('role', 'button');
+        el.setAttribute('tabindex', '0');
+        el.setAttribute('data-act', String(index));
+        el.setAttribute('data-key', `card:${el.dataset.card ?? index}`);
+        if (action !== undefined) el.setAttribute('aria-label', describe(action));
+      },
+      describe,
+    };
+    renderBar(this.#bar, this.#clock, scene);
+    renderScore(this.#score, scene, names);
+    renderSeats(this.#seats, scene);
+    renderTitles(this.#titles, scene);
+    renderFelt(this.#felt, scene);
+    const asks = renderTray(this.#trayEl, scene, this.#tray);
+    renderMine(this.#mine, scene);
+    for (const [id, el] of this.#cards) {
+      if (!used.has(id)) {
+        this.#cards.delete(id);
+        el.remove();
+      }
+    }
+    if (!asks) this.#tray.amount = null;
+    this.#syncClock();
+
+    const turn = turnOf(v);
+    this.#table.classList.toggle('over', turn === 'over');
+    this.dataset.turn = turn;
+    this.dataset.moves = String(v.moveCount);
+    const mineNow = turn === 'mine' && !busy;
+    if (mineNow && !this.#wasMine) {
+      const prompt = this.#trayEl.querySelector('.prompt')?.textContent ?? '';
+      spoken.push(`${l.ui.yourTurn}: ${prompt}`);
+    }
+    if (turn === 'over' && events.length === 0 && this.#score.querySelector('.winner-line') !== null && this.#wasMine) {
+      spoken.push(this.#score.querySelector('.winner-line')?.textContent ?? '');
+    }
+    this.#announce(spoken);
+    this.#focus(focusKey, active !== null, mineNow && !this.#wasMine, turn);
+    this.#wasMine = mineNow;
+    if (before !== null) {
+      const found = (name: string): Element | null => this.#root.querySelector(`[data-anchor="${name}"]`);
+      glide(this.#cards.values(), before, origins(events, me), found);
+      effects(events, (selector) => this.#root.querySelector(selector));
+    }
+  }
+
+  /** Keeps focus where it makes sense: on the same control, else on the first choice when the turn comes, else on the tray. */
+  #focus(key: string | null, hadFocus: boolean, turnStarts: boolean, turn: string): void {
+    const focusable = (el: Element | null): el is HTMLElement =>
+      el instanceof HTMLElement && !(el as HTMLButtonElement).disabled && !el.closest('[hidden]');
+    let target: HTMLElement | null = null;
+    if (key !== null) {
+      const same = this.#root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+      if (focusable(same) && !(turnStarts && key === 'prompt')) target = same;
+    }
+    const outside = deepActive();
+    const free = outside === null || outside === document.body || outside === document.documentElement;
+    if (target === null && (hadFocus || (turnStarts && free))) {
+      const first =
+        turn === 'over'
+          ? this.#score.querySelector('.winner-line')
+          : turnStarts || hadFocus
+            ? (this.#root.querySelector('.tray [data-act]:not([disabled]), .playable') ?? this.#trayEl.querySelector('.prompt'))
+            : null;
+      target = focusable(first) ? first : this.#trayEl;
+    }
+    if (target !== null && this.#root.activeElement !== target) target.focus();
+  }
+}
+
+/** The card of an id (for pages that hold ids rather than cards). */
+export function cardOfId(id: string): Card | undefined {
+  return cardById(id);
+}

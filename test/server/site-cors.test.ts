@@ -1,0 +1,124 @@
+/**
+ * The site `serve` shows with no options, and cross-origin access, on real sockets on loopback:
+ * `/` is the `<ftk-app>` page, `/lib/<file>.js` the built ES modules, `staticDir` replaces both;
+ * the lobby answers CORS preflights and sets the headers for listed origins only; WebSocket
+ * upgrades from a browser page of another origin are refused unless listed (cross-site
+ * WebSocket hijacking), while the host's own pages and non-browser clients connect.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { parseOrigins } from '../../src/server/cors.js';
+import { type RunningServer, startServer } from '../../src/server/serve.js';
+import { MemoryStore } from '../../src/server/store/memory.js';
+
+let lib: string;
+let site: RunningServer;
+let other: RunningServer;
+
+beforeAll(async () => {
+  lib = mkdtempSync(join(tmpdir(), 'ftk-site-'));
+  writeFileSync(join(lib, 'ui.js'), 'export const ui = 1;\n');
+  writeFileSync(join(lib, 'index.html'), '<p>static</p>\n');
+  site = await startServer({ store: new MemoryStore(), port: 0, libDir: lib, cors: ['http://localhost:5173'] });
+  other = await startServer({ store: new MemoryStore(), port: 0, staticDir: lib });
+});
+
+afterAll(async () => {
+  await site?.close();
+  await other?.close();
+  rmSync(lib, { recursive: true, force: true });
+});
+
+/** Opens a WebSocket with an `Origin` (or none); resolves with the upgrade's outcome. */
+function upgrade(url: string, origin?: string): Promise<'open' | number> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, origin === undefined ? {} : { origin });
+    ws.on('open', () => {
+      ws.close();
+      resolve('open');
+    });
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.on('error', () => undefined);
+  });
+}
+
+describe('serve: the built-in site', () => {
+  it('answers / with the lobby-and-table page and /lib/ with the built modules', async () => {
+    const page = await fetch(`${site.url}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<ftk-app local>');
+    expect(html).toContain("import '/lib/ui.js'");
+    const invite = await fetch(`${site.url}/?match=abc&seat=1`);
+    expect(await invite.text()).toBe(html);
+    const mod = await fetch(`${site.url}/lib/ui.js`);
+    expect(mod.status).toBe(200);
+    expect(mod.headers.get('content-type')).toMatch(/javascript/);
+    expect(await mod.text()).toContain('export const ui');
+    for (const bad of ['/lib/nope.js', '/lib/../package.json', '/lib/%2e%2e%2fpackage.json', '/lib/index.html', '/other']) {
+      expect((await fetch(`${site.url}${bad}`)).status, bad).toBe(404);
+    }
+  });
+
+  it('staticDir replaces the site', async () => {
+    expect(await (await fetch(`${other.url}/`)).text()).toContain('<p>static</p>');
+    expect((await fetch(`${other.url}/lib/ui.js`)).status).toBe(404);
+  });
+});
+
+describe('serve: cross-origin access', () => {
+  it('answers a listed origin’s preflight and requests with CORS headers', async () => {
+    const pre = await fetch(`${site.url}/api/matches`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(pre.headers.get('access-control-allow-headers')).toContain('authorization');
+    const list = await fetch(`${site.url}/api/matches`, { headers: { origin: 'http://localhost:5173' } });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(list.headers.get('vary')).toBe('Origin');
+  });
+
+  it('gives an unlisted origin no CORS headers and refuses its preflight', async () => {
+    const pre = await fetch(`${site.url}/api/matches`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+    expect(pre.status).toBe(403);
+    expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+    const list = await fetch(`${site.url}/api/matches`, { headers: { origin: 'https://evil.example' } });
+    expect(list.headers.get('access-control-allow-origin')).toBeNull();
+    const none = await fetch(`${other.url}/api/matches`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173' } });
+    expect(none.status).toBe(403);
+  });
+
+  it('WebSocket: the host’s own pages, listed origins and non-browser clients connect; other origins get 403', async () => {
+    expect(await upgrade(site.url)).toBe('open');
+    expect(await upgrade(site.url, site.url)).toBe('open');
+    expect(await upgrade(site.url, 'http://localhost:5173')).toBe('open');
+    expect(await upgrade(site.url, 'https://evil.example')).toBe(403);
+    expect(await upgrade(other.url, 'http://localhost:5173')).toBe(403);
+  });
+
+  it('origins are read strictly: scheme, host and port only', () => {
+    expect(parseOrigins(['http://localhost:5173/', ' https://cards.example ', '*'])).toEqual([
+      'http://localhost:5173',
+      'https://cards.example',
+      '*',
+    ]);
+    for (const bad of ['localhost:5173', 'ftp://x.example', 'https://x.example/path', 'https://u@x.example']) {
+      expect(() => parseOrigins([bad]), bad).toThrow(/not an origin/);
+    }
+  });
+});
