@@ -2,7 +2,8 @@
  * @internal The `serve` command: the match host on HTTP and WebSocket, with the embedded store
  * in a folder (or in memory, or PostgreSQL shared by several hosts), optionally serving a folder
  * of static files (the demo page).
- * Stops cleanly on SIGINT and SIGTERM. The server module (and with it `ws`) is loaded only here.
+ * Stops cleanly on SIGINT and SIGTERM. The server module is loaded only here; it loads `ws`
+ * (and `pg` for `--postgres`) when the transport (the store) starts.
  * @module
  */
 import type { OptionSpec, Parsed } from './args.js';
@@ -35,26 +36,27 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
     throw new UsageError('--postgres takes a connection URL: postgres://user@host:5432/database (the password from PGPASSWORD)');
   }
   const staticDir = stringOption(parsed, 'static');
-  let server: typeof import('../server/index.js');
-  try {
-    server = await import('../server/index.js');
-  } catch (e) {
-    throw new Error(`the server needs the "ws" package: npm install ws (${e instanceof Error ? e.message : String(e)})`);
-  }
+  const server = await import('../server/index.js');
   const store =
     postgres !== undefined
       ? await server.createPostgresStore({ connectionString: postgres, onError: (e) => say(io.stderr, `for-the-king serve: ${e.message}`) })
       : memory
         ? new server.MemoryStore()
         : await server.FileStore.open(data);
-  const running = await server.startServer({
-    store,
-    port,
-    hostname,
-    trustProxy: parsed.options['trust-proxy'] === true,
-    log: (m) => say(io.stderr, `for-the-king serve: ${m}`),
-    ...(staticDir === undefined ? {} : { staticDir }),
-  });
+  let running: Awaited<ReturnType<typeof server.startServer>>;
+  try {
+    running = await server.startServer({
+      store,
+      port,
+      hostname,
+      trustProxy: parsed.options['trust-proxy'] === true,
+      log: (m) => say(io.stderr, `for-the-king serve: ${m}`),
+      ...(staticDir === undefined ? {} : { staticDir }),
+    });
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
   say(
     io.stdout,
     `for-the-king serve: listening on ${running.url} (lobby ${running.url}/api/matches, WebSocket ${running.url.replace(/^http/, 'ws')}/ws)`,

@@ -4,7 +4,9 @@
  * A {@link MatchHost} keeps matches (options, seats, an append-only action log) in a
  * {@link Store}: {@link MemoryStore}, the embedded {@link FileStore} (a folder, no setup), or
  * PostgreSQL. {@link startServer} serves it: an HTTP lobby under `/api` and a small versioned
- * JSON protocol over WebSocket at `/ws` (`ws` is an optional peer dependency: install it).
+ * JSON protocol over WebSocket at `/ws`. `ws` and `pg` are optional peer dependencies, loaded only
+ * by the parts that need them when they start (the WebSocket transport, the PostgreSQL store):
+ * this entry imports without either.
  * The browser side is `for-the-king-and-me/client`. See docs/server.md.
  *
  * @example
@@ -49,6 +51,8 @@ export type { LobbyOptions } from './http.js';
 export { lobbyHandler, STATUS } from './http.js';
 export type { Limits } from './limits.js';
 export { DEFAULT_LIMITS } from './limits.js';
+export type { PeerDependency } from './peer.js';
+export { PeerDependencyError } from './peer.js';
 export type { RunningServer, ServerOptions } from './serve.js';
 export { startServer } from './serve.js';
 export { MAX_HOST_BOT_ITERATIONS, MAX_TURN_TIME_MS, MIN_TURN_TIME_MS, parseMatchSettings } from './settings.js';

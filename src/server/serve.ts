@@ -47,6 +47,8 @@ export interface RunningServer {
 /**
  * Starts the match host on HTTP and WebSocket.
  *
+ * @throws {@link PeerDependencyError} when the `ws` package is not installed (the rest of
+ * `for-the-king-and-me/server` works without it).
  * @example
  * ```ts
  * import { FileStore, startServer } from 'for-the-king-and-me/server';
@@ -79,7 +81,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\n\r\n');
     else socket.destroy();
   });
-  const ws = attachWebSocket(server, host, common);
+  let ws: Awaited<ReturnType<typeof attachWebSocket>>;
+  try {
+    ws = await attachWebSocket(server, host, common);
+  } catch (e) {
+    host.close();
+    throw e;
+  }
   const hostname = options.hostname ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
