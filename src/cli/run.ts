@@ -85,7 +85,10 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
   --memory        keep matches in memory only
   --postgres URL  keep matches in PostgreSQL (postgres://user@host:5432/db; password from PGPASSWORD):
                   any number of hosts may share the database (needs the "pg" package)
-  --static DIR    also serve the files of DIR at / (the demo page: npm run serve)
+  --static DIR    also serve the files of DIR at / (the demo page: npm run serve); never its dotfiles
+  --static-max-age SECONDS
+                  how long browsers keep DIR's files other than HTML without asking (default 0:
+                  they revalidate each time, a cheap 304 when unchanged)
   --trust-proxy   take client addresses from X-Forwarded-For (only behind your own reverse proxy)
 
 Needs the "ws" package (npm install ws). Stops cleanly on Ctrl-C or SIGTERM. See docs/server.md.`,

@@ -19,6 +19,7 @@ export const SERVE_OPTIONS: OptionSpec = {
   memory: 'boolean',
   postgres: 'string',
   static: 'string',
+  'static-max-age': 'string',
   'trust-proxy': 'boolean',
 };
 
@@ -36,6 +37,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
     throw new UsageError('--postgres takes a connection URL: postgres://user@host:5432/database (the password from PGPASSWORD)');
   }
   const staticDir = stringOption(parsed, 'static');
+  const staticMaxAge = intOption(parsed, 'static-max-age', 0, 0, 31_536_000);
   const server = await import('../server/index.js');
   const store =
     postgres !== undefined
@@ -51,7 +53,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
       hostname,
       trustProxy: parsed.options['trust-proxy'] === true,
       log: (m) => say(io.stderr, `for-the-king serve: ${m}`),
-      ...(staticDir === undefined ? {} : { staticDir }),
+      ...(staticDir === undefined ? {} : { staticDir, staticMaxAge }),
     });
   } catch (e) {
     await store.close();

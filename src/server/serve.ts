@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { MatchHost } from './host.js';
 import { lobbyHandler } from './http.js';
 import type { Limits } from './limits.js';
-import { staticHandler } from './static.js';
+import { notFound, staticHandler } from './static.js';
 import type { Store } from './store/store.js';
 import { attachWebSocket } from './websocket.js';
 
@@ -20,8 +20,13 @@ export interface ServerOptions {
   readonly port?: number;
   /** Address to listen on (default `127.0.0.1`; put a reverse proxy in front for the world). */
   readonly hostname?: string;
-  /** A folder of static files to serve at `/` (the demo page), or none. */
+  /**
+   * A folder of static files to serve at `/` (the demo page), or none. Dotfiles and dot-folders
+   * are never served; files carry `ETag` and `Last-Modified` and are revalidated (304).
+   */
   readonly staticDir?: string;
+  /** Seconds browsers may keep `staticDir`'s files other than HTML without revalidating (default 0: always revalidate). */
+  readonly staticMaxAge?: number;
   readonly limits?: Partial<Limits>;
   /** Take client addresses from `X-Forwarded-For` (only behind a reverse proxy you run). */
   readonly trustProxy?: boolean;
@@ -63,15 +68,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const host = new MatchHost({ store: options.store, log, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) });
   const common = { log, trustProxy: options.trustProxy ?? false, ...(options.limits === undefined ? {} : { limits: options.limits }) };
   const lobby = lobbyHandler(host, common);
-  const files = options.staticDir === undefined ? null : staticHandler(options.staticDir);
+  const files = options.staticDir === undefined ? null : staticHandler(options.staticDir, { maxAge: options.staticMaxAge ?? 0 });
   const server = createServer((req, res) => {
     try {
       if (lobby(req, res)) return;
       if (files !== null) files(req, res);
-      else {
-        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('not found\n');
-      }
+      else notFound(res);
     } catch (e) {
       log(`request failed: ${String(e)}`);
       if (!res.headersSent) res.writeHead(500).end();
