@@ -90,6 +90,12 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
                   how long browsers keep DIR's files other than HTML without asking (default 0:
                   they revalidate each time, a cheap 304 when unchanged)
   --trust-proxy   take client addresses from X-Forwarded-For (only behind your own reverse proxy)
+  --metrics-port N
+                  also listen on port N for /metrics (Prometheus), /health and /health/ready
+                  (/health and /health/ready are on --port too)
+  --metrics-host ADDR
+                  the metrics listener's address (default 127.0.0.1; a private address to scrape
+                  from another machine, never a public one)
 
 Needs the "ws" package (npm install ws). Stops cleanly on Ctrl-C or SIGTERM. See docs/server.md.`,
   'env-server': `for-the-king env-server — the learning environment over JSON lines on stdin and stdout

@@ -21,6 +21,8 @@ export const SERVE_OPTIONS: OptionSpec = {
   static: 'string',
   'static-max-age': 'string',
   'trust-proxy': 'boolean',
+  'metrics-port': 'string',
+  'metrics-host': 'string',
 };
 
 /** @internal Runs the host until a signal; returns the exit code. */
@@ -38,6 +40,9 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   }
   const staticDir = stringOption(parsed, 'static');
   const staticMaxAge = intOption(parsed, 'static-max-age', 0, 0, 31_536_000);
+  const metricsPort = stringOption(parsed, 'metrics-port') === undefined ? undefined : intOption(parsed, 'metrics-port', 0, 0, 65535);
+  const metricsHostname = stringOption(parsed, 'metrics-host');
+  if (metricsHostname !== undefined && metricsPort === undefined) throw new UsageError('--metrics-host goes with --metrics-port');
   const server = await import('../server/index.js');
   const store =
     postgres !== undefined
@@ -54,6 +59,8 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
       trustProxy: parsed.options['trust-proxy'] === true,
       log: (m) => say(io.stderr, `for-the-king serve: ${m}`),
       ...(staticDir === undefined ? {} : { staticDir, staticMaxAge }),
+      ...(metricsPort === undefined ? {} : { metricsPort }),
+      ...(metricsHostname === undefined ? {} : { metricsHostname }),
     });
   } catch (e) {
     await store.close();
@@ -62,6 +69,10 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   say(
     io.stdout,
     `for-the-king serve: listening on ${running.url} (lobby ${running.url}/api/matches, WebSocket ${running.url.replace(/^http/, 'ws')}/ws)`,
+  );
+  say(
+    io.stdout,
+    `for-the-king serve: health ${running.url}/health/ready${running.metricsUrl === null ? '' : `, metrics ${running.metricsUrl}/metrics`}`,
   );
   say(
     io.stdout,

@@ -10,6 +10,7 @@
  * @module
  */
 import type { GameRecord } from '../index.js';
+import { HostError } from '../protocol/errors.js';
 import type { MatchSummary } from '../protocol/lobby.js';
 import { Deadlines } from './host/deadlines.js';
 import { FanOut } from './host/fan-out.js';
@@ -20,6 +21,7 @@ import { MatchRegistry } from './host/registry.js';
 import { Sessions } from './host/sessions.js';
 import { type SubmitParts, submit } from './host/submit.js';
 import type { HostOptions, Session, Subscriber, Subscription, SyncResult } from './host/types.js';
+import type { HostMetrics } from './metrics.js';
 import type { LogEntry } from './store/store.js';
 
 /**
@@ -51,8 +53,12 @@ export class MatchHost {
   private readonly matches: LiveMatches;
   private unwatch: (() => void) | null;
 
+  private readonly metrics: HostMetrics | null;
+  private readonly stopCensus: () => void;
+
   constructor(options: HostOptions) {
-    const store = options.store;
+    const metrics = options.metrics ?? null;
+    const store = metrics === null ? options.store : metrics.instrument(options.store);
     const now = options.now ?? Date.now;
     const log = options.log ?? (() => undefined);
     const fanOut = new FanOut(log);
@@ -67,6 +73,8 @@ export class MatchHost {
     this.lobby = lobby;
     this.sessions = sessions;
     this.unwatch = store.watch((matchId, seq) => matches.heard(matchId, seq));
+    this.metrics = metrics;
+    this.stopCensus = metrics?.addCensus(() => matches.census()) ?? (() => undefined);
   }
 
   /** Starts playing deadlines (bot moves, turn timers): a poll every `pollMs`, and a wake-up at each deadline this host sets. */
@@ -79,6 +87,7 @@ export class MatchHost {
     this.deadlines.close();
     this.unwatch?.();
     this.unwatch = null;
+    this.stopCensus();
     this.matches.clear();
   }
 
@@ -164,8 +173,18 @@ export class MatchHost {
    * and decide again); `FORBIDDEN` for an action of another seat or from a spectator; `ILLEGAL`
    * when the rules refuse it (`rulesCode` says why); `BAD_MESSAGE` for something that is not an action.
    */
-  submit(session: Session, actionIn: unknown, seqIn: unknown): Promise<{ seq: number }> {
-    return submit(this.parts, session, actionIn, seqIn);
+  async submit(session: Session, actionIn: unknown, seqIn: unknown): Promise<{ seq: number }> {
+    const metrics = this.metrics;
+    if (metrics === null) return submit(this.parts, session, actionIn, seqIn);
+    const started = performance.now();
+    try {
+      const r = await submit(this.parts, session, actionIn, seqIn);
+      metrics.observeAck((performance.now() - started) / 1000);
+      return r;
+    } catch (e) {
+      metrics.countRejection(e instanceof HostError ? e.code : 'INTERNAL');
+      throw e;
+    }
   }
 
   // ---- Records -------------------------------------------------------------------------------

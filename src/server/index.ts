@@ -44,6 +44,8 @@ export type {
   WelcomeMessage,
 } from '../protocol/index.js';
 export { PROTOCOL_VERSION, parseClientMessage } from '../protocol/index.js';
+export type { HealthOptions, Readiness } from './health.js';
+export { healthHandler } from './health.js';
 export type { HostOptions, Session, Subscriber, Subscription, SyncResult, Update, UpdateEvents } from './host/types.js';
 // The host.
 export { MatchHost } from './host.js';
@@ -51,6 +53,8 @@ export type { LobbyOptions } from './http.js';
 export { lobbyHandler, STATUS } from './http.js';
 export type { Limits } from './limits.js';
 export { DEFAULT_LIMITS } from './limits.js';
+export type { MatchCensus } from './metrics.js';
+export { ACK_BUCKETS, HostMetrics } from './metrics.js';
 export type { PeerDependency } from './peer.js';
 export { PeerDependencyError } from './peer.js';
 export type { RunningServer, ServerOptions } from './serve.js';

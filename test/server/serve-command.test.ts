@@ -15,7 +15,7 @@ describe('for-the-king serve', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ftk-serve-'));
     try {
       const { child, port, output } = await spawnListening(
-        ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--data', dir],
+        ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--data', dir, '--metrics-port', '0'],
         /listening on http:\/\/127\.0\.0\.1:(\d+)/,
       );
       const url = `http://127.0.0.1:${port}`;
@@ -26,6 +26,10 @@ describe('for-the-king serve', () => {
       });
       expect(res.status).toBe(201);
       expect((await fetch(`${url}/api/nothing`)).status).toBe(404);
+      expect((await fetch(`${url}/health/ready`)).status).toBe(200);
+      const metricsUrl = /metrics (http:\/\/127\.0\.0\.1:\d+)\/metrics/.exec(output())?.[1];
+      expect(metricsUrl).toBeDefined();
+      expect(await (await fetch(`${metricsUrl}/metrics`)).text()).toMatch(/^ftk_matches\{state="open"\} 1$/m);
       expect(existsSync(join(dir, 'lock'))).toBe(true);
       const code = await new Promise<number | null>((resolve) => {
         child.on('exit', (c) => resolve(c));

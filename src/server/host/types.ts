@@ -4,6 +4,7 @@
  * @module
  */
 import type { GameEvent, PlayerView, Viewer } from '../../index.js';
+import type { HostMetrics } from '../metrics.js';
 import type { Store } from '../store/store.js';
 
 /** Options of {@link MatchHost}. */
@@ -16,6 +17,11 @@ export interface HostOptions {
   readonly pollMs?: number;
   /** Where to report faults that no caller can be told of (default: nowhere). */
   readonly log?: (message: string) => void;
+  /**
+   * Where to count and measure for `/metrics` (default: nowhere). The host counts its store's
+   * calls through it ({@link HostMetrics.instrument}) and times each acknowledged action.
+   */
+  readonly metrics?: HostMetrics;
 }
 
 /** An authenticated viewer of one match: a seat (by token) or a spectator. */

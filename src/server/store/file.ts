@@ -61,6 +61,11 @@ export class FileStore implements Store {
 
   private open(): void {
     if (this.closed) throw new Error('the store is closed');
+    // After a failed write the file's tail is unknown: nothing more is served (readiness says so);
+    // a restart cuts the journal back to its last whole record.
+    if (this.journal.failed !== null) {
+      throw new Error(`the store's journal failed a write (${String(this.journal.failed)}): restart the process`);
+    }
   }
 
   async createMatch(match: MatchRecord): Promise<void> {

@@ -135,6 +135,11 @@ export class Journal {
     }
   }
 
+  /** The error of the write that failed, after which the journal refuses every write; `null` while none has. */
+  get failed(): unknown {
+    return this.failure;
+  }
+
   /** Appends `record`; resolves once it is on disk (written and `fdatasync`ed). */
   write(record: unknown): Promise<void> {
     if (this.failure !== null) return Promise.reject(this.failure);
