@@ -1,5 +1,7 @@
 // The optional peers: a missing `ws` or `pg` is a typed error naming the package; any other
 // failure to load one is passed on as it is. (The packed tarball without them: test/smoke/run.mjs.)
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadPeer, PeerDependencyError } from '../../src/server/peer.js';
 
@@ -28,5 +30,17 @@ describe('optional peer dependencies', () => {
   it('loads what is installed', async () => {
     const ws = await loadPeer('ws', 'the WebSocket transport', () => import('ws'));
     expect(typeof ws.WebSocketServer).toBe('function');
+  });
+
+  it('no module of the server entry imports ws or pg other than for types (the packed check is test/smoke/run.mjs)', () => {
+    const root = join(import.meta.dirname, '..', '..', 'src', 'server');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(20);
+    for (const f of files) {
+      const text = readFileSync(join(root, f), 'utf8');
+      const value = /^import\s+(?!type\b)[^;]*?from\s+'(ws|pg)';/gm;
+      expect(text.match(value), f).toBeNull();
+      expect(/^export\s+(?!type\b)[^;]*?from\s+'(ws|pg)';/m.test(text), f).toBe(false);
+    }
   });
 });
