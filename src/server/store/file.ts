@@ -8,8 +8,9 @@
  * @module
  */
 import { Journal } from './journal.js';
+import { readKept, writeKept } from './kept.js';
 import { Listeners } from './listeners.js';
-import type { Deadline, LogEntry, MatchRecord, SeatRecord, Store } from './store.js';
+import type { ActivityCursor, Deadline, KeptRecord, LogEntry, MatchActivity, MatchRecord, SeatRecord, Store } from './store.js';
 import { type Change, copy, Tables } from './tables.js';
 
 /**
@@ -34,14 +35,18 @@ export class FileStore implements Store {
   private readonly listeners = new Listeners();
   private closed = false;
 
-  private constructor(journal: Journal) {
+  /** The folder (kept records are in its `records/`). */
+  private readonly dir: string;
+
+  private constructor(journal: Journal, dir: string) {
     this.journal = journal;
+    this.dir = dir;
     for (const r of journal.records) this.load(r as Change);
   }
 
   /** Opens (or creates) the store in `dir`, cutting off a torn last record if the previous process died mid-write. */
   static async open(dir: string): Promise<FileStore> {
-    return new FileStore(await Journal.open(dir));
+    return new FileStore(await Journal.open(dir), dir);
   }
 
   /** Bytes of torn tail that were cut off at open. */
@@ -52,6 +57,7 @@ export class FileStore implements Store {
   /** Applies a durable (or, for all but actions, about to be written) change. */
   private load(c: Change): void {
     this.tables.apply(c);
+    if (c.t === 'expire') this.reserved.delete(c.id);
     if (c.t === 'match' || c.t === 'action') {
       const id = c.t === 'match' ? c.m.id : c.id;
       const length = this.tables.logLength(id);
@@ -131,6 +137,40 @@ export class FileStore implements Store {
     }
     await Promise.all(writes);
     return taken.map(copy);
+  }
+
+  async idleMatches(before: number, after: ActivityCursor | null, limit: number): Promise<MatchActivity[]> {
+    this.open();
+    return this.tables.idle(before, after, limit);
+  }
+
+  /**
+   * See {@link Store.expireMatch}. A kept record is a file of its own, `records/<2 characters>/<id>.json`,
+   * on disk before the journal says the match is gone; the journal keeps only `{ t: 'expire', id }`.
+   */
+  async expireMatch(id: string, expected: { readonly version: number; readonly seq: number }, keep: KeptRecord | null): Promise<boolean> {
+    this.open();
+    if (this.tables.version(id) !== expected.version || this.reserved.get(id) !== expected.seq) return false;
+    if (keep !== null) {
+      this.reserved.set(id, Number.NaN); // no append goes in while the kept record is written
+      try {
+        await writeKept(this.dir, id, keep);
+      } finally {
+        const length = this.tables.logLength(id);
+        if (length !== undefined) this.reserved.set(id, length);
+      }
+      this.open();
+      if (this.tables.version(id) !== expected.version) return false; // a seat changed meanwhile: not idle
+    }
+    const c: Change = { t: 'expire', id };
+    this.load(c);
+    await this.journal.write(c);
+    return true;
+  }
+
+  async keptRecord(id: string): Promise<KeptRecord | null> {
+    this.open();
+    return readKept(this.dir, id);
   }
 
   watch(listener: (matchId: string, seq: number) => void): () => void {
