@@ -96,6 +96,13 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
   --metrics-host ADDR
                   the metrics listener's address (default 127.0.0.1; a private address to scrape
                   from another machine, never a public one)
+  --expire-finished TIME
+                  delete a finished match TIME after its last move (90s, 30m, 12h, 7d; default never)
+  --expire-abandoned TIME
+                  delete a match whose game is not over once nothing has happened in it for TIME
+                  (nobody joined, or its players left; default never)
+  --drop-records  drop an expired match's record too (default: kept, still served at
+                  /api/matches/ID/record to the seats and the creator)
 
 Needs the "ws" package (npm install ws). Stops cleanly on Ctrl-C or SIGTERM. See docs/server.md.`,
   'env-server': `for-the-king env-server — the learning environment over JSON lines on stdin and stdout

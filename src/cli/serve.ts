@@ -23,7 +23,24 @@ export const SERVE_OPTIONS: OptionSpec = {
   'trust-proxy': 'boolean',
   'metrics-port': 'string',
   'metrics-host': 'string',
+  'expire-finished': 'string',
+  'expire-abandoned': 'string',
+  'drop-records': 'boolean',
 };
+
+const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** @internal A duration option such as `90s`, `30m`, `12h` or `7d`, in milliseconds; `undefined` when absent. */
+export function durationOption(parsed: Parsed, name: string): number | undefined {
+  const raw = stringOption(parsed, name);
+  if (raw === undefined) return undefined;
+  const m = /^(\d{1,6})(s|m|h|d)$/.exec(raw);
+  const ms = m === null ? Number.NaN : Number(m[1]) * (UNIT_MS[m[2] as string] as number);
+  if (!(ms >= 1000 && ms <= 3650 * 86_400_000)) {
+    throw new UsageError(`--${name} takes a time such as 90s, 30m, 12h or 7d (from 1s to 3650d), got "${raw}"`);
+  }
+  return ms;
+}
 
 /** @internal Runs the host until a signal; returns the exit code. */
 export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
@@ -43,6 +60,13 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   const metricsPort = stringOption(parsed, 'metrics-port') === undefined ? undefined : intOption(parsed, 'metrics-port', 0, 0, 65535);
   const metricsHostname = stringOption(parsed, 'metrics-host');
   if (metricsHostname !== undefined && metricsPort === undefined) throw new UsageError('--metrics-host goes with --metrics-port');
+  const finishedAfterMs = durationOption(parsed, 'expire-finished');
+  const abandonedAfterMs = durationOption(parsed, 'expire-abandoned');
+  const dropRecords = parsed.options['drop-records'] === true;
+  if (dropRecords && finishedAfterMs === undefined && abandonedAfterMs === undefined) {
+    throw new UsageError('--drop-records goes with --expire-finished or --expire-abandoned');
+  }
+  const expiry = { finishedAfterMs: finishedAfterMs ?? null, abandonedAfterMs: abandonedAfterMs ?? null, keepRecords: !dropRecords };
   const server = await import('../server/index.js');
   const store =
     postgres !== undefined
@@ -61,6 +85,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
       ...(staticDir === undefined ? {} : { staticDir, staticMaxAge }),
       ...(metricsPort === undefined ? {} : { metricsPort }),
       ...(metricsHostname === undefined ? {} : { metricsHostname }),
+      expiry,
     });
   } catch (e) {
     await store.close();
@@ -78,6 +103,14 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
     io.stdout,
     `for-the-king serve: store ${postgres !== undefined ? `PostgreSQL ${withoutPassword(postgres)}` : memory ? 'in memory (nothing survives a restart)' : `in ${data}`}${staticDir === undefined ? '' : `, static files from ${staticDir}`}`,
   );
+  if (finishedAfterMs !== undefined || abandonedAfterMs !== undefined) {
+    const after = (name: string, ms: number | undefined): string =>
+      `${name} ${ms === undefined ? 'never' : `after ${stringOption(parsed, `expire-${name}`)}`}`;
+    say(
+      io.stdout,
+      `for-the-king serve: matches expire: ${after('finished', finishedAfterMs)}, ${after('abandoned', abandonedAfterMs)}; records ${dropRecords ? 'dropped' : 'kept'}`,
+    );
+  }
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop);

@@ -46,7 +46,17 @@ export type {
 export { PROTOCOL_VERSION, parseClientMessage } from '../protocol/index.js';
 export type { HealthOptions, Readiness } from './health.js';
 export { healthHandler } from './health.js';
-export type { HostOptions, Session, Subscriber, Subscription, SyncResult, Update, UpdateEvents } from './host/types.js';
+export type {
+  ExpiryOptions,
+  ExpiryReport,
+  HostOptions,
+  Session,
+  Subscriber,
+  Subscription,
+  SyncResult,
+  Update,
+  UpdateEvents,
+} from './host/types.js';
 // The host.
 export { MatchHost } from './host.js';
 export type { LobbyOptions } from './http.js';
@@ -64,6 +74,16 @@ export { FileStore } from './store/file.js';
 export { MemoryStore } from './store/memory.js';
 export type { PostgresStore, PostgresStoreOptions } from './store/postgres.js';
 export { createPostgresStore, POSTGRES_SCHEMA_VERSION } from './store/postgres.js';
-export type { Deadline, LogEntry, MatchRecord, SeatRecord, Store } from './store/store.js';
+export type {
+  ActivityCursor,
+  Deadline,
+  ExpiryKind,
+  KeptRecord,
+  LogEntry,
+  MatchActivity,
+  MatchRecord,
+  SeatRecord,
+  Store,
+} from './store/store.js';
 export type { WebSocketOptions, WebSocketTransport } from './websocket.js';
 export { attachWebSocket } from './websocket.js';

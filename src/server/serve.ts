@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { healthHandler } from './health.js';
+import type { ExpiryOptions } from './host/types.js';
 import { MatchHost } from './host.js';
 import { lobbyHandler } from './http.js';
 import type { Limits } from './limits.js';
@@ -34,6 +35,18 @@ export interface ServerOptions {
   readonly trustProxy?: boolean;
   /** How often to look for deadlines set by other hosts, in milliseconds (default 250). */
   readonly pollMs?: number;
+  /**
+   * When finished and abandoned matches leave the store, and whether their records are kept
+   * (default: matches never expire). See {@link ExpiryOptions}.
+   *
+   * @example
+   * ```ts
+   * // Finished matches go a week after their last move, matches nobody plays after a day; their
+   * // records stay readable at /api/matches/:id/record.
+   * await startServer({ store, expiry: { finishedAfterMs: 7 * 86_400_000, abandonedAfterMs: 86_400_000 } });
+   * ```
+   */
+  readonly expiry?: ExpiryOptions;
   /** Where to report faults (default: nowhere). */
   readonly log?: (message: string) => void;
   /**
@@ -71,7 +84,7 @@ export interface RunningServer {
  * Starts the match host on HTTP and WebSocket.
  *
  * @throws {@link PeerDependencyError} when the `ws` package is not installed (the rest of
- * `for-the-king-and-me/server` works without it).
+ * `for-the-king-and-me/server` works without it); `RangeError` for an expiry setting out of range.
  * @example
  * ```ts
  * import { FileStore, startServer } from 'for-the-king-and-me/server';
@@ -84,7 +97,13 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? (() => undefined);
   const metrics = new HostMetrics();
-  const host = new MatchHost({ store: options.store, log, metrics, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) });
+  const host = new MatchHost({
+    store: options.store,
+    log,
+    metrics,
+    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+    ...(options.expiry === undefined ? {} : { expiry: options.expiry }),
+  });
   let stopping = false;
   const health = { store: metrics.instrument(options.store), metrics, stopping: () => stopping };
   const healthMain = healthHandler({ ...health, exposeMetrics: false });

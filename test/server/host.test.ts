@@ -4,14 +4,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Action, currentPlayer, type GameState, replay, replayRecord, score } from '../../src/index.js';
-import { HostError } from '../../src/protocol/errors.js';
+import type { HostError } from '../../src/protocol/errors.js';
 import type { Session } from '../../src/server/host/types.js';
 import { MatchHost } from '../../src/server/host.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import type { Store } from '../../src/server/store/store.js';
 import { hashToken } from '../../src/server/tokens.js';
 import { leaksIn, visibleCardIds } from '../helpers/hidden.js';
-import { type WatchedSeat, watchSeat } from '../helpers/play.js';
+import { refusal, type WatchedSeat, watchSeat } from '../helpers/play.js';
 
 const hosts: MatchHost[] = [];
 afterEach(() => {
@@ -31,16 +31,6 @@ async function until(cond: () => boolean, ms = 10_000): Promise<void> {
     if (Date.now() > end) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 2));
   }
-}
-
-async function refusal(p: Promise<unknown>): Promise<HostError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof HostError) return e;
-    throw e;
-  }
-  throw new Error('expected a HostError');
 }
 
 /** A seat driven by the test: its session, every update it was pushed, its current view. */

@@ -100,6 +100,11 @@ export class LiveMatches {
     this.loaded.delete(matchId);
   }
 
+  /** The loaded matches whose last action (or creation) is earlier than `before`. */
+  stillSince(before: number): LiveMatch[] {
+    return [...this.loaded.values()].filter((m) => m.lastAt < before);
+  }
+
   /** The loaded match, if its load has finished (no store read). */
   peek(matchId: string): LiveMatch | undefined {
     return this.loaded.get(matchId);

@@ -11,6 +11,7 @@ import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync,
 import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from './crc32.js';
+import { syncFolder } from './sync-folder.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -126,7 +127,7 @@ export class Journal {
       } finally {
         closeSync(fd);
       }
-      syncDir(dir);
+      syncFolder(dir);
       const handle = await open(path, 'a');
       return new Journal(handle, lockPath, scan);
     } catch (e) {
@@ -178,19 +179,6 @@ export class Journal {
     while (this.flushing || this.queue.length > 0) await new Promise((r) => setImmediate(r));
     await this.handle.close();
     releaseLock(this.lockPath);
-  }
-}
-
-function syncDir(dir: string): void {
-  try {
-    const fd = openSync(dir, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Some platforms cannot fsync a directory; the file's own fsyncs still hold.
   }
 }
 

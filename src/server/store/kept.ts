@@ -6,10 +6,10 @@
  * new one, never half of one.
  * @module
  */
-import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KeptRecord } from './store.js';
+import { syncFolder } from './sync-folder.js';
 
 /** A match id as a file name: as it is when it is plain (base64url), else `~` and its UTF-8 in base64url. */
 export function keptName(id: string): string {
@@ -23,19 +23,6 @@ export function keptPath(dir: string, id: string): string {
   const name = keptName(id);
   const shard = (name.startsWith('~') ? name.slice(1, 3) : name.slice(0, 2)).padEnd(2, '_');
   return join(dir, 'records', shard, `${name}.json`);
-}
-
-function syncFolder(path: string): void {
-  try {
-    const fd = openSync(path, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Some platforms cannot fsync a folder; the file's own fsync still holds.
-  }
 }
 
 let counter = 0;
