@@ -272,9 +272,19 @@ describe('match host core', () => {
   it('join: names are checked, seats fill in order, a full match says so', async () => {
     const host = newHost();
     const { match } = await host.createMatch({ players: 2, seed: 'join', bots: [null, 'random'] });
-    expect((await refusal(host.join(match.id, { name: '' }))).code).toBe('BAD_NAME');
-    expect((await refusal(host.join(match.id, { name: 'a\u0000b' }))).code).toBe('BAD_NAME');
-    expect((await refusal(host.join(match.id, { name: 'x'.repeat(41) }))).code).toBe('BAD_NAME');
+    for (const [name, message] of [
+      ['', /may not be blank/],
+      ['   \t\u00a0', /may not be blank/],
+      [undefined, /a display name is needed to join/],
+      [null, /a display name is needed to join/],
+      [7, /must be a string/],
+      ['a\u0000b', /control characters/],
+      ['x'.repeat(41), /at most 40 characters, not 41/],
+    ] as const) {
+      const e = await refusal(host.join(match.id, { name }));
+      expect(e.code).toBe('BAD_NAME');
+      expect(e.message).toMatch(message);
+    }
     expect((await refusal(host.join(match.id, { name: 'Bo', seat: 1 }))).code).toBe('SEAT_TAKEN');
     expect((await refusal(host.join(match.id, { name: 'Bo', seat: 2 }))).code).toBe('NOT_FOUND');
     expect((await host.join(match.id, { name: 'Ada' })).seat).toBe(0);
