@@ -7,6 +7,7 @@
  * (a lock file says which).
  * @module
  */
+import { liveRecordCount, liveRecords, worthCompacting } from './compact.js';
 import { Journal } from './journal.js';
 import { readKept, writeKept } from './kept.js';
 import { Listeners } from './listeners.js';
@@ -37,16 +38,67 @@ export class FileStore implements Store {
 
   /** The folder (kept records are in its `records/`). */
   private readonly dir: string;
+  /** Records in the journal file (found at open, written since). */
+  private records: number;
+  private compacting: Promise<unknown> | null = null;
 
   private constructor(journal: Journal, dir: string) {
     this.journal = journal;
     this.dir = dir;
     for (const r of journal.records) this.load(r as Change);
+    this.records = journal.records.length;
+    journal.release();
   }
 
-  /** Opens (or creates) the store in `dir`, cutting off a torn last record if the previous process died mid-write. */
+  /**
+   * Opens (or creates) the store in `dir`, cutting off a torn last record if the previous process
+   * died mid-write, and compacting the journal when it holds far more than the live data (see
+   * {@link FileStore.compact}).
+   */
   static async open(dir: string): Promise<FileStore> {
-    return new FileStore(await Journal.open(dir), dir);
+    const store = new FileStore(await Journal.open(dir), dir);
+    try {
+      if (worthCompacting(store.records, liveRecordCount(store.tables))) await store.compact();
+    } catch (e) {
+      await store.close();
+      throw e;
+    }
+    return store;
+  }
+
+  /**
+   * Rewrites the journal with the live data alone: each match as it is now, its log and its
+   * pending deadline, without the history of deadlines, seat changes and expired matches. The
+   * new file replaces the old one atomically; calls made meanwhile wait for it (about a second
+   * per 100 MB of live data). Runs on its own at open and whenever the journal holds more than
+   * twice the records the live data needs (and at least 20,000), so the file and the start-up
+   * stay within about twice the live data. Returns the file's bytes before and after.
+   */
+  async compact(): Promise<{ before: number; after: number }> {
+    this.open();
+    let n = 0;
+    const tables = this.tables;
+    const r = await this.journal.rewrite(function* () {
+      for (const c of liveRecords(tables)) {
+        n++;
+        yield c;
+      }
+    });
+    this.records = n;
+    return r;
+  }
+
+  /** A journal write, counted; now and then a look at whether to compact. */
+  private write(c: Change): Promise<void> {
+    this.records++;
+    if ((this.records & 4095) === 0 && this.compacting === null && worthCompacting(this.records, liveRecordCount(this.tables))) {
+      this.compacting = this.compact()
+        .catch(() => undefined) // the old journal stays whole; the next look tries again
+        .finally(() => {
+          this.compacting = null;
+        });
+    }
+    return this.journal.write(c);
   }
 
   /** Bytes of torn tail that were cut off at open. */
@@ -79,7 +131,7 @@ export class FileStore implements Store {
     if (this.tables.has(match.id)) throw new Error(`a match with id ${match.id} exists`);
     const c: Change = { t: 'match', m: copy(match) };
     this.load(c);
-    await this.journal.write(c);
+    await this.write(c);
   }
 
   async getMatch(id: string): Promise<MatchRecord | null> {
@@ -92,7 +144,7 @@ export class FileStore implements Store {
     if (this.tables.version(id) !== expected) return false;
     const c: Change = { t: 'seats', id, version: expected + 1, seats: copy(seats) };
     this.load(c);
-    await this.journal.write(c);
+    await this.write(c);
     return true;
   }
 
@@ -107,7 +159,7 @@ export class FileStore implements Store {
     if (reserved === undefined || entry.seq !== reserved + 1) return false;
     this.reserved.set(matchId, entry.seq);
     const c: Change = { t: 'action', id: matchId, e: copy(entry) };
-    await this.journal.write(c);
+    await this.write(c);
     // Records become durable in the order they were written, so the log grows in order.
     this.tables.apply(c);
     this.listeners.notify(matchId, entry.seq);
@@ -123,7 +175,7 @@ export class FileStore implements Store {
     this.open();
     const c: Change = { t: 'deadline', id: matchId, d: deadline === null ? null : copy(deadline) };
     this.load(c);
-    await this.journal.write(c);
+    await this.write(c);
   }
 
   async claimDue(now: number, limit: number): Promise<Deadline[]> {
@@ -133,7 +185,7 @@ export class FileStore implements Store {
     for (const d of taken) {
       const c: Change = { t: 'deadline', id: d.matchId, d: null };
       this.load(c);
-      writes.push(this.journal.write(c));
+      writes.push(this.write(c));
     }
     await Promise.all(writes);
     return taken.map(copy);
@@ -164,7 +216,7 @@ export class FileStore implements Store {
     }
     const c: Change = { t: 'expire', id };
     this.load(c);
-    await this.journal.write(c);
+    await this.write(c);
     return true;
   }
 
@@ -181,6 +233,7 @@ export class FileStore implements Store {
     if (this.closed) return;
     this.closed = true;
     this.listeners.clear();
+    await this.compacting;
     await this.journal.close();
   }
 }

@@ -70,6 +70,11 @@ export class Tables {
     return found.slice(0, Math.max(0, limit));
   }
 
+  /** Every match, oldest stored first, with its log and its pending deadline (for a compaction). */
+  *everything(): Generator<{ readonly m: MatchRecord; readonly log: readonly LogEntry[]; readonly d: Deadline | null }> {
+    for (const m of this.matches.values()) yield { m, log: this.logs.get(m.id) ?? [], d: this.deadlines.get(m.id) ?? null };
+  }
+
   /** Whether a match with this id is here. */
   has(id: string): boolean {
     return this.matches.has(id);
