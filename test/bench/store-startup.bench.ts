@@ -51,7 +51,7 @@ const T0 = 1_764_000_000_000;
 const hash = (i: number, k: string): string => `${k}${i.toString(16)}`.padEnd(64, '0');
 function match(i: number): MatchRecord {
   return {
-    id: `bench${i.toString(36).padStart(8, '0')}`,
+    id: `${i.toString(36).padStart(4, '0').split('').reverse().join('')}-bench-${i}`, // spread over records/ as random ids are
     createdAt: T0 + i * 1000,
     options,
     spectators: 'none',
