@@ -6,12 +6,15 @@
  * (`lobby.ts`) on the match registry (`registry.ts`: records by id, seat changes), sessions and their syncs and subscriptions (`sessions.ts`, with the checks of
  * `access.ts`), submitted actions (`submit.ts`), the live matches rebuilt from the log and kept
  * up to date from `Store.watch` (`live-matches.ts`), the fan-out of updates (`fan-out.ts`),
- * deadlines for bot moves and turn timers (`deadlines.ts`), and records (`records.ts`).
+ * deadlines for bot moves and turn timers (`deadlines.ts`), records (`records.ts`), and the
+ * expiry of finished and abandoned matches (`expiry.ts`).
  * @module
  */
 import type { GameRecord } from '../index.js';
+import { HostError } from '../protocol/errors.js';
 import type { MatchSummary } from '../protocol/lobby.js';
 import { Deadlines } from './host/deadlines.js';
+import { Expiry, expirySettings } from './host/expiry.js';
 import { FanOut } from './host/fan-out.js';
 import { LiveMatches } from './host/live-matches.js';
 import { Lobby } from './host/lobby.js';
@@ -19,13 +22,14 @@ import { creatorLog, gameRecord, type RecordParts } from './host/records.js';
 import { MatchRegistry } from './host/registry.js';
 import { Sessions } from './host/sessions.js';
 import { type SubmitParts, submit } from './host/submit.js';
-import type { HostOptions, Session, Subscriber, Subscription, SyncResult } from './host/types.js';
+import type { ExpiryReport, HostOptions, Session, Subscriber, Subscription, SyncResult } from './host/types.js';
+import type { HostMetrics } from './metrics.js';
 import type { LogEntry } from './store/store.js';
 
 /**
  * The match host: create and list matches, claim and leave seats, open sessions, sync, submit
  * actions and push updates. Call {@link MatchHost.start} to have it play bot moves and turn
- * timers, {@link MatchHost.close} to stop.
+ * timers and expire old matches ({@link HostOptions.expiry}), {@link MatchHost.close} to stop.
  *
  * The host learns of every new log entry through `store.watch` (its own appends included),
  * reads it with `readLog` and pushes it to its subscribers, so several hosts on one database
@@ -49,10 +53,17 @@ export class MatchHost {
   private readonly lobby: Lobby;
   private readonly sessions: Sessions;
   private readonly matches: LiveMatches;
+  private readonly expiry: Expiry;
   private unwatch: (() => void) | null;
 
+  private readonly metrics: HostMetrics | null;
+  private readonly stopCensus: () => void;
+
+  /** @throws `RangeError` for an expiry setting out of range (see {@link HostOptions.expiry}). */
   constructor(options: HostOptions) {
-    const store = options.store;
+    const settings = expirySettings(options.expiry);
+    const metrics = options.metrics ?? null;
+    const store = metrics === null ? options.store : metrics.instrument(options.store);
     const now = options.now ?? Date.now;
     const log = options.log ?? (() => undefined);
     const fanOut = new FanOut(log);
@@ -66,19 +77,44 @@ export class MatchHost {
     this.deadlines = deadlines;
     this.lobby = lobby;
     this.sessions = sessions;
+    this.expiry = new Expiry({ store, matches, deadlines, now, metrics, log }, settings);
     this.unwatch = store.watch((matchId, seq) => matches.heard(matchId, seq));
+    this.metrics = metrics;
+    this.stopCensus = metrics?.addCensus(() => matches.census()) ?? (() => undefined);
   }
 
-  /** Starts playing deadlines (bot moves, turn timers): a poll every `pollMs`, and a wake-up at each deadline this host sets. */
+  /**
+   * Starts playing deadlines (bot moves, turn timers): a poll every `pollMs`, and a wake-up at
+   * each deadline this host sets; and, when {@link HostOptions.expiry} lets matches expire, a
+   * sweep at once and every `sweepMs`.
+   */
   start(): void {
     this.deadlines.start();
+    this.expiry.start();
   }
 
-  /** Stops timers and the store watch; pushes stop. The store stays open. */
+  /**
+   * Expires, now, every match whose time has come under {@link HostOptions.expiry} (a sweep under
+   * way is joined, not doubled); nothing when no match can expire. For a host that is not
+   * started, or a test: {@link MatchHost.start} sweeps on its own.
+   *
+   * @example
+   * ```ts
+   * const host = new MatchHost({ store, expiry: { finishedAfterMs: 7 * 86_400_000 } });
+   * const { finished, abandoned } = await host.expire();
+   * ```
+   */
+  expire(): Promise<ExpiryReport> {
+    return this.expiry.sweep();
+  }
+
+  /** Stops timers, sweeps and the store watch; pushes stop. The store stays open. */
   close(): void {
+    this.expiry.close();
     this.deadlines.close();
     this.unwatch?.();
     this.unwatch = null;
+    this.stopCensus();
     this.matches.clear();
   }
 
@@ -164,8 +200,18 @@ export class MatchHost {
    * and decide again); `FORBIDDEN` for an action of another seat or from a spectator; `ILLEGAL`
    * when the rules refuse it (`rulesCode` says why); `BAD_MESSAGE` for something that is not an action.
    */
-  submit(session: Session, actionIn: unknown, seqIn: unknown): Promise<{ seq: number }> {
-    return submit(this.parts, session, actionIn, seqIn);
+  async submit(session: Session, actionIn: unknown, seqIn: unknown): Promise<{ seq: number }> {
+    const metrics = this.metrics;
+    if (metrics === null) return submit(this.parts, session, actionIn, seqIn);
+    const started = performance.now();
+    try {
+      const r = await submit(this.parts, session, actionIn, seqIn);
+      metrics.observeAck((performance.now() - started) / 1000);
+      return r;
+    } catch (e) {
+      metrics.countRejection(e instanceof HostError ? e.code : 'INTERNAL');
+      throw e;
+    }
   }
 
   // ---- Records -------------------------------------------------------------------------------
@@ -183,7 +229,11 @@ export class MatchHost {
    * the creator at any time; for a seat's token, or a spectator under the `public` policy, once
    * the game is over (the seed gives away the order of every card, so not before).
    *
-   * @throws {@link HostError} `FORBIDDEN` before the end without the creator token.
+   * After the match expired ({@link HostOptions.expiry}), its kept record goes to the same
+   * people (the seats' tokens and the creator's token of that time), unless records are dropped.
+   *
+   * @throws {@link HostError} `FORBIDDEN` before the end without the creator token; `NOT_FOUND`
+   * for a match that never was, or that expired without keeping its record.
    */
   record(matchId: unknown, token: unknown): Promise<GameRecord> {
     return gameRecord(this.parts, matchId, token);

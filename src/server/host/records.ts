@@ -6,7 +6,8 @@
  */
 import { type GameRecord, makeRecord } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
-import type { LogEntry, Store } from '../store/store.js';
+import type { KeptRecord, LogEntry, MatchRecord, Store } from '../store/store.js';
+import { hashToken, isTokenText } from '../tokens.js';
 import { isCreator } from './access.js';
 import type { LiveMatches } from './live-matches.js';
 import type { MatchRegistry } from './registry.js';
@@ -27,9 +28,26 @@ export async function creatorLog(parts: RecordParts, matchId: unknown, creatorTo
   return parts.store.readLog(m.id, 0);
 }
 
-/** The match as a `GameRecord` (see {@link MatchHost.record}). */
+/** The match as a `GameRecord`: its options with the seed, every action of `log`, the seats' names. */
+export function recordOf(m: MatchRecord, log: readonly LogEntry[]): GameRecord {
+  const names = m.seats.map((s, i) => (s.name ?? `Seat ${i}`).slice(0, 100));
+  return makeRecord(
+    m.options,
+    log.map((e) => e.action),
+    { names, meta: { program: 'for-the-king-and-me server', match: m.id, createdAt: new Date(m.createdAt).toISOString() } },
+  );
+}
+
+/** The match as a `GameRecord` (see {@link MatchHost.record}); an expired match's kept record to the same people. */
 export async function gameRecord(parts: RecordParts, matchId: unknown, token: unknown): Promise<GameRecord> {
-  const m = await parts.registry.stored(matchId);
+  let m: MatchRecord;
+  try {
+    m = await parts.registry.stored(matchId);
+  } catch (e) {
+    const kept = e instanceof HostError && e.code === 'NOT_FOUND' && isTokenText(matchId) ? await parts.store.keptRecord(matchId) : null;
+    if (kept === null) throw e;
+    return keptFor(kept, token);
+  }
   const creator = await isCreator(m, token);
   const log = await parts.store.readLog(m.id, 0);
   if (!creator) {
@@ -41,10 +59,21 @@ export async function gameRecord(parts: RecordParts, matchId: unknown, token: un
     });
     if (!over) throw new HostError('FORBIDDEN', "a match's record is given out once the game is over (before that, only to its creator)");
   }
-  const names = m.seats.map((s, i) => (s.name ?? `Seat ${i}`).slice(0, 100));
-  return makeRecord(
-    m.options,
-    log.map((e) => e.action),
-    { names, meta: { program: 'for-the-king-and-me server', match: m.id, createdAt: new Date(m.createdAt).toISOString() } },
-  );
+  return recordOf(m, log);
+}
+
+/** An expired match's kept record, for the people who could read its record before it expired. */
+async function keptFor(kept: KeptRecord, token: unknown): Promise<GameRecord> {
+  if (token === null || token === undefined) {
+    if (kept.spectators !== 'public') throw new HostError('FORBIDDEN', 'this match has no spectators');
+  } else {
+    if (!isTokenText(token)) throw new HostError('UNAUTHORIZED', 'a token is base64url text');
+    const hash = await hashToken(token);
+    if (hash === kept.creatorHash) return kept.record;
+    if (!kept.seatHashes.includes(hash)) throw new HostError('UNAUTHORIZED', 'this token holds no seat of this match');
+  }
+  if (kept.kind !== 'finished') {
+    throw new HostError('FORBIDDEN', "a match's record is given out once the game is over (before that, only to its creator)");
+  }
+  return kept.record;
 }

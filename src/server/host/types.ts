@@ -4,6 +4,7 @@
  * @module
  */
 import type { GameEvent, PlayerView, Viewer } from '../../index.js';
+import type { HostMetrics } from '../metrics.js';
 import type { Store } from '../store/store.js';
 
 /** Options of {@link MatchHost}. */
@@ -16,6 +17,16 @@ export interface HostOptions {
   readonly pollMs?: number;
   /** Where to report faults that no caller can be told of (default: nowhere). */
   readonly log?: (message: string) => void;
+  /**
+   * Where to count and measure for `/metrics` (default: nowhere). The host counts its store's
+   * calls through it ({@link HostMetrics.instrument}) and times each acknowledged action.
+   */
+  readonly metrics?: HostMetrics;
+  /**
+   * When finished and abandoned matches expire (default: never). {@link MatchHost.start} starts
+   * the sweeps; {@link MatchHost.expire} runs one at once.
+   */
+  readonly expiry?: ExpiryOptions;
 }
 
 /** An authenticated viewer of one match: a seat (by token) or a spectator. */
@@ -60,4 +71,39 @@ export interface Subscriber {
   readonly send: (update: Update) => void;
   /** Called once when the session's seat was reopened or handed to a bot: its token no longer works. */
   readonly revoked: () => void;
+}
+
+/** When matches expire (see {@link HostOptions.expiry}). */
+export interface ExpiryOptions {
+  /**
+   * Milliseconds after its last action that a finished match expires; `null` (the default) for
+   * never. At least 1,000.
+   */
+  readonly finishedAfterMs?: number | null;
+  /**
+   * Milliseconds a match whose game is not over may stand still (no action, no bot or timer
+   * pending) before it expires as abandoned: a match nobody joined, or whose players left;
+   * `null` (the default) for never. At least 1,000. The time counts from the last action, or
+   * from the creation while there is none: a seat joined or left is not an action, so allow
+   * for how long a match may wait for its players (days rather than minutes).
+   */
+  readonly abandonedAfterMs?: number | null;
+  /**
+   * Keep each expired match's `GameRecord` in the store (default `true`): `GET
+   * /api/matches/:id/record` still gives it to whoever could read it before (the seats and, under
+   * the `public` policy, anyone, once the game is over; the creator always). `false` drops it.
+   */
+  readonly keepRecords?: boolean;
+  /** Milliseconds between sweeps (default 60,000; at least 100). */
+  readonly sweepMs?: number;
+}
+
+/** What one sweep did. */
+export interface ExpiryReport {
+  /** Matches expired because their game was over. */
+  readonly finished: number;
+  /** Matches expired because they stood still unfinished. */
+  readonly abandoned: number;
+  /** Idle matches looked at. */
+  readonly examined: number;
 }

@@ -34,6 +34,15 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
     );
     CREATE INDEX deadlines_due ON ${s}.deadlines (at);
   `,
+  // 2: the records of expired matches, kept when the host keeps them (expireMatch).
+  (s) => `
+    CREATE TABLE ${s}.kept_records (
+      match_id text PRIMARY KEY,
+      kind text NOT NULL,
+      expired_at bigint NOT NULL,
+      kept jsonb NOT NULL
+    );
+  `,
 ];
 
 /** The newest schema version this code knows. */
