@@ -86,10 +86,26 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
   --postgres URL  keep matches in PostgreSQL (postgres://user@host:5432/db; password from PGPASSWORD):
                   any number of hosts may share the database (needs the "pg" package)
   --static DIR    serve the files of DIR at / instead of the built-in site (the lobby and table at /,
-                  the package's ES modules under /lib/)
+                  the package's ES modules under /lib/); never its dotfiles
+  --static-max-age SECONDS
+                  how long browsers keep DIR's files other than HTML without asking (default 0:
+                  they revalidate each time, a cheap 304 when unchanged)
   --cors ORIGINS  let pages of these other origins use the lobby and the WebSocket, separated by commas
                   (http://localhost:5173 for a Vite dev server; * for any)
   --trust-proxy   take client addresses from X-Forwarded-For (only behind your own reverse proxy)
+  --metrics-port N
+                  also listen on port N for /metrics (Prometheus), /health and /health/ready
+                  (/health and /health/ready are on --port too)
+  --metrics-host ADDR
+                  the metrics listener's address (default 127.0.0.1; a private address to scrape
+                  from another machine, never a public one)
+  --expire-finished TIME
+                  delete a finished match TIME after its last move (90s, 30m, 12h, 7d; default never)
+  --expire-abandoned TIME
+                  delete a match whose game is not over once nothing has happened in it for TIME
+                  (nobody joined, or its players left; default never)
+  --drop-records  drop an expired match's record too (default: kept, still served at
+                  /api/matches/ID/record to the seats and the creator)
 
 Needs the "ws" package (npm install ws). Stops cleanly on Ctrl-C or SIGTERM. See docs/server.md.`,
   'env-server': `for-the-king env-server — the learning environment over JSON lines on stdin and stdout

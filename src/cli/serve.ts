@@ -2,7 +2,8 @@
  * @internal The `serve` command: the match host on HTTP and WebSocket, with the embedded store
  * in a folder (or in memory, or PostgreSQL shared by several hosts), serving the site (the
  * lobby and table at `/`, the built ES modules under `/lib/`) or a folder of static files.
- * Stops cleanly on SIGINT and SIGTERM. The server module (and with it `ws`) is loaded only here.
+ * Stops cleanly on SIGINT and SIGTERM. The server module is loaded only here; it loads `ws`
+ * (and `pg` for `--postgres`) when the transport (the store) starts.
  * @module
  */
 import type { OptionSpec, Parsed } from './args.js';
@@ -19,8 +20,28 @@ export const SERVE_OPTIONS: OptionSpec = {
   postgres: 'string',
   static: 'string',
   cors: 'string',
+  'static-max-age': 'string',
   'trust-proxy': 'boolean',
+  'metrics-port': 'string',
+  'metrics-host': 'string',
+  'expire-finished': 'string',
+  'expire-abandoned': 'string',
+  'drop-records': 'boolean',
 };
+
+const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** @internal A duration option such as `90s`, `30m`, `12h` or `7d`, in milliseconds; `undefined` when absent. */
+export function durationOption(parsed: Parsed, name: string): number | undefined {
+  const raw = stringOption(parsed, name);
+  if (raw === undefined) return undefined;
+  const m = /^(\d{1,6})(s|m|h|d)$/.exec(raw);
+  const ms = m === null ? Number.NaN : Number(m[1]) * (UNIT_MS[m[2] as string] as number);
+  if (!(ms >= 1000 && ms <= 3650 * 86_400_000)) {
+    throw new UsageError(`--${name} takes a time such as 90s, 30m, 12h or 7d (from 1s to 3650d), got "${raw}"`);
+  }
+  return ms;
+}
 
 /** @internal Runs the host until a signal; returns the exit code. */
 export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
@@ -37,12 +58,18 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   }
   const staticDir = stringOption(parsed, 'static');
   const corsText = stringOption(parsed, 'cors');
-  let server: typeof import('../server/index.js');
-  try {
-    server = await import('../server/index.js');
-  } catch (e) {
-    throw new Error(`the server needs the "ws" package: npm install ws (${e instanceof Error ? e.message : String(e)})`);
+  const staticMaxAge = intOption(parsed, 'static-max-age', 0, 0, 31_536_000);
+  const metricsPort = stringOption(parsed, 'metrics-port') === undefined ? undefined : intOption(parsed, 'metrics-port', 0, 0, 65535);
+  const metricsHostname = stringOption(parsed, 'metrics-host');
+  if (metricsHostname !== undefined && metricsPort === undefined) throw new UsageError('--metrics-host goes with --metrics-port');
+  const finishedAfterMs = durationOption(parsed, 'expire-finished');
+  const abandonedAfterMs = durationOption(parsed, 'expire-abandoned');
+  const dropRecords = parsed.options['drop-records'] === true;
+  if (dropRecords && finishedAfterMs === undefined && abandonedAfterMs === undefined) {
+    throw new UsageError('--drop-records goes with --expire-finished or --expire-abandoned');
   }
+  const expiry = { finishedAfterMs: finishedAfterMs ?? null, abandonedAfterMs: abandonedAfterMs ?? null, keepRecords: !dropRecords };
+  const server = await import('../server/index.js');
   let cors: string[] = [];
   if (corsText !== undefined) {
     try {
@@ -57,23 +84,44 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
       : memory
         ? new server.MemoryStore()
         : await server.FileStore.open(data);
-  const running = await server.startServer({
-    store,
-    port,
-    hostname,
-    trustProxy: parsed.options['trust-proxy'] === true,
-    log: (m) => say(io.stderr, `for-the-king serve: ${m}`),
-    cors,
-    ...(staticDir === undefined ? {} : { staticDir }),
-  });
+  let running: Awaited<ReturnType<typeof server.startServer>>;
+  try {
+    running = await server.startServer({
+      store,
+      port,
+      hostname,
+      trustProxy: parsed.options['trust-proxy'] === true,
+      log: (m) => say(io.stderr, `for-the-king serve: ${m}`),
+      cors,
+      ...(staticDir === undefined ? {} : { staticDir, staticMaxAge }),
+      ...(metricsPort === undefined ? {} : { metricsPort }),
+      ...(metricsHostname === undefined ? {} : { metricsHostname }),
+      expiry,
+    });
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
   say(
     io.stdout,
     `for-the-king serve: listening on ${running.url} (lobby ${running.url}/api/matches, WebSocket ${running.url.replace(/^http/, 'ws')}/ws)`,
   );
   say(
     io.stdout,
+    `for-the-king serve: health ${running.url}/health/ready${running.metricsUrl === null ? '' : `, metrics ${running.metricsUrl}/metrics`}`,
+  );
+  say(
+    io.stdout,
     `for-the-king serve: store ${postgres !== undefined ? `PostgreSQL ${withoutPassword(postgres)}` : memory ? 'in memory (nothing survives a restart)' : `in ${data}`}${staticDir === undefined ? `, the site at ${running.url}/` : `, static files from ${staticDir}`}${cors.length === 0 ? '' : `, pages of ${cors.join(', ')} allowed`}`,
   );
+  if (finishedAfterMs !== undefined || abandonedAfterMs !== undefined) {
+    const after = (name: string, ms: number | undefined): string =>
+      `${name} ${ms === undefined ? 'never' : `after ${stringOption(parsed, `expire-${name}`)}`}`;
+    say(
+      io.stdout,
+      `for-the-king serve: matches expire: ${after('finished', finishedAfterMs)}, ${after('abandoned', abandonedAfterMs)}; records ${dropRecords ? 'dropped' : 'kept'}`,
+    );
+  }
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop);

@@ -6,16 +6,19 @@
  * (`lobby.ts`) on the match registry (`registry.ts`: records by id, seat changes), sessions and their syncs and subscriptions (`sessions.ts`, with the checks of
  * `access.ts`), submitted actions (`submit.ts`), the live matches rebuilt from the log and kept
  * up to date from `Store.watch` (`live-matches.ts`), the fan-out of updates (`fan-out.ts`),
- * deadlines for bot moves and turn timers (`deadlines.ts`), and records (`records.ts`); and what
- * games between friends add: presence (`presence.ts`), the chat (`chat.ts`), the creator's seat
- * recovery and clock (`recovery.ts`), rematches (`rematch.ts`) and fair deals (`fairness.ts`).
+ * deadlines for bot moves and turn timers (`deadlines.ts`), records (`records.ts`), and the
+ * expiry of finished and abandoned matches (`expiry.ts`); and what games between friends add:
+ * presence (`presence.ts`), the chat (`chat.ts`), the creator's seat recovery and clock
+ * (`recovery.ts`), rematches (`rematch.ts`) and fair deals (`fairness.ts`).
  * @module
  */
 import type { GameRecord } from '../index.js';
+import { HostError } from '../protocol/errors.js';
 import type { ChatLine, MatchSummary } from '../protocol/lobby.js';
 import type { RematchState } from '../protocol/server-messages.js';
 import { Chat } from './host/chat.js';
 import { Deadlines } from './host/deadlines.js';
+import { Expiry, expirySettings } from './host/expiry.js';
 import { FanOut } from './host/fan-out.js';
 import { LiveMatches } from './host/live-matches.js';
 import { type JoinRequest, Lobby, type NewMatch } from './host/lobby.js';
@@ -26,13 +29,14 @@ import { MatchRegistry } from './host/registry.js';
 import { Rematches } from './host/rematch.js';
 import { Sessions } from './host/sessions.js';
 import { type SubmitParts, submit } from './host/submit.js';
-import type { HostOptions, Session, Subscriber, Subscription, SyncResult } from './host/types.js';
+import type { ExpiryReport, HostOptions, Session, Subscriber, Subscription, SyncResult } from './host/types.js';
+import type { HostMetrics } from './metrics.js';
 import type { LogEntry } from './store/store.js';
 
 /**
  * The match host: create and list matches, claim and leave seats, open sessions, sync, submit
  * actions and push updates. Call {@link MatchHost.start} to have it play bot moves and turn
- * timers, {@link MatchHost.close} to stop.
+ * timers and expire old matches ({@link HostOptions.expiry}), {@link MatchHost.close} to stop.
  *
  * The host learns of every new log entry through `store.watch` (its own appends included),
  * reads it with `readLog` and pushes it to its subscribers, so several hosts on one database
@@ -60,10 +64,17 @@ export class MatchHost {
   private readonly chat: Chat;
   private readonly recovery: Recovery;
   private readonly rematches: Rematches;
+  private readonly expiry: Expiry;
   private unwatch: (() => void)[];
 
+  private readonly metrics: HostMetrics | null;
+  private readonly stopCensus: () => void;
+
+  /** @throws `RangeError` for an expiry setting out of range (see {@link HostOptions.expiry}). */
   constructor(options: HostOptions) {
-    const store = options.store;
+    const settings = expirySettings(options.expiry);
+    const metrics = options.metrics ?? null;
+    const store = metrics === null ? options.store : metrics.instrument(options.store);
     const now = options.now ?? Date.now;
     const log = options.log ?? (() => undefined);
     const fanOut = new FanOut(log, now);
@@ -87,6 +98,7 @@ export class MatchHost {
     this.chat = chat;
     this.recovery = new Recovery(registry, matches, deadlines, presence, lobby, chat, options.awayMs ?? 60_000, now, log);
     this.rematches = new Rematches(store, registry, matches, deadlines, now);
+    this.expiry = new Expiry({ store, matches, deadlines, now, metrics, log }, settings);
     const failed = (what: string, id: string) => (e: unknown) => log(`${what} of ${id} failed: ${String(e)}`);
     this.unwatch = [
       store.watch((matchId, seq) => matches.heard(matchId, seq)),
@@ -96,20 +108,44 @@ export class MatchHost {
         else matches.reread(id).catch(failed('reading the record', id));
       }),
     ];
+    this.metrics = metrics;
+    this.stopCensus = metrics?.addCensus(() => matches.census()) ?? (() => undefined);
   }
 
-  /** Starts playing deadlines (bot moves, turn timers): a poll every `pollMs`, and a wake-up at each deadline this host sets; and keeps presence leases. */
+  /**
+   * Starts playing deadlines (bot moves, turn timers): a poll every `pollMs`, and a wake-up at
+   * each deadline this host sets; keeps presence leases; and, when {@link HostOptions.expiry} lets
+   * matches expire, a sweep at once and every `sweepMs`.
+   */
   start(): void {
     this.deadlines.start();
     this.presence.start();
+    this.expiry.start();
   }
 
-  /** Stops timers and the store watch; pushes stop. The store stays open. */
+  /**
+   * Expires, now, every match whose time has come under {@link HostOptions.expiry} (a sweep under
+   * way is joined, not doubled); nothing when no match can expire. For a host that is not
+   * started, or a test: {@link MatchHost.start} sweeps on its own.
+   *
+   * @example
+   * ```ts
+   * const host = new MatchHost({ store, expiry: { finishedAfterMs: 7 * 86_400_000 } });
+   * const { finished, abandoned } = await host.expire();
+   * ```
+   */
+  expire(): Promise<ExpiryReport> {
+    return this.expiry.sweep();
+  }
+
+  /** Stops timers, sweeps and the store watch; pushes stop. The store stays open. */
   close(): void {
+    this.expiry.close();
     this.deadlines.close();
     this.presence.close();
     for (const stop of this.unwatch) stop();
     this.unwatch = [];
+    this.stopCensus();
     this.matches.clear();
   }
 
@@ -235,8 +271,18 @@ export class MatchHost {
    * and decide again); `FORBIDDEN` for an action of another seat or from a spectator; `ILLEGAL`
    * when the rules refuse it (`rulesCode` says why); `BAD_MESSAGE` for something that is not an action.
    */
-  submit(session: Session, actionIn: unknown, seqIn: unknown): Promise<{ seq: number }> {
-    return submit(this.parts, session, actionIn, seqIn);
+  async submit(session: Session, actionIn: unknown, seqIn: unknown): Promise<{ seq: number }> {
+    const metrics = this.metrics;
+    if (metrics === null) return submit(this.parts, session, actionIn, seqIn);
+    const started = performance.now();
+    try {
+      const r = await submit(this.parts, session, actionIn, seqIn);
+      metrics.observeAck((performance.now() - started) / 1000);
+      return r;
+    } catch (e) {
+      metrics.countRejection(e instanceof HostError ? e.code : 'INTERNAL');
+      throw e;
+    }
   }
 
   // ---- Chat and rematch ----------------------------------------------------------------------
@@ -277,7 +323,11 @@ export class MatchHost {
    * the creator at any time; for a seat's token, or a spectator under the `public` policy, once
    * the game is over (the seed gives away the order of every card, so not before).
    *
-   * @throws {@link HostError} `FORBIDDEN` before the end without the creator token.
+   * After the match expired ({@link HostOptions.expiry}), its kept record goes to the same
+   * people (the seats' tokens and the creator's token of that time), unless records are dropped.
+   *
+   * @throws {@link HostError} `FORBIDDEN` before the end without the creator token; `NOT_FOUND`
+   * for a match that never was, or that expired without keeping its record.
    */
   record(matchId: unknown, token: unknown, account: string | null = null): Promise<GameRecord> {
     return gameRecord(this.parts, matchId, token, account);

@@ -114,7 +114,8 @@ function field(body: unknown, key: string): unknown {
  * The lobby's request handler: returns `false` for a URL outside its prefix (to let another
  * handler serve it), else answers and returns `true`.
  *
- * Routes (JSON bodies; `Authorization: Bearer <token>` where a token is needed):
+ * Routes (JSON bodies; `Authorization: Bearer <token>` where a token is needed; `HEAD` wherever
+ * `GET` is, with the same status and headers and no body):
  * - `GET  /api/matches` — public matches with an open seat, newest first.
  * - `POST /api/matches` `{ players, seed?, firstPlayer?, variants?, bots?, spectators?, turnTimeMs?, visibility?, chat? }` — 201 `{ match, creatorToken, invite }`.
  * - `GET  /api/matches/:id` — `{ match }`.
@@ -128,7 +129,16 @@ function field(body: unknown, key: string): unknown {
  * - `POST /api/matches/:id/actions` `{ action, seq }` with a seat token — `{ seq }`.
  * - `POST /api/matches/:id/leave` with a seat token.
  * - `GET  /api/matches/:id/record` — the `GameRecord`, once the game is over (with a seat token, or none under the `public` policy); any time with the creator token.
- * - `GET  /api/matches/:id/log` with the creator token — `{ options, actions }` (every hidden card: keep it private).
+ * - `GET  /api/matches/:id/log` with the creator token — `{ match, actions }`: the summary and every log entry (every hidden card: keep it private).
+ *
+ * @example
+ * ```ts
+ * const host = new MatchHost({ store: new MemoryStore() });
+ * const lobby = lobbyHandler(host, { prefix: '/api' });
+ * createServer((req, res) => {
+ *   if (!lobby(req, res)) res.writeHead(404).end();
+ * }).listen(8080, '127.0.0.1');
+ * ```
  */
 export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req: IncomingMessage, res: ServerResponse) => boolean {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -137,7 +147,8 @@ export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req:
   const limiter = new AddressLimiter(limits.requestsPerSecond, limits.requestBurst);
 
   const route = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> => {
-    const method = req.method ?? 'GET';
+    // HEAD is GET without the body (Node's response leaves the body out and keeps content-length).
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     const parts = path.split('/').filter((p) => p.length > 0);
     if (parts[0] !== 'matches') throw new HostError('NOT_FOUND', 'no such route');
     const identity = await identify(options, req);

@@ -4,7 +4,9 @@
  * A {@link MatchHost} keeps matches (options, seats, an append-only action log) in a
  * {@link Store}: {@link MemoryStore}, the embedded {@link FileStore} (a folder, no setup), or
  * PostgreSQL. {@link startServer} serves it: an HTTP lobby under `/api` and a small versioned
- * JSON protocol over WebSocket at `/ws` (`ws` is an optional peer dependency: install it).
+ * JSON protocol over WebSocket at `/ws`. `ws` and `pg` are optional peer dependencies, loaded only
+ * by the parts that need them when they start (the WebSocket transport, the PostgreSQL store):
+ * this entry imports without either.
  * The browser side is `for-the-king-and-me/client`. See docs/server.md.
  *
  * @example
@@ -64,13 +66,31 @@ export type { CorsOrigins } from './cors.js';
 export { parseOrigins } from './cors.js';
 export type { JoinRequest, NewMatch } from './host/lobby.js';
 export { PRESENCE_LEASE_MS } from './host/presence.js';
-export type { HostOptions, News, Session, Subscriber, Subscription, SyncResult, TableNews, Update, UpdateEvents } from './host/types.js';
+export type { HealthOptions, Readiness } from './health.js';
+export { healthHandler } from './health.js';
+export type {
+  ExpiryOptions,
+  ExpiryReport,
+  HostOptions,
+  News,
+  Session,
+  Subscriber,
+  Subscription,
+  SyncResult,
+  TableNews,
+  Update,
+  UpdateEvents,
+} from './host/types.js';
 // The host.
 export { MatchHost } from './host.js';
 export type { LobbyOptions } from './http.js';
 export { lobbyHandler, STATUS } from './http.js';
 export type { Limits } from './limits.js';
 export { DEFAULT_LIMITS } from './limits.js';
+export type { MatchCensus } from './metrics.js';
+export { ACK_BUCKETS, HostMetrics } from './metrics.js';
+export type { PeerDependency } from './peer.js';
+export { PeerDependencyError } from './peer.js';
 export type { RunningServer, ServerOptions } from './serve.js';
 export { startServer } from './serve.js';
 export { DEFAULT_VISIBILITY, MAX_HOST_BOT_ITERATIONS, MAX_TURN_TIME_MS, MIN_TURN_TIME_MS, parseMatchSettings } from './settings.js';
@@ -79,9 +99,13 @@ export { MemoryStore } from './store/memory.js';
 export type { PostgresStore, PostgresStoreOptions } from './store/postgres.js';
 export { createPostgresStore, POSTGRES_SCHEMA_VERSION } from './store/postgres.js';
 export type {
+  ActivityCursor,
   Deadline,
+  ExpiryKind,
   FairnessRecord,
+  KeptRecord,
   LogEntry,
+  MatchActivity,
   MatchChange,
   MatchFilter,
   MatchPatch,

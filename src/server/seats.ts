@@ -52,10 +52,13 @@ export function isOpen(seat: SeatRecord): boolean {
  * @throws {@link HostError} `BAD_NAME`.
  */
 export function parseName(input: unknown): string {
+  if (input === undefined || input === null) throw new HostError('BAD_NAME', 'a display name is needed to join, such as { "name": "Ada" }');
   if (typeof input !== 'string') throw new HostError('BAD_NAME', 'a display name must be a string');
   const name = input.trim();
-  if (name.length < 1 || name.length > MAX_NAME_LENGTH)
-    throw new HostError('BAD_NAME', `a display name has 1 to ${MAX_NAME_LENGTH} characters`);
+  if (name.length === 0) throw new HostError('BAD_NAME', 'a display name may not be blank (empty or only spaces)');
+  if (name.length > MAX_NAME_LENGTH) {
+    throw new HostError('BAD_NAME', `a display name has at most ${MAX_NAME_LENGTH} characters, not ${Math.min(name.length, 1e6)}`);
+  }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name))
     throw new HostError('BAD_NAME', 'a display name may not hold control characters');

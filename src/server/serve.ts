@@ -7,11 +7,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AccountHooks } from './accounts.js';
 import { applyCors, originAllowed, parseOrigins } from './cors.js';
+import { healthHandler } from './health.js';
+import type { ExpiryOptions } from './host/types.js';
 import { MatchHost } from './host.js';
 import { lobbyHandler } from './http.js';
 import type { Limits } from './limits.js';
+import { HostMetrics } from './metrics.js';
 import { builtModules, siteHandler } from './site.js';
-import { staticHandler } from './static.js';
+import { notFound, staticHandler } from './static.js';
 import type { Store } from './store/store.js';
 import { attachWebSocket } from './websocket.js';
 
@@ -26,8 +29,13 @@ export interface ServerOptions extends AccountHooks {
   readonly port?: number;
   /** Address to listen on (default `127.0.0.1`; put a reverse proxy in front for the world). */
   readonly hostname?: string;
-  /** A folder of static files to serve at `/` instead of the built-in site. */
+  /**
+   * A folder of static files to serve at `/` instead of the built-in site. Dotfiles and
+   * dot-folders are never served; files carry `ETag` and `Last-Modified` and are revalidated (304).
+   */
   readonly staticDir?: string;
+  /** Seconds browsers may keep `staticDir`'s files other than HTML without revalidating (default 0: always revalidate). */
+  readonly staticMaxAge?: number;
   /**
    * Serve the built-in site when there is no `staticDir`: the lobby and table at `/`, the
    * package's built ES modules under `/lib/` (default `true`).
@@ -46,8 +54,29 @@ export interface ServerOptions extends AccountHooks {
   readonly trustProxy?: boolean;
   /** How often to look for deadlines set by other hosts, in milliseconds (default 250). */
   readonly pollMs?: number;
+  /**
+   * When finished and abandoned matches leave the store, and whether their records are kept
+   * (default: matches never expire). See {@link ExpiryOptions}.
+   *
+   * @example
+   * ```ts
+   * // Finished matches go a week after their last move, matches nobody plays after a day; their
+   * // records stay readable at /api/matches/:id/record.
+   * await startServer({ store, expiry: { finishedAfterMs: 7 * 86_400_000, abandonedAfterMs: 86_400_000 } });
+   * ```
+   */
+  readonly expiry?: ExpiryOptions;
   /** Where to report faults, and what a creator did to a seat or the clock (default: nowhere). */
   readonly log?: (message: string) => void;
+  /**
+   * Also listen on this port for `/metrics` (Prometheus text format), `/health` and
+   * `/health/ready` (default: no such listener; `/health` and `/health/ready` are on the main
+   * port anyway). A separate listener keeps the figures off the public site that a reverse proxy
+   * forwards every path of, and needs no secret in a scrape configuration.
+   */
+  readonly metricsPort?: number;
+  /** Address of the metrics listener (default `127.0.0.1`: scrape from the same machine, or name a private address). */
+  readonly metricsHostname?: string;
   /** How long a player must have been away before the creator may hand their seat over, in ms (default 60,000). */
   readonly awayMs?: number;
 }
@@ -59,15 +88,24 @@ export interface RunningServer {
   readonly port: number;
   readonly host: MatchHost;
   readonly server: Server;
+  /** `http://<metricsHostname>:<port>` of the metrics listener, or `null` without one. */
+  readonly metricsUrl: string | null;
+  /** The host's metrics (what `/metrics` renders). */
+  readonly metrics: HostMetrics;
   /** Open WebSocket connections. */
   readonly connections: () => number;
-  /** Stops accepting, closes every connection and the host's timers (not the store). */
+  /**
+   * Stops accepting, closes every connection and the host's timers (not the store). Readiness
+   * answers 503 from the start of the close.
+   */
   readonly close: () => Promise<void>;
 }
 
 /**
  * Starts the match host on HTTP and WebSocket.
  *
+ * @throws {@link PeerDependencyError} when the `ws` package is not installed (the rest of
+ * `for-the-king-and-me/server` works without it); `RangeError` for an expiry setting out of range.
  * @example
  * ```ts
  * import { FileStore, startServer } from 'for-the-king-and-me/server';
@@ -79,12 +117,18 @@ export interface RunningServer {
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? (() => undefined);
+  const metrics = new HostMetrics();
   const host = new MatchHost({
     store: options.store,
     log,
+    metrics,
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+    ...(options.expiry === undefined ? {} : { expiry: options.expiry }),
     ...(options.awayMs === undefined ? {} : { awayMs: options.awayMs }),
   });
+  let stopping = false;
+  const health = { store: metrics.instrument(options.store), metrics, stopping: () => stopping };
+  const healthMain = healthHandler({ ...health, exposeMetrics: false });
   const common = { log, trustProxy: options.trustProxy ?? false, ...(options.limits === undefined ? {} : { limits: options.limits }) };
   const origins = parseOrigins(options.cors ?? []);
   const hooks: AccountHooks = {
@@ -93,19 +137,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.canJoin === undefined ? {} : { canJoin: options.canJoin }),
   };
   const lobby = lobbyHandler(host, { ...common, ...hooks });
-  const files = options.staticDir === undefined ? null : staticHandler(options.staticDir);
+  const files = options.staticDir === undefined ? null : staticHandler(options.staticDir, { maxAge: options.staticMaxAge ?? 0 });
   const site = files === null && options.site !== false ? siteHandler(options.libDir ?? builtModules()) : null;
   const server = createServer((req, res) => {
     try {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       if ((path === '/api' || path.startsWith('/api/')) && applyCors(req, res, origins)) return;
       if (lobby(req, res)) return;
+      if (healthMain(req, res)) return;
       if (files !== null) files(req, res);
       else if (site?.(req, res)) return;
-      else {
-        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('not found\n');
-      }
+      else notFound(res);
     } catch (e) {
       log(`request failed: ${String(e)}`);
       if (!res.headersSent) res.writeHead(500).end();
@@ -115,36 +157,77 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\n\r\n');
     else socket.destroy();
   });
-  const ws = attachWebSocket(server, host, {
-    ...common,
-    allowOrigin: (req) => originAllowed(req, origins),
-    ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),
-  });
+  const healthOps = healthHandler(health);
+  const opsServer =
+    options.metricsPort === undefined
+      ? null
+      : createServer((req, res) => {
+          if (!healthOps(req, res)) notFound(res);
+        });
+  let ws: Awaited<ReturnType<typeof attachWebSocket>> | null = null;
   const hostname = options.hostname ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
+  const metricsHostname = options.metricsHostname ?? '127.0.0.1';
+  try {
+    ws = await attachWebSocket(server, host, {
+      ...common,
+      allowOrigin: (req) => originAllowed(req, origins),
+      ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),
+    });
+    await listen(server, options.port ?? 8080, hostname);
+    if (opsServer !== null) await listen(opsServer, options.metricsPort ?? 0, metricsHostname);
+  } catch (e) {
+    host.close();
+    metrics.close();
+    await ws?.close();
+    for (const s of [server, opsServer]) if (s?.listening) await new Promise((done) => s.close(done));
+    throw e;
+  }
+  const transport = ws;
+  metrics.addSockets(transport.connections);
+  host.start();
+  return {
+    url: urlOf(server, hostname),
+    port: portOf(server),
+    metricsUrl: opsServer === null ? null : urlOf(opsServer, metricsHostname),
+    host,
+    server,
+    metrics,
+    connections: transport.connections,
+    close: async () => {
+      stopping = true;
+      host.close();
+      await transport.close();
+      await Promise.all(
+        [server, opsServer].map(
+          (s) =>
+            s !== null &&
+            new Promise<void>((done) => {
+              s.close(() => done());
+              s.closeAllConnections();
+            }),
+        ),
+      );
+      metrics.close();
+    },
+  };
+}
+
+function listen(server: Server, port: number, hostname: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 8080, hostname, () => {
+    server.listen(port, hostname, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  host.start();
+}
+
+function portOf(server: Server): number {
   const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 8080);
-  const shown = hostname.includes(':') ? `[${hostname}]` : hostname;
-  return {
-    url: `http://${shown}:${port}`,
-    port,
-    host,
-    server,
-    connections: ws.connections,
-    close: async () => {
-      host.close();
-      await ws.close();
-      await new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      });
-    },
-  };
+  return typeof address === 'object' && address !== null ? address.port : 0;
+}
+
+/** `http://<hostname>:<port>` of a listening server. */
+function urlOf(server: Server, hostname: string): string {
+  return `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${portOf(server)}`;
 }

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { PlayerView } from '../index.js';
 import type { ClientMessage } from '../protocol/client-messages.js';
 import { HostError } from '../protocol/errors.js';
@@ -17,6 +17,7 @@ import { clientAddress } from './address.js';
 import type { News, Session, Subscription } from './host/types.js';
 import type { MatchHost } from './host.js';
 import { ConnectionCounter, DEFAULT_LIMITS, type Limits, RateLimiter } from './limits.js';
+import { loadPeer } from './peer.js';
 
 /** Options of {@link attachWebSocket}. */
 export interface WebSocketOptions extends Pick<AccountHooks, 'authenticate'> {
@@ -83,16 +84,19 @@ function errorReply(id: number | null, e: unknown): ServerMessage {
 }
 
 /**
- * Serves the match host's WebSocket protocol on `server`'s upgrade requests at `path`.
+ * Serves the match host's WebSocket protocol on `server`'s upgrade requests at `path`. Loads the
+ * `ws` package (an optional peer dependency) first.
  *
+ * @throws {@link PeerDependencyError} when `ws` is not installed.
  * @example
  * ```ts
  * const server = createServer();
- * const ws = attachWebSocket(server, host, { path: '/ws' });
+ * const ws = await attachWebSocket(server, host, { path: '/ws' });
  * server.listen(8080, '127.0.0.1');
  * ```
  */
-export function attachWebSocket(server: Server, host: MatchHost, options: WebSocketOptions = {}): WebSocketTransport {
+export async function attachWebSocket(server: Server, host: MatchHost, options: WebSocketOptions = {}): Promise<WebSocketTransport> {
+  const { WebSocketServer } = await loadPeer('ws', 'the WebSocket transport', () => import('ws'));
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const path = options.path ?? '/ws';
   const log = options.log ?? (() => undefined);

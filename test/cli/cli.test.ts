@@ -63,6 +63,9 @@ describe('bad options print one clear line and exit non-zero', () => {
     [['play', '--load', join(dir, 'missing.json')], /cannot load .*missing\.json: no such file/],
     [['replay'], /replay needs a file/],
     [['dance'], /unknown command "dance"/],
+    [['serve', '--expire-finished', '7'], /--expire-finished takes a time such as 90s, 30m, 12h or 7d \(from 1s to 3650d\), got "7"/],
+    [['serve', '--expire-abandoned', '0s'], /--expire-abandoned takes a time/],
+    [['serve', '--drop-records'], /--drop-records goes with --expire-finished or --expire-abandoned/],
   ];
   for (const [argv, message] of cases) {
     it(argv.join(' '), async () => {

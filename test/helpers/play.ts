@@ -4,6 +4,7 @@
  */
 import type { MatchClient } from '../../src/client/index.js';
 import type { Action } from '../../src/index.js';
+import { HostError } from '../../src/protocol/errors.js';
 import type { MatchHost, Session, Update } from '../../src/server/index.js';
 
 /** Resolves once `cond()` holds (polling every few milliseconds); rejects after `ms`, naming `what`. */
@@ -83,4 +84,15 @@ export async function watchSeat(host: MatchHost, matchId: string, name: string, 
   p.seq = sync.seq;
   p.view = sync.view;
   return p;
+}
+
+/** The {@link HostError} that `p` rejects with; fails when it resolves or rejects with anything else. */
+export async function refusal(p: Promise<unknown>): Promise<HostError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof HostError) return e;
+    throw e;
+  }
+  throw new Error('expected a HostError');
 }

@@ -4,14 +4,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Action, currentPlayer, type GameState, replay, replayRecord, score } from '../../src/index.js';
-import { HostError } from '../../src/protocol/errors.js';
+import type { HostError } from '../../src/protocol/errors.js';
 import type { Session } from '../../src/server/host/types.js';
 import { MatchHost } from '../../src/server/host.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import type { Store } from '../../src/server/store/store.js';
 import { hashToken } from '../../src/server/tokens.js';
 import { leaksIn, visibleCardIds } from '../helpers/hidden.js';
-import { type WatchedSeat, watchSeat } from '../helpers/play.js';
+import { refusal, type WatchedSeat, watchSeat } from '../helpers/play.js';
 
 const hosts: MatchHost[] = [];
 afterEach(() => {
@@ -31,16 +31,6 @@ async function until(cond: () => boolean, ms = 10_000): Promise<void> {
     if (Date.now() > end) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 2));
   }
-}
-
-async function refusal(p: Promise<unknown>): Promise<HostError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof HostError) return e;
-    throw e;
-  }
-  throw new Error('expected a HostError');
 }
 
 /** A seat driven by the test: its session, every update it was pushed, its current view. */
@@ -313,9 +303,19 @@ describe('match host core', () => {
   it('join: names are checked, seats fill in order, a full match says so', async () => {
     const host = newHost();
     const { match } = await host.createMatch({ visibility: 'public', players: 2, seed: 'join', bots: [null, 'random'] });
-    expect((await refusal(host.join(match.id, { name: '' }))).code).toBe('BAD_NAME');
-    expect((await refusal(host.join(match.id, { name: 'a\u0000b' }))).code).toBe('BAD_NAME');
-    expect((await refusal(host.join(match.id, { name: 'x'.repeat(41) }))).code).toBe('BAD_NAME');
+    for (const [name, message] of [
+      ['', /may not be blank/],
+      ['   \t\u00a0', /may not be blank/],
+      [undefined, /a display name is needed to join/],
+      [null, /a display name is needed to join/],
+      [7, /must be a string/],
+      ['a\u0000b', /control characters/],
+      ['x'.repeat(41), /at most 40 characters, not 41/],
+    ] as const) {
+      const e = await refusal(host.join(match.id, { name }));
+      expect(e.code).toBe('BAD_NAME');
+      expect(e.message).toMatch(message);
+    }
     expect((await refusal(host.join(match.id, { name: 'Bo', seat: 1 }))).code).toBe('SEAT_TAKEN');
     expect((await refusal(host.join(match.id, { name: 'Bo', seat: 2 }))).code).toBe('NOT_FOUND');
     expect((await host.join(match.id, { name: 'Ada' })).seat).toBe(0);

@@ -84,12 +84,42 @@ describePg('PostgreSQL store', (adminUrl) => {
     await c.connect();
     try {
       const r = await c.query('SELECT version FROM ftk.migrations ORDER BY version');
-      expect(r.rows).toEqual([{ version: 1 }, { version: 2 }]);
+      expect(r.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
       const keys = await c.query(
         `SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
          WHERE i.indrelid = 'ftk.log'::regclass AND i.indisprimary ORDER BY a.attnum`,
       );
       expect(keys.rows.map((r) => r.attname)).toEqual(['match_id', 'seq']);
+    } finally {
+      await c.end();
+    }
+  });
+
+  it('migrates a version 1 schema with matches in it to the newest (kept records, games between friends), keeping every row', async () => {
+    const inSchema = async (): Promise<PostgresStore> => {
+      const s = await createPostgresStore({ connectionString: db.url, schema: 'upgrade', onError: () => {} });
+      open.push(s);
+      return s;
+    };
+    const first = await inSchema();
+    await first.createMatch(match('up-1', 5));
+    await first.append('up-1', entry(1));
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      // Back to what version 1 created: no later table or column, no later migration applied.
+      await c.query(
+        `DROP TABLE upgrade.kept_records, upgrade.chat, upgrade.presence;
+         ALTER TABLE upgrade.matches DROP COLUMN extra, DROP COLUMN visibility;
+         DELETE FROM upgrade.migrations WHERE version >= 2`,
+      );
+      const again = await inSchema();
+      const r = await c.query('SELECT version FROM upgrade.migrations ORDER BY version');
+      expect(r.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+      expect(await again.getMatch('up-1')).toEqual(match('up-1', 5));
+      expect(await again.readLog('up-1', 0)).toEqual([entry(1)]);
+      expect(await again.expireMatch('up-1', { version: 0, seq: 1 }, null)).toBe(true);
+      expect(await again.getMatch('up-1')).toBeNull();
     } finally {
       await c.end();
     }

@@ -14,7 +14,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Action } from '../../src/index.js';
-import type { Deadline, LogEntry, MatchRecord, SeatRecord, Store } from '../../src/server/store/store.js';
+import type {
+  ActivityCursor,
+  Deadline,
+  KeptRecord,
+  LogEntry,
+  MatchActivity,
+  MatchRecord,
+  SeatRecord,
+  Store,
+} from '../../src/server/store/store.js';
 
 /** Options of {@link storeContract}. */
 export interface StoreContractOptions {
@@ -273,6 +282,128 @@ export function storeContract(name: string, makeStore: () => Promise<Store>, opt
       expect(new Set(got.map((d) => d.matchId)).size).toBe(6);
     });
 
+    /** A kept record for `m` (its content is the store's to keep, not to check). */
+    const kept = (m: MatchRecord, kind: KeptRecord['kind'] = 'finished'): KeptRecord => ({
+      matchId: m.id,
+      kind,
+      expiredAt: 9_000_000,
+      spectators: m.spectators,
+      seatHashes: m.seats.map((s) => s.tokenHash),
+      creatorHash: m.creatorHash,
+      record: {
+        format: 'for-the-king-and-me/record',
+        version: 1,
+        options: { ...m.options, seed: 'contract' },
+        actions: [pass(0), pass(1)],
+        names: ['A', 'B', 'C'],
+        meta: { match: m.id, ünï: 'cödé "quoted"' },
+      } as unknown as KeptRecord['record'],
+    });
+
+    it('idleMatches: matches that have not moved since before a time and have no deadline, by (createdAt, id), page by page', async () => {
+      const store = await make();
+      // Created long before every other test's matches, so that `before` below takes in only these.
+      const t = 10_000 + Math.floor(Math.random() * 1000) * 100;
+      const quiet = sampleMatch({ createdAt: t + 1 });
+      const moved = sampleMatch({ createdAt: t + 2 });
+      const recent = sampleMatch({ createdAt: t + 3 });
+      const waiting = sampleMatch({ createdAt: t + 4 }); // a bot or timer deadline: not idle
+      const fresh = sampleMatch({ createdAt: t + 80 }); // created after `before`
+      const twins = [sampleMatch({ createdAt: t + 5 }), sampleMatch({ createdAt: t + 5 })]; // same time: by id
+      for (const m of [quiet, moved, recent, waiting, fresh, ...twins]) await store.createMatch(m);
+      await store.append(moved.id, { ...entry(1), at: t + 10 });
+      await store.append(moved.id, { ...entry(2), at: t + 20 });
+      await store.append(recent.id, { ...entry(1), at: t + 60 });
+      await store.setDeadline(waiting.id, { matchId: waiting.id, seq: 1, at: t + 1_000_000 });
+      expect(await store.updateSeats(quiet.id, 0, [open, open, open])).toBe(true);
+      const before = t + 50;
+      const mine = new Set([quiet, moved, recent, waiting, fresh, ...twins].map((m) => m.id));
+      const walk = async (limit: number): Promise<MatchActivity[]> => {
+        const all: MatchActivity[] = [];
+        let after: ActivityCursor | null = null;
+        for (let pages = 0; pages < 100; pages++) {
+          const page = await store.idleMatches(before, after, limit);
+          expect(page.length).toBeLessThanOrEqual(limit);
+          all.push(...page.filter((a) => mine.has(a.id)));
+          const last = page[page.length - 1];
+          if (page.length < limit || last === undefined) return all;
+          after = { createdAt: last.createdAt, id: last.id };
+        }
+        throw new Error('more than 100 pages');
+      };
+      const sortedTwins = [...twins].sort((a, b) => (a.id < b.id ? -1 : 1));
+      const expected: MatchActivity[] = [
+        { id: quiet.id, createdAt: t + 1, version: 1, seq: 0, lastAt: t + 1 },
+        { id: moved.id, createdAt: t + 2, version: 0, seq: 2, lastAt: t + 20 },
+        ...sortedTwins.map((m) => ({ id: m.id, createdAt: t + 5, version: 0, seq: 0, lastAt: t + 5 })),
+      ];
+      expect(await walk(100)).toEqual(expected);
+      expect(await walk(1)).toEqual(expected);
+      expect(await walk(2)).toEqual(expected);
+      expect(
+        (await store.idleMatches(before, { createdAt: t + 5, id: sortedTwins[0]?.id as string }, 100)).filter((a) => mine.has(a.id)),
+      ).toEqual(expected.slice(3));
+      await store.setDeadline(waiting.id, null);
+      expect((await store.idleMatches(before, null, 100)).map((a) => a.id)).toContain(waiting.id);
+    });
+
+    it('expireMatch is compare-and-set on the seat version and the log length; it deletes the match, its log and its deadline', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      for (let seq = 1; seq <= 3; seq++) await store.append(m.id, entry(seq));
+      expect(await store.expireMatch(m.id, { version: 1, seq: 3 }, null)).toBe(false); // another seat version
+      expect(await store.expireMatch(m.id, { version: 0, seq: 2 }, kept(m))).toBe(false); // the log moved on
+      expect(await store.getMatch(m.id)).toEqual(m);
+      expect(await store.keptRecord(m.id)).toBeNull();
+      await store.setDeadline(m.id, { matchId: m.id, seq: 4, at: 4_000_000 });
+      expect(await store.expireMatch(m.id, { version: 0, seq: 3 }, null)).toBe(true);
+      expect(await store.getMatch(m.id)).toBeNull();
+      expect(await store.readLog(m.id, 0)).toEqual([]);
+      expect((await store.claimDue(4_000_000, 100)).filter((d) => d.matchId === m.id)).toEqual([]);
+      expect(await store.keptRecord(m.id)).toBeNull(); // dropped
+      expect(await store.append(m.id, entry(4))).toBe(false);
+      expect(await store.updateSeats(m.id, 0, [open, open, open])).toBe(false);
+      expect(await store.expireMatch(m.id, { version: 0, seq: 3 }, null)).toBe(false);
+      expect((await store.listMatches(1000)).map((x) => x.id)).not.toContain(m.id);
+    });
+
+    it('expireMatch with a record keeps it, readable by the match id; other matches are untouched', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      const other = sampleMatch();
+      await store.createMatch(m);
+      await store.createMatch(other);
+      await store.append(other.id, entry(1));
+      const k = kept(m, 'abandoned');
+      expect(await store.expireMatch(m.id, { version: 0, seq: 0 }, k)).toBe(true);
+      expect(await store.keptRecord(m.id)).toEqual(k);
+      expect(await store.keptRecord(other.id)).toBeNull();
+      expect(await store.getMatch(other.id)).toEqual(other);
+      expect(await store.readLog(other.id, 0)).toEqual([entry(1)]);
+      // A match id that is not plain text is kept under its own name too.
+      const odd = sampleMatch({ id: `m/ä ${randomUUID()}` });
+      await store.createMatch(odd);
+      expect(await store.expireMatch(odd.id, { version: 0, seq: 0 }, kept(odd))).toBe(true);
+      expect(await store.keptRecord(odd.id)).toEqual(kept(odd));
+    });
+
+    it('an append racing expireMatch: exactly one of them wins, and a won append is in the log', async () => {
+      const store = await make();
+      for (let round = 0; round < 20; round++) {
+        const m = sampleMatch();
+        await store.createMatch(m);
+        await store.append(m.id, entry(1));
+        const [appended, expired] = await Promise.all([
+          store.append(m.id, entry(2)),
+          store.expireMatch(m.id, { version: 0, seq: 1 }, round % 2 === 0 ? kept(m) : null),
+        ]);
+        expect([appended, expired].filter(Boolean)).toHaveLength(1);
+        if (appended) expect((await store.readLog(m.id, 0)).map((e) => e.seq)).toEqual([1, 2]);
+        else expect(await store.getMatch(m.id)).toBeNull();
+      }
+    });
+
     it('a record with the fields of games between friends comes back equal', async () => {
       const store = await make();
       const m = sampleMatch({
@@ -418,6 +549,24 @@ export function storeContract(name: string, makeStore: () => Promise<Store>, opt
         expect((await again.claimDue(5_000_000, 100)).filter((d) => d.matchId === m.id)).toEqual([
           { matchId: m.id, seq: 6, at: 5_000_000 },
         ]);
+      });
+
+      it('a second handle sees what the first expired, and the records it kept', async () => {
+        const store = await make();
+        const gone = sampleMatch();
+        const stays = sampleMatch();
+        await store.createMatch(gone);
+        await store.createMatch(stays);
+        await store.append(gone.id, entry(1));
+        expect(await store.expireMatch(gone.id, { version: 0, seq: 1 }, kept(gone))).toBe(true);
+        await store.close();
+        made.splice(made.indexOf(store), 1);
+        const again = await reopen();
+        made.push(again);
+        expect(await again.getMatch(gone.id)).toBeNull();
+        expect(await again.readLog(gone.id, 0)).toEqual([]);
+        expect(await again.keptRecord(gone.id)).toEqual(kept(gone));
+        expect(await again.getMatch(stays.id)).toEqual(stays);
       });
 
       it('a second handle reads the changes of games between friends: updated fields and the chat', async () => {

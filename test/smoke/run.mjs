@@ -105,6 +105,49 @@ console.log('CJS ' + playSim(api, sim));
 console.log('CJS ' + learn(env));
 console.log('CJS ok: ' + pkg.name + '@' + pkg.version);
 `,
+  // The server entry without its optional peers (ws, pg: not installed yet at this point): the
+  // host core and the memory and file stores work; starting the WebSocket transport or the
+  // PostgreSQL store is a PeerDependencyError naming the package.
+  'no-peers.mjs': `import { FileStore, MatchHost, MemoryStore, PeerDependencyError, createPostgresStore, startServer } from '${NAME}/server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+const dir = mkdtempSync(join(tmpdir(), 'ftkam-no-ws-'));
+for (const store of [new MemoryStore(), await FileStore.open(dir)]) {
+  const host = new MatchHost({ store });
+  host.start();
+  const { match } = await host.createMatch({ players: 2, firstPlayer: 0, bots: [null, 'heuristic'] });
+  const { token } = await host.join(match.id, { name: 'Smoke' });
+  const session = await host.open(match.id, token);
+  const { view, seq } = await host.sync(session, 0);
+  const r = await host.submit(session, view.legal[0], seq);
+  if (r.seq !== 1) throw new Error('the action was not acknowledged as seq 1');
+  host.close();
+  await store.close();
+}
+rmSync(dir, { recursive: true, force: true });
+const refusal = async (p) => { try { await p; } catch (e) { return e; } throw new Error('expected a refusal'); };
+const noWs = await refusal(startServer({ store: new MemoryStore(), port: 0 }));
+if (!(noWs instanceof PeerDependencyError) || noWs.dependency !== 'ws' || !noWs.message.includes('npm install ws')) throw noWs;
+const noPg = await refusal(createPostgresStore({ connectionString: 'postgres://nobody@127.0.0.1:1/none' }));
+if (!(noPg instanceof PeerDependencyError) || noPg.dependency !== 'pg') throw noPg;
+console.log('no peers ok: MatchHost with the memory and file stores, without ws or pg; ' + noWs.message);
+`,
+  'no-peers.cjs': `const { MatchHost, MemoryStore, PeerDependencyError, startServer } = require('${NAME}/server');
+(async () => {
+  const host = new MatchHost({ store: new MemoryStore() });
+  const { match } = await host.createMatch({ players: 3 });
+  if (match.players !== 3) throw new Error('no match');
+  host.close();
+  try {
+    await startServer({ store: new MemoryStore(), port: 0 });
+  } catch (e) {
+    if (e instanceof PeerDependencyError && e.dependency === 'ws') return console.log('no peers CJS ok');
+    throw e;
+  }
+  throw new Error('startServer started without ws');
+})().catch((e) => { console.error(e); process.exit(1); });
+`,
   // The match host and its client, from the tarball: a server on loopback, a match against a
   // bot, one client that gets its view over a WebSocket. \`ws\` is an optional peer: linked in below.
   'online.mjs': `import { MemoryStore, startServer } from '${NAME}/server';
@@ -213,6 +256,8 @@ try {
   run('node', ['esm.mjs'], { cwd: project });
   run('node', ['cjs.cjs'], { cwd: project });
   run('node', ['mixed.mjs'], { cwd: project });
+  run('node', ['no-peers.mjs'], { cwd: project });
+  run('node', ['no-peers.cjs'], { cwd: project });
   // ws is an optional peer dependency of the server entry: link the repository's copy.
   execFileSync('ln', ['-s', join(ROOT, 'node_modules', 'ws'), join(project, 'node_modules', 'ws')]);
   run('node', ['online.mjs'], { cwd: project });

@@ -92,7 +92,7 @@ export class Chat {
 
   /** The store says the match's chat grew: push the new lines to this host's watchers (once each, in order). */
   async heard(matchId: string): Promise<void> {
-    const live = await this.matches.loaded(matchId);
+    const live = await this.matches.held(matchId);
     if (live === null) return;
     const lines = await this.store.readChat(matchId, live.chatSeen, READ_LIMIT);
     if (live.watchers.size === 0) {

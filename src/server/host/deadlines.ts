@@ -70,6 +70,11 @@ export class Deadlines {
     }
   }
 
+  /** Forgets what this host remembers of a match (it expired). */
+  forget(matchId: string): void {
+    this.cleared.delete(matchId);
+  }
+
   /** Sets the deadline the match's current position calls for (idempotent). */
   async ensure(live: LiveMatch): Promise<void> {
     const d = await live.serial(async () => {

@@ -4,8 +4,10 @@
  * pushed to the match's watchers, so several hosts on one store behave like one.
  * @module
  */
-import { type Action, type GameEvent, type GameState, step } from '../../index.js';
+import { type Action, type GameEvent, type GameState, isGameOver, step } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
+import type { MatchCensus } from '../metrics.js';
+import { isOpen } from '../seats.js';
 import type { LogEntry, MatchRecord, Store } from '../store/store.js';
 import { digestAfter } from './fairness.js';
 import type { FanOut } from './fan-out.js';
@@ -18,6 +20,8 @@ function sameAction(a: Action, b: Action): boolean {
 /** The live matches of one host, by id. */
 export class LiveMatches {
   private readonly live = new Map<string, Promise<LiveMatch | null>>();
+  /** The matches whose load has finished. */
+  private readonly loaded = new Map<string, LiveMatch>();
 
   /**
    * @param onLoad - called (not awaited) once a match is loaded: the host that appended the last
@@ -39,6 +43,7 @@ export class LiveMatches {
         if (m === null) return null;
         const live = new LiveMatch(m);
         await live.serial(() => this.catchUp(live));
+        if (this.live.get(matchId) === p) this.loaded.set(matchId, live);
         this.onLoad(live).catch((e: unknown) => this.log(`setting the deadline of ${matchId} failed: ${String(e)}`));
         return live;
       })();
@@ -74,14 +79,14 @@ export class LiveMatches {
   }
 
   /** The match if this host has it loaded (or is loading it), without loading it; else `null`. */
-  async loaded(matchId: string): Promise<LiveMatch | null> {
+  async held(matchId: string): Promise<LiveMatch | null> {
     const cached = this.live.get(matchId);
     return cached === undefined ? null : cached;
   }
 
   /** The store says the match's record changed: read it again and take it in (if this host has the match loaded). */
   async reread(matchId: string): Promise<void> {
-    const live = await this.loaded(matchId);
+    const live = await this.held(matchId);
     if (live === null) return;
     const fresh = await this.store.getMatch(matchId);
     if (fresh !== null) await live.serial(async () => this.fanOut.refresh(live, fresh));
@@ -97,6 +102,40 @@ export class LiveMatches {
   /** Forgets every loaded match. */
   clear(): void {
     this.live.clear();
+    this.loaded.clear();
+  }
+
+  /**
+   * Forgets one match (it expired): its watchers are dropped without a word, and a later load
+   * reads the store again.
+   */
+  forget(matchId: string): void {
+    this.loaded.get(matchId)?.watchers.clear();
+    this.live.delete(matchId);
+    this.loaded.delete(matchId);
+  }
+
+  /** The loaded matches whose last action (or creation) is earlier than `before`. */
+  stillSince(before: number): LiveMatch[] {
+    return [...this.loaded.values()].filter((m) => m.lastAt < before);
+  }
+
+  /** The loaded match, if its load has finished (no store read). */
+  peek(matchId: string): LiveMatch | undefined {
+    return this.loaded.get(matchId);
+  }
+
+  /** The loaded matches by state: a seat open, being played, over. */
+  census(): MatchCensus {
+    let open = 0;
+    let live = 0;
+    let finished = 0;
+    for (const m of this.loaded.values()) {
+      if (isGameOver(m.state)) finished++;
+      else if (m.record.seats.some(isOpen)) open++;
+      else live++;
+    }
+    return { open, live, finished };
   }
 
   /** The store says `matchId` has an entry `seq`: bring the match up to date and push. */

@@ -81,7 +81,7 @@ export class Presence {
 
   /** The store says a match's presence changed: read the leases again and push the seats if they show something new. */
   async heard(matchId: string): Promise<void> {
-    const live = await this.matches.loaded(matchId);
+    const live = await this.matches.held(matchId);
     if (live === null) return;
     this.fanOut.presence(live, await this.store.readPresence(matchId));
   }

@@ -1,17 +1,18 @@
 /**
- * A match's records for export and audit: its raw log (the creator's: it holds every hidden
+ * A match's records for export and audit: its raw log (the creator's only: it holds every hidden
  * card) and its `GameRecord` (options with the seed, every action, the seats' names), given out
- * to seats and spectators once the game is over. A fair match's record also reveals the host's
- * secret, the contributions and the last log digest (`fair.*` meta keys), which `verifyRecord`
- * checks; before its end, not even the creator reads its log (the creator may be a player).
+ * to seats and spectators once the game is over; an expired match's kept record to the same
+ * people. A fair match's record also reveals the host's secret, the contributions and the last
+ * log digest (`fair.*` meta keys), which `verifyRecord` checks; before its end, not even the
+ * creator reads its log (the creator may be a player).
  * @module
  */
 import { type GameRecord, makeRecord } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
-import type { LogEntry, MatchRecord, Store } from '../store/store.js';
+import type { KeptRecord, LogEntry, MatchRecord, Store } from '../store/store.js';
+import { hashToken, isTokenText } from '../tokens.js';
 import { isCreator } from './access.js';
-import { fairMeta } from './fairness.js';
-import type { LiveMatch } from './live-match.js';
+import { digestAfter, fairMeta } from './fairness.js';
 import type { LiveMatches } from './live-matches.js';
 import type { MatchRegistry } from './registry.js';
 import type { Sessions } from './sessions.js';
@@ -25,13 +26,12 @@ export interface RecordParts {
 }
 
 /** Whether the match's game is over (its live state caught up with the log). */
-async function isOver(parts: RecordParts, m: MatchRecord): Promise<{ over: boolean; live: LiveMatch }> {
+async function isOver(parts: RecordParts, m: MatchRecord): Promise<boolean> {
   const live = await parts.matches.mustLoad(m.id);
-  const over = await live.serial(async () => {
+  return live.serial(async () => {
     await parts.matches.catchUp(live, parts.store.getMatch(m.id));
     return live.started && live.state.step === 'over';
   });
-  return { over, live };
 }
 
 const NOT_YET = "a fair match's record and log are given out once the game is over (the seed gives away every card)";
@@ -45,38 +45,68 @@ export async function creatorLog(
 ): Promise<readonly LogEntry[]> {
   const m = await parts.registry.stored(matchId);
   if (!(await isCreator(m, creatorToken, account))) throw new HostError('FORBIDDEN', "only the match's creator may read its log");
-  if (m.fairness && !(await isOver(parts, m)).over) throw new HostError('FORBIDDEN', NOT_YET);
+  if (m.fairness && !(await isOver(parts, m))) throw new HostError('FORBIDDEN', NOT_YET);
   return parts.store.readLog(m.id, 0);
 }
 
-/** The match as a `GameRecord` (see {@link MatchHost.record}). */
+/**
+ * The match as a `GameRecord`: its options with the seed, every action of `log`, the seats'
+ * names; a fair match's also its `fair.*` meta keys (the log digest chained over `log`).
+ */
+export function recordOf(m: MatchRecord, log: readonly LogEntry[]): GameRecord {
+  const names = m.seats.map((s, i) => (s.name ?? `Seat ${i}`).slice(0, 100));
+  const f = m.fairness;
+  let lastDigest = f?.commitment;
+  if (f) for (const e of log) lastDigest = digestAfter(f.secret, lastDigest as string, e.action);
+  return makeRecord(
+    m.options,
+    log.map((e) => e.action),
+    {
+      names,
+      meta: {
+        program: 'for-the-king-and-me server',
+        match: m.id,
+        createdAt: new Date(m.createdAt).toISOString(),
+        ...(f && lastDigest !== undefined ? fairMeta(f, lastDigest) : {}),
+      },
+    },
+  );
+}
+
+/** The match as a `GameRecord` (see {@link MatchHost.record}); an expired match's kept record to the same people. */
 export async function gameRecord(parts: RecordParts, matchId: unknown, token: unknown, account: string | null = null): Promise<GameRecord> {
-  const m = await parts.registry.stored(matchId);
+  let m: MatchRecord;
+  try {
+    m = await parts.registry.stored(matchId);
+  } catch (e) {
+    const kept = e instanceof HostError && e.code === 'NOT_FOUND' && isTokenText(matchId) ? await parts.store.keptRecord(matchId) : null;
+    if (kept === null) throw e;
+    return keptFor(kept, token);
+  }
   const creator = await isCreator(m, token, account);
   if (!creator) await parts.sessions.open(m.id, token ?? null, account);
-  const { over, live } = await isOver(parts, m);
-  if (!over && (!creator || m.fairness)) {
+  if (!(await isOver(parts, m)) && (!creator || m.fairness)) {
     throw new HostError(
       'FORBIDDEN',
       m.fairness ? NOT_YET : "a match's record is given out once the game is over (before that, only to its creator)",
     );
   }
   const log = await parts.store.readLog(m.id, 0);
-  const record = live.record;
-  const names = record.seats.map((s, i) => (s.name ?? `Seat ${i}`).slice(0, 100));
-  const f = record.fairness;
-  const lastDigest = live.digests[live.seq];
-  return makeRecord(
-    record.options,
-    log.map((e) => e.action),
-    {
-      names,
-      meta: {
-        program: 'for-the-king-and-me server',
-        match: record.id,
-        createdAt: new Date(record.createdAt).toISOString(),
-        ...(f && lastDigest !== undefined ? fairMeta(f, lastDigest) : {}),
-      },
-    },
-  );
+  return recordOf((await parts.store.getMatch(m.id)) ?? m, log);
+}
+
+/** An expired match's kept record, for the people who could read its record before it expired. */
+async function keptFor(kept: KeptRecord, token: unknown): Promise<GameRecord> {
+  if (token === null || token === undefined) {
+    if (kept.spectators !== 'public') throw new HostError('FORBIDDEN', 'this match has no spectators');
+  } else {
+    if (!isTokenText(token)) throw new HostError('UNAUTHORIZED', 'a token is base64url text');
+    const hash = await hashToken(token);
+    if (hash === kept.creatorHash) return kept.record;
+    if (!kept.seatHashes.includes(hash)) throw new HostError('UNAUTHORIZED', 'this token holds no seat of this match');
+  }
+  if (kept.kind !== 'finished') {
+    throw new HostError('FORBIDDEN', "a match's record is given out once the game is over (before that, only to its creator)");
+  }
+  return kept.record;
 }

@@ -15,6 +15,7 @@ import type {
   SeatsMessage,
   StartedMessage,
 } from '../../protocol/server-messages.js';
+import type { HostMetrics } from '../metrics.js';
 import type { Store } from '../store/store.js';
 
 /** Options of {@link MatchHost}. */
@@ -33,6 +34,16 @@ export interface HostOptions {
    * milliseconds (default 60,000). A player who left may be replaced at once.
    */
   readonly awayMs?: number;
+  /**
+   * Where to count and measure for `/metrics` (default: nowhere). The host counts its store's
+   * calls through it ({@link HostMetrics.instrument}) and times each acknowledged action.
+   */
+  readonly metrics?: HostMetrics;
+  /**
+   * When finished and abandoned matches expire (default: never). {@link MatchHost.start} starts
+   * the sweeps; {@link MatchHost.expire} runs one at once.
+   */
+  readonly expiry?: ExpiryOptions;
 }
 
 /** An authenticated viewer of one match: a seat (by token) or a spectator. */
@@ -103,4 +114,39 @@ export interface Subscriber {
   readonly revoked: () => void;
   /** Called with what changed besides the game (optional: without it, only updates are pushed). */
   readonly news?: (news: News) => void;
+}
+
+/** When matches expire (see {@link HostOptions.expiry}). */
+export interface ExpiryOptions {
+  /**
+   * Milliseconds after its last action that a finished match expires; `null` (the default) for
+   * never. At least 1,000.
+   */
+  readonly finishedAfterMs?: number | null;
+  /**
+   * Milliseconds a match whose game is not over may stand still (no action, no bot or timer
+   * pending) before it expires as abandoned: a match nobody joined, or whose players left;
+   * `null` (the default) for never. At least 1,000. The time counts from the last action, or
+   * from the creation while there is none: a seat joined or left is not an action, so allow
+   * for how long a match may wait for its players (days rather than minutes).
+   */
+  readonly abandonedAfterMs?: number | null;
+  /**
+   * Keep each expired match's `GameRecord` in the store (default `true`): `GET
+   * /api/matches/:id/record` still gives it to whoever could read it before (the seats and, under
+   * the `public` policy, anyone, once the game is over; the creator always). `false` drops it.
+   */
+  readonly keepRecords?: boolean;
+  /** Milliseconds between sweeps (default 60,000; at least 100). */
+  readonly sweepMs?: number;
+}
+
+/** What one sweep did. */
+export interface ExpiryReport {
+  /** Matches expired because their game was over. */
+  readonly finished: number;
+  /** Matches expired because they stood still unfinished. */
+  readonly abandoned: number;
+  /** Idle matches looked at. */
+  readonly examined: number;
 }

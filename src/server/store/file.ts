@@ -8,13 +8,18 @@
  * @module
  */
 import type { ChatLine } from '../../protocol/lobby.js';
+import { liveRecordCount, liveRecords, worthCompacting } from './compact.js';
 import { Journal } from './journal.js';
+import { readKept, writeKept } from './kept.js';
 import { Listeners } from './listeners.js';
 import { MatchListeners } from './match-listeners.js';
 import { PresenceTable } from './presence-table.js';
 import type {
+  ActivityCursor,
   Deadline,
+  KeptRecord,
   LogEntry,
+  MatchActivity,
   MatchChange,
   MatchFilter,
   MatchPatch,
@@ -51,14 +56,69 @@ export class FileStore implements Store {
   private readonly presence = new PresenceTable();
   private closed = false;
 
-  private constructor(journal: Journal) {
+  /** The folder (kept records are in its `records/`). */
+  private readonly dir: string;
+  /** Records in the journal file (found at open, written since). */
+  private records: number;
+  private compacting: Promise<unknown> | null = null;
+
+  private constructor(journal: Journal, dir: string) {
     this.journal = journal;
+    this.dir = dir;
     for (const r of journal.records) this.load(r as Change);
+    this.records = journal.records.length;
+    journal.release();
   }
 
-  /** Opens (or creates) the store in `dir`, cutting off a torn last record if the previous process died mid-write. */
+  /**
+   * Opens (or creates) the store in `dir`, cutting off a torn last record if the previous process
+   * died mid-write, and compacting the journal when it holds far more than the live data (see
+   * {@link FileStore.compact}).
+   */
   static async open(dir: string): Promise<FileStore> {
-    return new FileStore(await Journal.open(dir));
+    const store = new FileStore(await Journal.open(dir), dir);
+    try {
+      if (worthCompacting(store.records, liveRecordCount(store.tables))) await store.compact();
+    } catch (e) {
+      await store.close();
+      throw e;
+    }
+    return store;
+  }
+
+  /**
+   * Rewrites the journal with the live data alone: each match as it is now, its log and its
+   * pending deadline, without the history of deadlines, seat changes and expired matches. The
+   * new file replaces the old one atomically; calls made meanwhile wait for it (about a second
+   * per 100 MB of live data). Runs on its own at open and whenever the journal holds more than
+   * twice the records the live data needs (and at least 20,000), so the file and the start-up
+   * stay within about twice the live data. Returns the file's bytes before and after.
+   */
+  async compact(): Promise<{ before: number; after: number }> {
+    this.open();
+    let n = 0;
+    const tables = this.tables;
+    const r = await this.journal.rewrite(function* () {
+      for (const c of liveRecords(tables)) {
+        n++;
+        yield c;
+      }
+    });
+    this.records = n;
+    return r;
+  }
+
+  /** A journal write, counted; now and then a look at whether to compact. */
+  private write(c: Change): Promise<void> {
+    this.records++;
+    if ((this.records & 4095) === 0 && this.compacting === null && worthCompacting(this.records, liveRecordCount(this.tables))) {
+      this.compacting = this.compact()
+        .catch(() => undefined) // the old journal stays whole; the next look tries again
+        .finally(() => {
+          this.compacting = null;
+        });
+    }
+    return this.journal.write(c);
   }
 
   /** Bytes of torn tail that were cut off at open. */
@@ -69,6 +129,7 @@ export class FileStore implements Store {
   /** Applies a durable (or, for all but actions, about to be written) change. */
   private load(c: Change): void {
     this.tables.apply(c);
+    if (c.t === 'expire') this.reserved.delete(c.id);
     if (c.t === 'match' || c.t === 'action') {
       const id = c.t === 'match' ? c.m.id : c.id;
       const length = this.tables.logLength(id);
@@ -78,6 +139,11 @@ export class FileStore implements Store {
 
   private open(): void {
     if (this.closed) throw new Error('the store is closed');
+    // After a failed write the file's tail is unknown: nothing more is served (readiness says so);
+    // a restart cuts the journal back to its last whole record.
+    if (this.journal.failed !== null) {
+      throw new Error(`the store's journal failed a write (${String(this.journal.failed)}): restart the process`);
+    }
   }
 
   async createMatch(match: MatchRecord): Promise<void> {
@@ -85,7 +151,7 @@ export class FileStore implements Store {
     if (this.tables.has(match.id)) throw new Error(`a match with id ${match.id} exists`);
     const c: Change = { t: 'match', m: copy(match) };
     this.load(c);
-    await this.journal.write(c);
+    await this.write(c);
   }
 
   async getMatch(id: string): Promise<MatchRecord | null> {
@@ -98,7 +164,7 @@ export class FileStore implements Store {
     if (this.tables.version(id) !== expected) return false;
     const c: Change = { t: 'seats', id, version: expected + 1, seats: copy(seats) };
     this.load(c);
-    await this.journal.write(c);
+    await this.write(c);
     this.matchListeners.notify(id, 'match');
     return true;
   }
@@ -108,7 +174,7 @@ export class FileStore implements Store {
     if (this.tables.version(id) !== expected) return false;
     const c: Change = { t: 'update', id, version: expected + 1, patch: copy(patch) };
     this.load(c);
-    await this.journal.write(c);
+    await this.write(c);
     this.matchListeners.notify(id, 'match');
     return true;
   }
@@ -124,7 +190,7 @@ export class FileStore implements Store {
     if (reserved === undefined || entry.seq !== reserved + 1) return false;
     this.reserved.set(matchId, entry.seq);
     const c: Change = { t: 'action', id: matchId, e: copy(entry) };
-    await this.journal.write(c);
+    await this.write(c);
     // Records become durable in the order they were written, so the log grows in order.
     this.tables.apply(c);
     this.listeners.notify(matchId, entry.seq);
@@ -140,7 +206,7 @@ export class FileStore implements Store {
     this.open();
     const c: Change = { t: 'deadline', id: matchId, d: deadline === null ? null : copy(deadline) };
     this.load(c);
-    await this.journal.write(c);
+    await this.write(c);
   }
 
   async claimDue(now: number, limit: number): Promise<Deadline[]> {
@@ -150,10 +216,45 @@ export class FileStore implements Store {
     for (const d of taken) {
       const c: Change = { t: 'deadline', id: d.matchId, d: null };
       this.load(c);
-      writes.push(this.journal.write(c));
+      writes.push(this.write(c));
     }
     await Promise.all(writes);
     return taken.map(copy);
+  }
+
+  async idleMatches(before: number, after: ActivityCursor | null, limit: number): Promise<MatchActivity[]> {
+    this.open();
+    return this.tables.idle(before, after, limit);
+  }
+
+  /**
+   * See {@link Store.expireMatch}. A kept record is a file of its own, `records/<2 characters>/<id>.json`,
+   * on disk before the journal says the match is gone; the journal keeps only `{ t: 'expire', id }`.
+   */
+  async expireMatch(id: string, expected: { readonly version: number; readonly seq: number }, keep: KeptRecord | null): Promise<boolean> {
+    this.open();
+    if (this.tables.version(id) !== expected.version || this.reserved.get(id) !== expected.seq) return false;
+    if (keep !== null) {
+      this.reserved.set(id, Number.NaN); // no append goes in while the kept record is written
+      try {
+        await writeKept(this.dir, id, keep);
+      } finally {
+        const length = this.tables.logLength(id);
+        if (length !== undefined) this.reserved.set(id, length);
+      }
+      this.open();
+      if (this.tables.version(id) !== expected.version) return false; // a seat changed meanwhile: not idle
+    }
+    const c: Change = { t: 'expire', id };
+    this.load(c);
+    this.presence.delete(id);
+    await this.write(c);
+    return true;
+  }
+
+  async keptRecord(id: string): Promise<KeptRecord | null> {
+    this.open();
+    return readKept(this.dir, id);
   }
 
   watch(listener: (matchId: string, seq: number) => void): () => void {
@@ -166,7 +267,7 @@ export class FileStore implements Store {
     const n = this.tables.chatLength(matchId) + 1;
     const c: Change = { t: 'chat', id: matchId, line: { ...copy(line), n } };
     this.load(c);
-    await this.journal.write(c);
+    await this.write(c);
     this.matchListeners.notify(matchId, 'chat');
     return n;
   }
@@ -196,6 +297,7 @@ export class FileStore implements Store {
     if (this.closed) return;
     this.closed = true;
     this.listeners.clear();
+    await this.compacting;
     this.matchListeners.clear();
     await this.journal.close();
   }

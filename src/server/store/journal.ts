@@ -7,10 +7,11 @@
  * record followed by good ones is refused as corruption rather than skipped.
  * @module
  */
-import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, unlinkSync, writeSync } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
-import { join } from 'node:path';
+import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { crc32 } from './crc32.js';
+import { syncFolder } from './sync-folder.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -92,17 +93,21 @@ interface Pending {
  */
 export class Journal {
   /** The records found at open, in order. */
-  readonly records: readonly unknown[];
+  records: readonly unknown[];
   /** Bytes of torn tail cut off at open (0 when the journal ended cleanly). */
   readonly tornBytes: number;
-  private readonly handle: FileHandle;
+  private handle: FileHandle;
+  private readonly path: string;
+  /** While a rewrite runs, records queue and wait (see {@link Journal.rewrite}). */
+  private paused = false;
   private readonly lockPath: string;
   private queue: Pending[] = [];
   private flushing = false;
   private failure: unknown = null;
 
-  private constructor(handle: FileHandle, lockPath: string, scan: JournalScan) {
+  private constructor(handle: FileHandle, path: string, lockPath: string, scan: JournalScan) {
     this.handle = handle;
+    this.path = path;
     this.lockPath = lockPath;
     this.records = scan.records;
     this.tornBytes = scan.tornBytes;
@@ -115,6 +120,7 @@ export class Journal {
     takeLock(lockPath);
     try {
       const path = join(dir, 'journal.ftk');
+      rmSync(`${path}.compact`, { force: true }); // a rewrite cut short by a crash: the journal is whole
       const fd = openSync(path, 'a+');
       let scan: JournalScan;
       try {
@@ -126,13 +132,18 @@ export class Journal {
       } finally {
         closeSync(fd);
       }
-      syncDir(dir);
+      syncFolder(dir);
       const handle = await open(path, 'a');
-      return new Journal(handle, lockPath, scan);
+      return new Journal(handle, path, lockPath, scan);
     } catch (e) {
       releaseLock(lockPath);
       throw e;
     }
+  }
+
+  /** The error of the write that failed, after which the journal refuses every write; `null` while none has. */
+  get failed(): unknown {
+    return this.failure;
   }
 
   /** Appends `record`; resolves once it is on disk (written and `fdatasync`ed). */
@@ -141,15 +152,81 @@ export class Journal {
     const bytes = encodeRecord(record);
     return new Promise<void>((done, fail) => {
       this.queue.push({ bytes, done, fail });
-      if (!this.flushing) {
-        this.flushing = true;
-        setImmediate(() => void this.flush());
-      }
+      this.kick();
     });
   }
 
+  private kick(): void {
+    if (!this.flushing && !this.paused && this.queue.length > 0) {
+      this.flushing = true;
+      setImmediate(() => void this.flush());
+    }
+  }
+
+  /** Forgets the records found at open (the caller has loaded them). */
+  release(): void {
+    this.records = [];
+  }
+
+  /**
+   * Replaces the whole file with `records()` (called once, when no write is on its way): written
+   * to `journal.ftk.compact` beside it, `fsync`ed, renamed over the journal, the folder
+   * `fsync`ed, so a crash leaves the old journal or the new one, whole. Records written
+   * meanwhile wait and go into the new file after. Returns the bytes before and after.
+   */
+  async rewrite(records: () => Iterable<unknown>): Promise<{ before: number; after: number }> {
+    if (this.failure !== null) throw this.failure;
+    if (this.paused) throw new Error('a rewrite of the journal is already under way');
+    this.paused = true;
+    const tmp = `${this.path}.compact`;
+    try {
+      // Past the write under way, and past the callers it resolved (they apply what it made durable).
+      do await new Promise((r) => setImmediate(r));
+      while (this.flushing);
+      if (this.failure !== null) throw this.failure;
+      const before = (await this.handle.stat()).size;
+      const out = await open(tmp, 'w');
+      let after = 0;
+      try {
+        let chunk: Buffer[] = [];
+        let size = 0;
+        const put = async (): Promise<void> => {
+          const all = Buffer.concat(chunk, size);
+          let off = 0;
+          while (off < all.length) off += (await out.write(all, off, all.length - off)).bytesWritten;
+          after += all.length;
+          chunk = [];
+          size = 0;
+        };
+        for (const r of records()) {
+          const b = encodeRecord(r);
+          chunk.push(b);
+          size += b.length;
+          if (size >= 1 << 20) await put();
+        }
+        await put();
+        await out.sync();
+      } finally {
+        await out.close();
+      }
+      await rename(tmp, this.path);
+      syncFolder(dirname(this.path));
+      const next = await open(this.path, 'a');
+      const old = this.handle;
+      this.handle = next;
+      await old.close();
+      return { before, after };
+    } catch (e) {
+      await unlink(tmp).catch(() => undefined);
+      throw e;
+    } finally {
+      this.paused = false;
+      this.kick();
+    }
+  }
+
   private async flush(): Promise<void> {
-    while (this.queue.length > 0) {
+    while (this.queue.length > 0 && !this.paused) {
       const batch = this.queue;
       this.queue = [];
       try {
@@ -173,19 +250,6 @@ export class Journal {
     while (this.flushing || this.queue.length > 0) await new Promise((r) => setImmediate(r));
     await this.handle.close();
     releaseLock(this.lockPath);
-  }
-}
-
-function syncDir(dir: string): void {
-  try {
-    const fd = openSync(dir, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Some platforms cannot fsync a directory; the file's own fsyncs still hold.
   }
 }
 

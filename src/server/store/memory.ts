@@ -9,8 +9,11 @@ import { Listeners } from './listeners.js';
 import { MatchListeners } from './match-listeners.js';
 import { PresenceTable } from './presence-table.js';
 import type {
+  ActivityCursor,
   Deadline,
+  KeptRecord,
   LogEntry,
+  MatchActivity,
   MatchChange,
   MatchFilter,
   MatchPatch,
@@ -35,6 +38,7 @@ import { copy, Tables } from './tables.js';
  */
 export class MemoryStore implements Store {
   private readonly tables = new Tables();
+  private readonly kept = new Map<string, KeptRecord>();
   private readonly listeners = new Listeners();
   private readonly matchListeners = new MatchListeners();
   private readonly presence = new PresenceTable();
@@ -100,6 +104,26 @@ export class MemoryStore implements Store {
     const taken = this.tables.due(now, limit);
     for (const d of taken) this.tables.apply({ t: 'deadline', id: d.matchId, d: null });
     return taken;
+  }
+
+  async idleMatches(before: number, after: ActivityCursor | null, limit: number): Promise<MatchActivity[]> {
+    this.open();
+    return this.tables.idle(before, after, limit);
+  }
+
+  async expireMatch(id: string, expected: { readonly version: number; readonly seq: number }, keep: KeptRecord | null): Promise<boolean> {
+    this.open();
+    if (this.tables.version(id) !== expected.version || this.tables.logLength(id) !== expected.seq) return false;
+    if (keep !== null) this.kept.set(id, copy(keep));
+    this.tables.apply({ t: 'expire', id });
+    this.presence.delete(id);
+    return true;
+  }
+
+  async keptRecord(id: string): Promise<KeptRecord | null> {
+    this.open();
+    const k = this.kept.get(id);
+    return k === undefined ? null : copy(k);
   }
 
   watch(listener: (matchId: string, seq: number) => void): () => void {

@@ -9,6 +9,7 @@
  * @module
  */
 import type { Client, Pool } from 'pg';
+import { loadPeer } from '../peer.js';
 import { PgStore } from './postgres/pg-store.js';
 import { migrate } from './postgres/schema.js';
 import type { Store } from './store.js';
@@ -62,6 +63,8 @@ export interface PostgresStore extends Store {
  * wait on an advisory lock, so starting several at once is safe), and returns the store.
  * Requires the `pg` package (`npm install pg`).
  *
+ * @throws {@link PeerDependencyError} when `pg` is not installed.
+ *
  * @example
  * ```ts
  * import { createPostgresStore } from 'for-the-king-and-me/server';
@@ -104,12 +107,7 @@ interface PgModule {
 }
 
 async function loadPg(): Promise<PgModule> {
-  let mod: Partial<PgModule> & { default?: PgModule };
-  try {
-    mod = await import('pg');
-  } catch (e) {
-    throw new Error(`the PostgreSQL store needs the pg package (npm install pg): ${(e as Error).message}`);
-  }
+  const mod: Partial<PgModule> & { default?: PgModule } = await loadPeer('pg', 'the PostgreSQL store', () => import('pg'));
   const pg = mod.default ?? mod;
   if (typeof pg.Pool !== 'function' || typeof pg.Client !== 'function') throw new Error('the pg package has no Pool or Client');
   return pg as PgModule;

@@ -7,7 +7,7 @@
  * `append` and `updateSeats` are compare-and-set, `claimDue` hands each deadline to one caller.
  * @module
  */
-import type { Action, GameOptions } from '../../index.js';
+import type { Action, GameOptions, GameRecord } from '../../index.js';
 import type { ChatLine, ChatPolicy, SpectatorPolicy, Visibility } from '../../protocol/lobby.js';
 
 /** One seat of a match, as stored. Never holds a token, only its hash. */
@@ -127,6 +127,44 @@ export interface Deadline {
   readonly at: number;
 }
 
+/** What expiry reads of a match without loading it (see {@link Store.idleMatches}). */
+export interface MatchActivity {
+  readonly id: string;
+  readonly createdAt: number;
+  /** The seat version now (expiry compares and sets it). */
+  readonly version: number;
+  /** The number of entries in the log now. */
+  readonly seq: number;
+  /** When the match last moved: its last log entry's `at`, or `createdAt` while the log is empty. */
+  readonly lastAt: number;
+}
+
+/** Where {@link Store.idleMatches} goes on from: the last match of the previous page. */
+export interface ActivityCursor {
+  readonly createdAt: number;
+  readonly id: string;
+}
+
+/** Why a match expired: its game was over, or it stood still unfinished. */
+export type ExpiryKind = 'finished' | 'abandoned';
+
+/**
+ * What is kept of an expired match when records are kept: its `GameRecord` and who may still
+ * read it (the same people as before it expired). Never a token, only hashes.
+ */
+export interface KeptRecord {
+  readonly matchId: string;
+  readonly kind: ExpiryKind;
+  /** Milliseconds since the epoch. */
+  readonly expiredAt: number;
+  readonly spectators: SpectatorPolicy;
+  /** The token hash of each seat when it expired (`null` for a bot's or an open seat). */
+  readonly seatHashes: readonly (string | null)[];
+  readonly creatorHash: string;
+  /** The match as a `GameRecord`: options with the seed, every action, the seats' names. */
+  readonly record: GameRecord;
+}
+
 /** Persistence for the match host. */
 export interface Store {
   /** Stores a new match; rejects if the id exists. */
@@ -184,6 +222,21 @@ export interface Store {
    * (this store's own changes included). Returns an unsubscribe function.
    */
   watchMatches(listener: (matchId: string, change: MatchChange) => void): () => void;
+  /**
+   * Matches that have not moved since before `before` (their {@link MatchActivity.lastAt} is
+   * earlier) and have no pending deadline, ordered by `(createdAt, id)`, after `after` (exclusive;
+   * `null` from the start), at most `limit`. Expiry walks every page of them.
+   */
+  idleMatches(before: number, after: ActivityCursor | null, limit: number): Promise<MatchActivity[]>;
+  /**
+   * Deletes the match (its record, log, deadline, chat and presence) iff its seat version and log length are
+   * still `expected`, and then only; with `keep`, stores it first as the match's kept record
+   * (replacing one kept before). Atomic: a concurrent seat change or append makes it `false`, and
+   * nothing is deleted. An append to a deleted match is `false`.
+   */
+  expireMatch(id: string, expected: { readonly version: number; readonly seq: number }, keep: KeptRecord | null): Promise<boolean>;
+  /** The kept record of an expired match, or `null`. */
+  keptRecord(id: string): Promise<KeptRecord | null>;
   /** Releases connections, files and timers. */
   close(): Promise<void>;
 }

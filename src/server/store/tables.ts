@@ -6,7 +6,7 @@
  * @module
  */
 import type { ChatLine } from '../../protocol/lobby.js';
-import type { Deadline, LogEntry, MatchFilter, MatchPatch, MatchRecord, SeatRecord } from './store.js';
+import type { ActivityCursor, Deadline, LogEntry, MatchActivity, MatchFilter, MatchPatch, MatchRecord, SeatRecord } from './store.js';
 
 /** One change to the stored data (also the embedded store's journal record: keep the field names). */
 export type Change =
@@ -15,7 +15,8 @@ export type Change =
   | { readonly t: 'action'; readonly id: string; readonly e: LogEntry }
   | { readonly t: 'deadline'; readonly id: string; readonly d: Deadline | null }
   | { readonly t: 'update'; readonly id: string; readonly version: number; readonly patch: MatchPatch }
-  | { readonly t: 'chat'; readonly id: string; readonly line: ChatLine };
+  | { readonly t: 'chat'; readonly id: string; readonly line: ChatLine }
+  | { readonly t: 'expire'; readonly id: string };
 
 /** Copies plain JSON data (records hold nothing else). */
 export function copy<T>(value: T): T {
@@ -48,7 +49,13 @@ export class Tables {
       }
       case 'deadline':
         if (c.d === null) this.deadlines.delete(c.id);
-        else this.deadlines.set(c.id, c.d);
+        else if (this.matches.has(c.id)) this.deadlines.set(c.id, c.d);
+        break;
+      case 'expire':
+        this.matches.delete(c.id);
+        this.logs.delete(c.id);
+        this.deadlines.delete(c.id);
+        this.chats.delete(c.id);
         break;
       case 'update': {
         const m = this.matches.get(c.id);
@@ -66,6 +73,32 @@ export class Tables {
         break;
       }
     }
+  }
+
+  /** See {@link Store.idleMatches}. */
+  idle(before: number, after: ActivityCursor | null, limit: number): MatchActivity[] {
+    const found: MatchActivity[] = [];
+    for (const m of this.matches.values()) {
+      if (m.createdAt >= before || this.deadlines.has(m.id)) continue;
+      if (after !== null && (m.createdAt < after.createdAt || (m.createdAt === after.createdAt && m.id <= after.id))) continue;
+      const log = this.logs.get(m.id) ?? [];
+      const lastAt = log.length === 0 ? m.createdAt : (log[log.length - 1] as LogEntry).at;
+      if (lastAt >= before) continue;
+      found.push({ id: m.id, createdAt: m.createdAt, version: m.version, seq: log.length, lastAt });
+    }
+    found.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return found.slice(0, Math.max(0, limit));
+  }
+
+  /** Every match, oldest stored first, with its log and its pending deadline (for a compaction). */
+  *everything(): Generator<{
+    readonly m: MatchRecord;
+    readonly log: readonly LogEntry[];
+    readonly d: Deadline | null;
+    readonly chat: readonly ChatLine[];
+  }> {
+    for (const m of this.matches.values())
+      yield { m, log: this.logs.get(m.id) ?? [], d: this.deadlines.get(m.id) ?? null, chat: this.chats.get(m.id) ?? [] };
   }
 
   /** Whether a match with this id is here. */

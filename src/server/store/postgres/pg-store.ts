@@ -10,8 +10,11 @@ import type { Client, Pool } from 'pg';
 import type { Action, GameOptions } from '../../../index.js';
 import type { ChatLine, SpectatorPolicy } from '../../../protocol/lobby.js';
 import type {
+  ActivityCursor,
   Deadline,
+  KeptRecord,
   LogEntry,
+  MatchActivity,
   MatchChange,
   MatchFilter,
   MatchPatch,
@@ -126,11 +129,13 @@ export class PgStore implements Store {
     // One statement, one implicit transaction: the row goes in only if the match exists, the
     // previous seq is there (or this is seq 1) and this seq is not (the primary key settles a
     // concurrent tie: one insert wins, the other does nothing). The NOTIFY is sent at commit.
+    // FOR KEY SHARE: an expireMatch holding the match's row is waited for, and then the match is
+    // simply not there (false), rather than the insert failing its foreign key.
     this.appendSql = `
       WITH ins AS (
         INSERT INTO ${s}.log (match_id, seq, action, by, at)
         SELECT $1, $2::int, $3::jsonb, $4, $5::bigint
-        WHERE EXISTS (SELECT 1 FROM ${s}.matches WHERE id = $1)
+        WHERE EXISTS (SELECT 1 FROM ${s}.matches WHERE id = $1 FOR KEY SHARE)
           AND ($2::int = 1 OR EXISTS (SELECT 1 FROM ${s}.log WHERE match_id = $1 AND seq = $2::int - 1))
         ON CONFLICT (match_id, seq) DO NOTHING
         RETURNING match_id, seq
@@ -263,6 +268,76 @@ export class PgStore implements Store {
       [Math.floor(now), limit, Math.floor(now) + this.lease],
     );
     return r.rows.map((row) => ({ matchId: row.match_id, seq: row.seq, at: Number(row.at) }));
+  }
+
+  async idleMatches(before: number, after: ActivityCursor | null, limit: number): Promise<MatchActivity[]> {
+    if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a non-negative integer, got ${String(limit)}`);
+    // Oldest first along the matches_newest index; each match's last entry is one step down the
+    // log's primary key. A match with a deadline is waiting for a bot or a timer: not idle.
+    const r = await this.pool.query<{ id: string; created_at: string; version: number; seq: number; last_at: string }>(
+      `SELECT m.id, m.created_at, m.version, coalesce(l.seq, 0) AS seq, coalesce(l.at, m.created_at) AS last_at
+         FROM ${this.s}.matches m
+         LEFT JOIN LATERAL (SELECT seq, at FROM ${this.s}.log WHERE match_id = m.id ORDER BY seq DESC LIMIT 1) l ON true
+        WHERE m.created_at < $1
+          AND ($2::bigint IS NULL OR (m.created_at, m.id) > ($2::bigint, $3::text))
+          AND coalesce(l.at, m.created_at) < $1
+          AND NOT EXISTS (SELECT 1 FROM ${this.s}.deadlines d WHERE d.match_id = m.id)
+        ORDER BY m.created_at, m.id
+        LIMIT $4`,
+      [Math.floor(before), after === null ? null : after.createdAt, after === null ? '' : after.id, limit],
+    );
+    return r.rows.map((row) => ({
+      id: row.id,
+      createdAt: Number(row.created_at),
+      version: row.version,
+      seq: row.seq,
+      lastAt: Number(row.last_at),
+    }));
+  }
+
+  async expireMatch(id: string, expected: { readonly version: number; readonly seq: number }, keep: KeptRecord | null): Promise<boolean> {
+    // One transaction: the match's row locked first (an append that started before is waited
+    // for and then seen; one that starts after waits for this to end and finds no match), its
+    // version and log length compared, the record kept, the match deleted (its log and deadline
+    // with it: ON DELETE CASCADE).
+    const client = await this.pool.connect();
+    let lost: Error | undefined;
+    const onLost = (e: Error): void => {
+      lost = e;
+    };
+    client.on('error', onLost);
+    try {
+      await client.query('BEGIN');
+      const m = await client.query<{ version: number }>(`SELECT version FROM ${this.s}.matches WHERE id = $1 FOR UPDATE`, [id]);
+      const n = await client.query<{ seq: number }>(`SELECT coalesce(max(seq), 0)::int AS seq FROM ${this.s}.log WHERE match_id = $1`, [
+        id,
+      ]);
+      if (m.rows[0]?.version !== expected.version || n.rows[0]?.seq !== expected.seq) {
+        await client.query('ROLLBACK');
+        return false;
+      }
+      if (keep !== null) {
+        await client.query(
+          `INSERT INTO ${this.s}.kept_records (match_id, kind, expired_at, kept) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (match_id) DO UPDATE SET kind = EXCLUDED.kind, expired_at = EXCLUDED.expired_at, kept = EXCLUDED.kept`,
+          [id, keep.kind, keep.expiredAt, JSON.stringify(keep)],
+        );
+      }
+      await client.query(`DELETE FROM ${this.s}.matches WHERE id = $1`, [id]);
+      await client.query('COMMIT');
+      return true;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.off('error', onLost);
+      client.release(lost);
+    }
+  }
+
+  async keptRecord(id: string): Promise<KeptRecord | null> {
+    const r = await this.pool.query<{ kept: KeptRecord }>(`SELECT kept FROM ${this.s}.kept_records WHERE match_id = $1`, [id]);
+    return r.rows[0]?.kept ?? null;
   }
 
   watch(listener: (matchId: string, seq: number) => void): () => void {

@@ -34,7 +34,16 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
     );
     CREATE INDEX deadlines_due ON ${s}.deadlines (at);
   `,
-  // Games between friends: the match fields added since (visibility, invite, fairness, rematch, …)
+  // 2: the records of expired matches, kept when the host keeps them (expireMatch).
+  (s) => `
+    CREATE TABLE ${s}.kept_records (
+      match_id text PRIMARY KEY,
+      kind text NOT NULL,
+      expired_at bigint NOT NULL,
+      kept jsonb NOT NULL
+    );
+  `,
+  // 3: games between friends: the match fields added since (visibility, invite, fairness, rematch, …)
   // in one JSON object, with the visibility also in a column for the lobby's listing; the chat;
   // the seats' presence leases.
   (s) => `
