@@ -64,10 +64,10 @@ export { PROTOCOL_VERSION, parseClientMessage } from '../protocol/index.js';
 export type { AccountHooks, Authenticate, CanCreate, CanJoin, Identity } from './accounts.js';
 export type { CorsOrigins } from './cors.js';
 export { parseOrigins } from './cors.js';
-export type { JoinRequest, NewMatch } from './host/lobby.js';
-export { PRESENCE_LEASE_MS } from './host/presence.js';
 export type { HealthOptions, Readiness } from './health.js';
 export { healthHandler } from './health.js';
+export type { JoinRequest, NewMatch } from './host/lobby.js';
+export { PRESENCE_LEASE_MS } from './host/presence.js';
 export type {
   ExpiryOptions,
   ExpiryReport,
