@@ -6,9 +6,11 @@
  * dependency. docs/server.md lists every message with an example exchange.
  *
  * Version {@link PROTOCOL_VERSION}: small JSON messages, one per WebSocket frame. The client
- * says `hello` once (match, token, last seq seen), then `act`, `sync`, `leave` and `ping`, each
- * with an `id` that the host's reply (`ack`, `synced`, `left`, `pong` or `error`) carries back.
- * The host pushes an `update` for every action applied after the hello.
+ * says `hello` once (match, token, last seq seen, its version), then `act`, `sync`, `leave` and
+ * `ping`, each with an `id` that the host's reply (`ack`, `synced`, `left`, `pong` or `error`)
+ * carries back. The host pushes an update for every action applied after the hello: in version
+ * 2 mostly a `patch` of the previous view ({@link applyPatch}, checked with {@link viewDigest}),
+ * in version 1 (still spoken, see {@link PROTOCOL_VERSIONS}) always the whole view.
  *
  * @example
  * ```ts
@@ -23,15 +25,19 @@
  */
 
 export type { ActMessage, ClientMessage, HelloMessage, LeaveMessage, PingMessage, SyncMessage } from './client-messages.js';
+export { viewDigest } from './digest.js';
 export type { HostErrorCode } from './errors.js';
 export { HostError } from './errors.js';
 export type { MatchSettings, MatchSummary, SeatSummary, SpectatorPolicy } from './lobby.js';
 export { parseClientMessage } from './parse.js';
+export type { Patch, PatchOp } from './patch.js';
+export { applyPatch, diff, PatchError } from './patch.js';
 export type {
   AckMessage,
   ErrorMessage,
   EventsAt,
   LeftMessage,
+  PatchMessage,
   PongMessage,
   RevokedMessage,
   ServerMessage,
@@ -39,4 +45,5 @@ export type {
   UpdateMessage,
   WelcomeMessage,
 } from './server-messages.js';
-export { PROTOCOL_VERSION } from './version.js';
+export { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from './version.js';
+export { FULL_VIEW_EVERY, type TrackedUpdate, ViewTrack } from './view-track.js';

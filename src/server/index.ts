@@ -32,6 +32,7 @@ export type {
   LeftMessage,
   MatchSettings,
   MatchSummary,
+  PatchMessage,
   PingMessage,
   PongMessage,
   RevokedMessage,
@@ -43,7 +44,7 @@ export type {
   UpdateMessage,
   WelcomeMessage,
 } from '../protocol/index.js';
-export { PROTOCOL_VERSION, parseClientMessage } from '../protocol/index.js';
+export { PROTOCOL_VERSION, PROTOCOL_VERSIONS, parseClientMessage } from '../protocol/index.js';
 export type { CorsOrigins } from './cors.js';
 export { parseOrigins } from './cors.js';
 export type { HealthOptions, Readiness } from './health.js';

@@ -1,5 +1,6 @@
 /**
- * The WebSocket transport: frames to host calls and back (protocol in `protocol.ts`), with the
+ * The WebSocket transport: frames to host calls and back (the protocol is `../protocol/`'s; each
+ * connection speaks the version its hello asked for, and is sent each update's shared frame), with the
  * limits of `limits.ts`. A bad frame gets a typed `error` reply; nothing a client sends can
  * throw out of here, stop the process or touch another match.
  * @module
@@ -11,7 +12,6 @@ import type { ClientMessage } from '../protocol/client-messages.js';
 import { HostError } from '../protocol/errors.js';
 import { messageIdOf, parseClientMessage } from '../protocol/parse.js';
 import type { ServerMessage } from '../protocol/server-messages.js';
-import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { clientAddress } from './address.js';
 import type { Session } from './host/types.js';
 import type { MatchHost } from './host.js';
@@ -47,6 +47,8 @@ class Connection {
   session: Session | null = null;
   stop: (() => void) | null = null;
   saidHello = false;
+  /** The protocol version the hello asked for. */
+  version = 1;
   private chain: Promise<void> = Promise.resolve();
 
   constructor(
@@ -56,13 +58,18 @@ class Connection {
   ) {}
 
   send(message: ServerMessage): void {
+    this.sendText(JSON.stringify(message));
+  }
+
+  /** Sends a message already serialized (an update's frame, shared by every connection of its viewer). */
+  sendText(text: string): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > this.maxBuffered) {
       // Too slow to keep up: drop it; it resyncs from its last seq when it reconnects.
       this.ws.close(1013, 'too slow');
       return;
     }
-    this.ws.send(JSON.stringify(message));
+    this.ws.send(text);
   }
 
   /** Runs message handlers one after another, so replies keep the order of requests. */
@@ -182,8 +189,10 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
         c.saidHello = true;
         try {
           const session = await host.open(m.match, m.token);
+          c.version = m.v;
           const { sync, stop } = await host.subscribe(session, m.after, {
-            send: (u) => c.send({ type: 'update', seq: u.seq, events: u.events, view: u.view }),
+            version: m.v,
+            send: (u) => c.sendText(u.frame(c.version)),
             revoked: () => {
               c.send({ type: 'revoked' });
               c.ws.close(4001, 'seat reassigned');
@@ -193,7 +202,7 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
           c.stop = stop;
           c.send({
             type: 'welcome',
-            v: PROTOCOL_VERSION,
+            v: c.version,
             match: session.matchId,
             seat: session.viewer,
             seq: sync.seq,

@@ -9,9 +9,21 @@ import * as protocol from '../../src/protocol/index.js';
 import * as server from '../../src/server/index.js';
 
 describe('architecture: the protocol layer', () => {
-  it('the protocol entry exports the version, the error type and the reader of client messages', () => {
-    expect(Object.keys(protocol).sort()).toEqual(['HostError', 'PROTOCOL_VERSION', 'parseClientMessage']);
-    expect(protocol.PROTOCOL_VERSION).toBe(1);
+  it('the protocol entry exports the versions, the error type, the reader of client messages and the view patches', () => {
+    expect(Object.keys(protocol).sort()).toEqual([
+      'FULL_VIEW_EVERY',
+      'HostError',
+      'PROTOCOL_VERSION',
+      'PROTOCOL_VERSIONS',
+      'PatchError',
+      'ViewTrack',
+      'applyPatch',
+      'diff',
+      'parseClientMessage',
+      'viewDigest',
+    ]);
+    expect(protocol.PROTOCOL_VERSION).toBe(2);
+    expect(protocol.PROTOCOL_VERSIONS).toEqual([1, 2]);
   });
 
   it('the server and client entries re-export the same objects', () => {
@@ -24,7 +36,7 @@ describe('architecture: the protocol layer', () => {
   it("the reader refuses with the protocol's HostError, whichever entry it came from", () => {
     expect(() => server.parseClientMessage('{"type":"act","id":1,"seq":0}')).toThrow(protocol.HostError);
     try {
-      protocol.parseClientMessage('{"type":"hello","v":2,"match":"m","token":null,"after":0}');
+      protocol.parseClientMessage('{"type":"hello","v":3,"match":"m","token":null,"after":0}');
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(server.HostError);

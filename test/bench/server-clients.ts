@@ -40,7 +40,8 @@ export interface ClientReport {
 
 type Incoming = { type: 'play'; matches: ClientMatch[] } | { type: 'go' } | { type: 'close' };
 
-const UPDATE_PREFIX = Buffer.from('{"type":"update"');
+/** How update frames begin: the whole view (`update`), or version 2's `patch`. */
+const UPDATE_PREFIXES = [Buffer.from('{"type":"update"'), Buffer.from('{"type":"patch"')];
 
 /** The `ws` WebSocket, counting the bytes of every update frame it receives. */
 function countingSocket(sizes: number[]): new (url: string) => WebSocket {
@@ -49,7 +50,9 @@ function countingSocket(sizes: number[]): new (url: string) => WebSocket {
       super(url);
       this.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
         if (isBinary || !Buffer.isBuffer(data)) return;
-        if (data.length >= UPDATE_PREFIX.length && data.subarray(0, UPDATE_PREFIX.length).equals(UPDATE_PREFIX)) sizes.push(data.length);
+        for (const prefix of UPDATE_PREFIXES) {
+          if (data.length >= prefix.length && data.subarray(0, prefix.length).equals(prefix)) sizes.push(data.length);
+        }
       });
     }
   };

@@ -70,6 +70,7 @@ export class Sessions {
     const sync = await live.serial(async () => {
       await this.matches.catchUp(live);
       const r = this.fanOut.syncResult(live, session.viewer, from);
+      if ((subscriber.version ?? 1) >= 2) this.fanOut.track(live, session.viewer, r);
       watcher.lastSent = r.seq;
       live.watchers.add(watcher);
       return r;

@@ -44,9 +44,20 @@ export interface UpdateEvents {
   readonly events: readonly GameEvent[];
 }
 
-/** What a subscriber is sent for each new action: its events and the view after it. */
+/**
+ * What a subscriber is sent for each new action: its events and the view after it. One object
+ * is shared by every subscriber of the same viewer, and so is its wire text: `frame(v)` is the
+ * protocol message for a connection speaking version `v`, serialized once.
+ */
 export interface Update extends UpdateEvents {
   readonly view: PlayerView;
+  /**
+   * The update as one protocol message's JSON text for protocol version `v`: version 1 the whole
+   * view (an `update` message); version 2 a `patch` of the previous update's view, or the whole
+   * view when that is smaller or due (see `FULL_VIEW_EVERY`). Computed on the first call for each
+   * version, then reused.
+   */
+  frame(v: number): string;
 }
 
 /** The answer to a sync: every update after the given seq (events only), then the current view. */
@@ -67,6 +78,11 @@ export interface Subscription {
 
 /** Receives pushes for one session. */
 export interface Subscriber {
+  /**
+   * The protocol version whose frames this subscriber sends (`Update.frame`); 2 or more keeps a
+   * patch stream for its viewer. Default 1 (the whole view; nothing kept).
+   */
+  readonly version?: number;
   /** Called with each new update, in seq order, each seq once. */
   readonly send: (update: Update) => void;
   /** Called once when the session's seat was reopened or handed to a bot: its token no longer works. */
