@@ -59,13 +59,22 @@ export function waitForServer(pool: Pool, isClosed: () => boolean, windowMs = RE
         wait = nextBackoff(wait);
         continue;
       }
+      // A checked-out connection can also fail between statements: pg then emits 'error' on the
+      // client, which must be listened to (or the process dies of an unhandled 'error' event).
+      let lost: Error | undefined;
+      const onLost = (e: Error): void => {
+        lost = e;
+      };
+      client.on('error', onLost);
       try {
         const r = await client.query<R>(text, values);
-        client.release();
+        client.off('error', onLost);
+        client.release(lost);
         return r;
       } catch (e) {
-        const broken = isConnectionError(e);
-        client.release(broken ? (e as Error) : undefined);
+        client.off('error', onLost);
+        const broken = lost !== undefined || isConnectionError(e);
+        client.release(broken ? (lost ?? (e as Error)) : undefined);
         if (!broken || !isReadOnly(text) || isClosed() || Date.now() + wait > giveUp) throw e;
         await pause(wait);
         wait = nextBackoff(wait);
