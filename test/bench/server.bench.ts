@@ -17,7 +17,8 @@
  * Each run gets a fresh database, dropped at the end. `--hosts 1 --store postgres` is the
  * one-host figure on the same database, to compare with. Other stores plug in through
  * test/server/fixtures/host-process.ts (its first argument is the store kind, its second where
- * the store lives). `--json FILE` also writes the figures as JSON.
+ * the store lives). `--json FILE` also writes the figures as JSON; `--host-args "…"` passes Node
+ * flags to the host processes (`--host-args "--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles them).
  */
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -43,6 +44,7 @@ const SEED = arg('seed', '1');
 const WHERE = arg('where', '');
 const CLIENT_PROCS = Number(arg('client-procs', '2'));
 const JSON_OUT = arg('json', '');
+const HOST_ARGS = arg('host-args', '');
 
 if (HOSTS > 1 && (STORE === 'file' || STORE === 'memory')) {
   console.error(`--hosts ${HOSTS} needs a store that several processes share (the ${STORE} store belongs to one process)`);
@@ -87,7 +89,8 @@ async function postgresDatabase(): Promise<{ url: string; done: () => Promise<vo
 }
 
 function startHost(where: string): Promise<Listening> {
-  return spawnListening(['--import', 'tsx', FIXTURE, STORE, where, '0'], /listening (\d+)/, { stderr: 'inherit', ipc: true });
+  const extra = HOST_ARGS === '' ? [] : HOST_ARGS.split(' ');
+  return spawnListening([...extra, '--import', 'tsx', FIXTURE, STORE, where, '0'], /listening (\d+)/, { stderr: 'inherit', ipc: true });
 }
 
 /** The host's CPU time (µs), resident memory and open connections, asked over its IPC channel. */
