@@ -32,6 +32,11 @@ export interface TrackedUpdate {
 export class ViewTrack {
   /** The seq of the last view. */
   seq: number;
+  /**
+   * The length of the viewer's last whole view as sent (a host's estimate of what a patch must
+   * beat; 0 until one was sent).
+   */
+  wholeLength = 0;
   private view: PlayerView;
   private readonly terms = new Map<string, number>();
   private sum = 0;

@@ -94,9 +94,16 @@ function startHost(where: string): Promise<Listening> {
 }
 
 /** The host's CPU time (µs), resident memory and open connections, asked over its IPC channel. */
-function hostStats(h: Listening): Promise<{ cpuMicros: number; rss: number; connections: number }> {
+interface HostStats {
+  readonly cpuMicros: number;
+  readonly userMicros: number;
+  readonly rss: number;
+  readonly connections: number;
+}
+
+function hostStats(h: Listening): Promise<HostStats> {
   return new Promise((resolve) => {
-    const on = (m: { type?: string; cpuMicros: number; rss: number; connections: number }): void => {
+    const on = (m: { type?: string } & HostStats): void => {
       if (m?.type !== 'stats') return;
       h.child.off('message', on);
       resolve(m);
@@ -210,6 +217,7 @@ async function main(): Promise<void> {
   const finals: Record<string, string[]> = {};
   for (const r of reports) for (const [id, scores] of Object.entries(r.finals)) finals[id] = [...(finals[id] ?? []), ...scores];
   const cpuMicros = after.reduce((n, a, i) => n + a.cpuMicros - (before[i]?.cpuMicros ?? 0), 0);
+  const userMicros = after.reduce((n, a, i) => n + a.userMicros - (before[i]?.userMicros ?? 0), 0);
 
   // Every match's log replays to the score its clients saw.
   let mismatches = 0;
@@ -249,6 +257,7 @@ async function main(): Promise<void> {
     actionsPerSecond: actions / seconds,
     latencyMs: { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: latencies[latencies.length - 1] ?? Number.NaN },
     hostCpuMicrosPerAction: cpuMicros / Math.max(1, actions),
+    hostUserMicrosPerAction: userMicros / Math.max(1, actions),
     updateBytes: { mean: meanBytes, p99: quantile(bytes, 0.99), count: bytes.length },
     hostMemoryMiB: after.map((a, i) => ({ rss: a.rss / 2 ** 20, peak: peaks[i] })),
     errors,
@@ -259,7 +268,9 @@ async function main(): Promise<void> {
   console.log(
     `latency (send → its update): p50 ${f(figures.latencyMs.p50)} ms, p99 ${f(figures.latencyMs.p99)} ms, max ${f(figures.latencyMs.max)} ms (${latencies.length} samples)`,
   );
-  console.log(`host CPU per action: ${f(figures.hostCpuMicrosPerAction)} µs (user + system, all hosts, over the play)`);
+  console.log(
+    `host CPU per action: ${f(figures.hostCpuMicrosPerAction)} µs (${f(figures.hostUserMicrosPerAction)} user + ${f(figures.hostCpuMicrosPerAction - figures.hostUserMicrosPerAction)} system; all hosts, over the play)`,
+  );
   console.log(`bytes per update:   mean ${meanBytes.toFixed(0)}, p99 ${quantile(bytes, 0.99)} (${bytes.length} update frames)`);
   for (const [i, m] of figures.hostMemoryMiB.entries())
     console.log(`host ${i} memory:      ${m.rss.toFixed(0)} MiB resident at the end, ${(m.peak ?? 0).toFixed(0)} MiB peak`);

@@ -15,8 +15,11 @@ import { allowed } from './access.js';
 import type { LiveMatch } from './live-match.js';
 import type { SyncResult, Update, UpdateEvents } from './types.js';
 
-/** A patch longer than this (in characters) is compared with the whole view, and the shorter one goes out. */
-const COMPARE_ABOVE = 1024;
+/**
+ * A patch longer than this share of the viewer's last whole view (in characters) is compared
+ * with the whole view now, and the shorter one goes out; a shorter patch goes out as it is.
+ */
+const COMPARE_ABOVE = 0.7;
 
 /** One viewer's update at one seq, shared by all its watchers; each version's text made once. */
 class ViewerUpdate implements Update {
@@ -40,18 +43,20 @@ class ViewerUpdate implements Update {
     if (this.whole === undefined) {
       const m: UpdateMessage = { type: 'update', seq: this.seq, events: this.events, view: this.view };
       this.whole = JSON.stringify(m);
+      if (this.track !== undefined) this.track.wholeLength = this.whole.length;
     }
     return this.whole;
   }
 
   private patch(): string {
-    if (this.track === undefined) return this.full();
-    const t = this.track.advance(this.view, this.seq);
+    const track = this.track;
+    if (track === undefined) return this.full();
+    const t = track.advance(this.view, this.seq);
     if (t.patch === null) return this.full();
     const m: PatchMessage = { type: 'patch', seq: this.seq, events: this.events, patch: t.patch, digest: t.digest };
     const text = JSON.stringify(m);
-    if (text.length > COMPARE_ABOVE && this.full().length <= text.length) {
-      this.track.sentFull();
+    if (text.length > track.wholeLength * COMPARE_ABOVE && this.full().length <= text.length) {
+      track.sentFull();
       return this.full();
     }
     return text;
