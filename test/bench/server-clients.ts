@@ -3,8 +3,9 @@
  * more): one WebSocket client per seat it is given, each a heuristic bot choosing from its own
  * view. Talks to the benchmark over the IPC channel:
  *
- * - in: `{ type: 'play', matches }` (each match's id, seed, seat tokens and the port per seat):
- *   connect every client; out: `{ type: 'ready' }` once every client has its first view;
+ * - in: `{ type: 'play', matches, thinkMs }` (each match's id, seed, seat tokens and the port per
+ *   seat; each client waits 0.5–1.5 × `thinkMs` before each move, default 0): connect every
+ *   client; out: `{ type: 'ready' }` once every client has its first view;
  * - in: `{ type: 'go' }`: play; out: `{ type: 'progress', actions, over }` every second, then
  *   `{ type: 'done', … }` with every latency sample, the size of every update frame, the
  *   number of actions and errors, and the final score each client saw;
@@ -38,7 +39,7 @@ export interface ClientReport {
   readonly finals: Record<string, string[]>;
 }
 
-type Incoming = { type: 'play'; matches: ClientMatch[] } | { type: 'go' } | { type: 'close' };
+type Incoming = { type: 'play'; matches: ClientMatch[]; thinkMs?: number } | { type: 'go' } | { type: 'close' };
 
 /** How update frames begin: the whole view (`update`), or version 2's `patch`. */
 const UPDATE_PREFIXES = [Buffer.from('{"type":"update"'), Buffer.from('{"type":"patch"')];
@@ -77,7 +78,7 @@ function error(what: string): void {
   if (errorSamples.length < 10) errorSamples.push(what);
 }
 
-function play(matches: readonly ClientMatch[]): void {
+function play(matches: readonly ClientMatch[], thinkMs: number): void {
   const Socket = countingSocket(updateBytes);
   let waiting = 0;
   const readyOne = (): void => {
@@ -101,6 +102,18 @@ function play(matches: readonly ClientMatch[]): void {
         const v = client.view;
         if (!going || busy || v === null || v.legal.length === 0 || client.status !== 'open') return;
         busy = true;
+        if (thinkMs > 0) {
+          setTimeout(sendMove, thinkMs * (0.5 + Math.random()));
+          return;
+        }
+        sendMove();
+      };
+      const sendMove = (): void => {
+        const v = client.view;
+        if (v === null || v.legal.length === 0 || client.status !== 'open') {
+          busy = false;
+          return;
+        }
         const action = heuristicBot(v, rng);
         sentSeq = client.seq;
         sentAt = performance.now();
@@ -160,7 +173,7 @@ function report(): ClientReport {
 }
 
 process.on('message', (m: Incoming) => {
-  if (m.type === 'play') play(m.matches);
+  if (m.type === 'play') play(m.matches, m.thinkMs ?? 0);
   else if (m.type === 'go') {
     going = true;
     for (const c of clients) c.move();

@@ -20,16 +20,14 @@
  * the store lives). `--json FILE` also writes the figures as JSON; `--host-args "…"` passes Node
  * flags to the host processes (`--host-args "--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles them).
  */
-import { type ChildProcess, fork, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createMatch, joinMatch } from '../../src/client/index.js';
-import { type Action, replay, score } from '../../src/index.js';
-import { type Listening, spawnListening } from '../helpers/process.js';
-import type { ClientMatch, ClientReport } from './server-clients.js';
+import type { Listening } from '../helpers/process.js';
+import { hostStats, peakOf, quantile, replayMismatches, setUpMatches, startClientProcesses, startHost } from './server-harness.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -51,8 +49,6 @@ if (HOSTS > 1 && (STORE === 'file' || STORE === 'memory')) {
   process.exit(2);
 }
 
-const FIXTURE = join(import.meta.dirname, '..', 'server', 'fixtures', 'host-process.ts');
-const CLIENTS = join(import.meta.dirname, 'server-clients.ts');
 const CLUSTER = join(import.meta.dirname, '..', 'helpers', 'postgres.sh');
 
 /** A fresh database for the run (on a throwaway cluster when no URL is given), and how to remove it. */
@@ -88,81 +84,12 @@ async function postgresDatabase(): Promise<{ url: string; done: () => Promise<vo
   };
 }
 
-function startHost(where: string): Promise<Listening> {
-  const extra = HOST_ARGS === '' ? [] : HOST_ARGS.split(' ');
-  return spawnListening([...extra, '--import', 'tsx', FIXTURE, STORE, where, '0'], /listening (\d+)/, { stderr: 'inherit', ipc: true });
-}
-
-/** The host's CPU time (µs), resident memory and open connections, asked over its IPC channel. */
-interface HostStats {
-  readonly cpuMicros: number;
-  readonly userMicros: number;
-  readonly rss: number;
-  readonly connections: number;
-}
-
-function hostStats(h: Listening): Promise<HostStats> {
-  return new Promise((resolve) => {
-    const on = (m: { type?: string } & HostStats): void => {
-      if (m?.type !== 'stats') return;
-      h.child.off('message', on);
-      resolve(m);
-    };
-    h.child.on('message', on);
-    h.child.send('stats');
-  });
-}
-
-function peakOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-}
-
-/** A client process (test/bench/server-clients.ts) and its messages. */
-interface ClientProcess {
-  readonly child: ChildProcess;
-  readonly ready: Promise<void>;
-  readonly done: Promise<ClientReport>;
-  progress: { actions: number; over: number };
-}
-
-function startClients(matches: ClientMatch[]): ClientProcess {
-  const child = fork(CLIENTS, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  let readyDone: () => void = () => undefined;
-  let reportDone: (r: ClientReport) => void = () => undefined;
-  const p: ClientProcess = {
-    child,
-    ready: new Promise<void>((r) => {
-      readyDone = r;
-    }),
-    done: new Promise<ClientReport>((r) => {
-      reportDone = r;
-    }),
-    progress: { actions: 0, over: 0 },
-  };
-  child.on('message', (m: { type: string } & Record<string, unknown>) => {
-    if (m.type === 'ready') readyDone();
-    else if (m.type === 'progress') p.progress = { actions: m.actions as number, over: m.over as number };
-    else if (m.type === 'done') reportDone(m as unknown as ClientReport);
-  });
-  child.on('exit', (code) => {
-    if (code !== 0) console.error(`a client process exited with ${code}`);
-  });
-  child.send({ type: 'play', matches });
-  return p;
-}
-
 async function main(): Promise<void> {
   const database = STORE === 'postgres' ? await postgresDatabase() : null;
   const dir = database !== null ? database.url : WHERE === '' ? mkdtempSync(join(tmpdir(), 'ftk-bench-server-')) : WHERE;
   const hosts: Listening[] = [];
-  for (let h = 0; h < HOSTS; h++) hosts.push(await startHost(dir));
-  const bases = hosts.map((h) => `http://127.0.0.1:${h.port}`);
+  const hostArgs = HOST_ARGS === '' ? [] : HOST_ARGS.split(' ');
+  for (let h = 0; h < HOSTS; h++) hosts.push(await startHost(STORE, dir, hostArgs));
   const load0 = loadavg();
   console.log(
     `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (heuristic bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es), store ${STORE}, seed ${SEED}`,
@@ -172,23 +99,8 @@ async function main(): Promise<void> {
   );
 
   // Create and join everything first, then connect all clients, then play.
-  const matches: (ClientMatch & { creatorToken: string })[] = [];
-  for (let m = 0; m < MATCHES; m++) {
-    const base = bases[m % bases.length] as string;
-    const seed = `bench-${SEED}-${m}`;
-    const { match, creatorToken } = await createMatch(base, { players: PLAYERS as 2 | 3 | 4 | 5, seed });
-    const tokens: string[] = [];
-    for (let p = 0; p < PLAYERS; p++) tokens.push((await joinMatch(base, match.id, { name: `bot ${p}`, seat: p })).token);
-    // Seat p of match m talks to host (m + p) mod N: with several hosts, every update crosses hosts.
-    const ports = tokens.map((_, p) => hosts[(m + p) % hosts.length]?.port as number);
-    matches.push({ id: match.id, seed, tokens, ports, creatorToken });
-  }
-  const procs: ClientProcess[] = [];
-  for (let i = 0; i < CLIENT_PROCS; i++) {
-    const share = matches.filter((_, m) => m % CLIENT_PROCS === i).map(({ creatorToken: _, ...rest }) => rest);
-    procs.push(startClients(share));
-  }
-  await Promise.all(procs.map((p) => p.ready));
+  const matches = await setUpMatches(hosts, MATCHES, PLAYERS, SEED);
+  const procs = await startClientProcesses(matches, CLIENT_PROCS);
 
   const before = await Promise.all(hosts.map(hostStats));
   const start = performance.now();
@@ -214,29 +126,11 @@ async function main(): Promise<void> {
   const bytes = reports.flatMap((r) => r.updateBytes).sort((a, b) => a - b);
   const actions = reports.reduce((n, r) => n + r.actions, 0);
   const errors = reports.reduce((n, r) => n + r.errors, 0);
-  const finals: Record<string, string[]> = {};
-  for (const r of reports) for (const [id, scores] of Object.entries(r.finals)) finals[id] = [...(finals[id] ?? []), ...scores];
   const cpuMicros = after.reduce((n, a, i) => n + a.cpuMicros - (before[i]?.cpuMicros ?? 0), 0);
   const userMicros = after.reduce((n, a, i) => n + a.userMicros - (before[i]?.userMicros ?? 0), 0);
 
   // Every match's log replays to the score its clients saw.
-  let mismatches = 0;
-  for (const [m, record] of matches.entries()) {
-    const base = bases[m % bases.length] as string;
-    const res = await fetch(`${base}/api/matches/${record.id}/log`, { headers: { authorization: `Bearer ${record.creatorToken}` } });
-    const log = (await res.json()) as { actions: { action: Action }[] };
-    const final = JSON.stringify(
-      score(
-        replay(
-          { players: PLAYERS as 2 | 3 | 4 | 5, seed: record.seed },
-          log.actions.map((e) => e.action),
-        ),
-      ),
-    );
-    const seen = finals[record.id] ?? [];
-    if (seen.length !== PLAYERS) mismatches += PLAYERS - seen.length;
-    for (const s of seen) if (s !== final) mismatches++;
-  }
+  const mismatches = await replayMismatches(matches, PLAYERS, reports);
   for (const p of procs) p.child.send({ type: 'close' });
   for (const h of hosts) h.child.kill('SIGTERM');
   if (database !== null) {
