@@ -9,6 +9,8 @@
  * - in: `{ type: 'go' }`: play; out: `{ type: 'progress', actions, over }` every second, then
  *   `{ type: 'done', … }` with every latency sample, the size of every update frame, the
  *   number of actions and errors, and the final score each client saw;
+ * - in: `{ type: 'stop' }`: make no more moves; once every move in flight is answered, report
+ *   as if every match had ended (the soak stops matches mid-game);
  * - in: `{ type: 'close' }`: close every client and exit.
  *
  * The latency of an action is from `send` to the arrival of its update (the events of the next
@@ -17,6 +19,7 @@
 import { WebSocket } from 'ws';
 import { botRandom, heuristicBot } from '../../src/bots/index.js';
 import { connectMatch, type MatchClient } from '../../src/client/index.js';
+import { viewDigest } from '../../src/protocol/digest.js';
 
 /** One match as the benchmark hands it to a client process. */
 export interface ClientMatch {
@@ -35,11 +38,11 @@ export interface ClientReport {
   readonly actions: number;
   readonly errors: number;
   readonly errorSamples: string[];
-  /** Per match id, the final score (JSON) each of its clients saw. */
+  /** Per match id, `seq:digest` of the view each of its clients (by seat) holds at the end. */
   readonly finals: Record<string, string[]>;
 }
 
-type Incoming = { type: 'play'; matches: ClientMatch[]; thinkMs?: number } | { type: 'go' } | { type: 'close' };
+type Incoming = { type: 'play'; matches: ClientMatch[]; thinkMs?: number } | { type: 'go' } | { type: 'stop' } | { type: 'close' };
 
 /** How update frames begin: the whole view (`update`), or version 2's `patch`. */
 const UPDATE_PREFIXES = [Buffer.from('{"type":"update"'), Buffer.from('{"type":"patch"')];
@@ -71,7 +74,7 @@ let actions = 0;
 let going = false;
 let finished = 0;
 let reported = false;
-const clients: { client: MatchClient; match: string; move: () => void }[] = [];
+const clients: { client: MatchClient; match: string; move: () => void; busy: () => boolean }[] = [];
 
 function error(what: string): void {
   errors++;
@@ -148,7 +151,7 @@ function play(matches: readonly ClientMatch[], thinkMs: number): void {
         first();
         readyOne();
       });
-      clients.push({ client, match: m.id, move });
+      clients.push({ client, match: m.id, move, busy: () => busy });
     }
   }
   if (waiting === 0) send({ type: 'ready' });
@@ -166,7 +169,7 @@ function report(): ClientReport {
   const finals: Record<string, string[]> = {};
   for (const c of clients) {
     const list = finals[c.match] ?? [];
-    list.push(JSON.stringify(c.client.view?.score ?? null));
+    list.push(`${c.client.seq}:${viewDigest(c.client.view)}`);
     finals[c.match] = list;
   }
   return { type: 'done', latencies, updateBytes, actions, errors, errorSamples, finals };
@@ -181,6 +184,18 @@ process.on('message', (m: Incoming) => {
       if (reported) clearInterval(timer);
       else send({ type: 'progress', actions, over: finished });
     }, 1000);
+  } else if (m.type === 'stop') {
+    going = false;
+    // Once nothing is in flight and the last updates have had a moment to arrive, report.
+    const settle = setInterval(() => {
+      if (clients.some((c) => c.busy())) return;
+      clearInterval(settle);
+      setTimeout(() => {
+        if (reported) return;
+        reported = true;
+        send(report());
+      }, 2000);
+    }, 50);
   } else if (m.type === 'close') {
     for (const c of clients) c.client.close();
     process.disconnect?.();

@@ -7,7 +7,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMatch, joinMatch } from '../../src/client/index.js';
-import { type Action, replay, score } from '../../src/index.js';
+import { type Action, replay, view } from '../../src/index.js';
+import { viewDigest } from '../../src/protocol/digest.js';
 import { type Listening, spawnListening } from '../helpers/process.js';
 import type { ClientMatch, ClientReport } from './server-clients.js';
 
@@ -117,25 +118,20 @@ export async function startClientProcesses(matches: readonly BenchMatch[], procs
   return started;
 }
 
-/** How many clients saw a final score their match's log does not replay to (or saw none). */
+/** How many clients hold, at the end, a view (and seq) other than their match's log replays to (or reported none). */
 export async function replayMismatches(matches: readonly BenchMatch[], players: number, reports: readonly ClientReport[]): Promise<number> {
   const finals: Record<string, string[]> = {};
-  for (const r of reports) for (const [id, scores] of Object.entries(r.finals)) finals[id] = [...(finals[id] ?? []), ...scores];
+  for (const r of reports) for (const [id, views] of Object.entries(r.finals)) finals[id] = [...(finals[id] ?? []), ...views];
   let mismatches = 0;
   for (const record of matches) {
     const res = await fetch(`${record.base}/api/matches/${record.id}/log`, { headers: { authorization: `Bearer ${record.creatorToken}` } });
     const log = (await res.json()) as { actions: { action: Action }[] };
-    const final = JSON.stringify(
-      score(
-        replay(
-          { players: players as 2 | 3 | 4 | 5, seed: record.seed },
-          log.actions.map((e) => e.action),
-        ),
-      ),
+    const state = replay(
+      { players: players as 2 | 3 | 4 | 5, seed: record.seed },
+      log.actions.map((e) => e.action),
     );
     const seen = finals[record.id] ?? [];
-    if (seen.length !== players) mismatches += players - seen.length;
-    for (const s of seen) if (s !== final) mismatches++;
+    for (let p = 0; p < players; p++) if (seen[p] !== `${log.actions.length}:${viewDigest(view(state, p))}`) mismatches++;
   }
   return mismatches;
 }

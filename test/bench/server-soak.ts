@@ -3,11 +3,12 @@
  * on the file store (or `--store memory|postgres`), `--matches` matches of `--players` seats, one
  * WebSocket client per seat in `--client-procs` processes of their own, all connected for the
  * whole soak. Each client waits about `--think` ms (0.5–1.5×) before each move, so every match is
- * in play for about `--minutes` (the default think time is set from it). Every `--sample` seconds
- * it prints the host's resident memory, CPU and open connections; at the end, the actions, the
+ * in play for about `--minutes` (the default think time is set from it); at `--minutes` the
+ * clients stop moving, and a match still in play stops mid-game. Every `--sample` seconds it
+ * prints the host's resident memory, CPU and open connections; at the end, the actions, the
  * latency from send to update, the errors, whether memory stayed flat after warm-up (the first
- * fifth of the soak), and that every match's log replays to the score its clients saw. It waits
- * for every match to finish, so it can run a little past `--minutes`.
+ * fifth of the soak), and that every match's log replays to the view (and seq) each of its
+ * clients holds.
  *
  *   npm run soak:server -- [--matches 1000] [--players 4] [--minutes 10] [--think MS] [--store file] [--client-procs 2] [--sample 30] [--json FILE]
  *
@@ -88,7 +89,12 @@ async function main(): Promise<void> {
     );
   };
   const timer = setInterval(() => void sample(), SAMPLE_S * 1000);
+  // At the end of the soak the clients stop moving (a match still in play stops mid-game).
+  const stop = setTimeout(() => {
+    for (const p of procs) p.child.send({ type: 'stop' });
+  }, MINUTES * 60_000);
   const reports = await Promise.all(procs.map((p) => p.done));
+  clearTimeout(stop);
   // Keep every socket open for the whole soak even if the matches ended sooner.
   const left = MINUTES * 60_000 - (performance.now() - start);
   if (left > 0) await new Promise((r) => setTimeout(r, left));
@@ -146,7 +152,7 @@ async function main(): Promise<void> {
     }`,
   );
   console.log(
-    `replay:      ${mismatches === 0 ? `all ${MATCHES} logs replay to the score every client saw` : `${mismatches} mismatch(es)`}`,
+    `replay:      ${mismatches === 0 ? `all ${MATCHES} logs replay to the view (and seq) every client holds` : `${mismatches} mismatch(es)`}`,
   );
   console.log(`load:        ${figures.load.map((x) => x.toFixed(2)).join(' ')} at the end`);
   if (JSON_OUT !== '') writeFileSync(JSON_OUT, `${JSON.stringify(figures, null, 2)}\n`);

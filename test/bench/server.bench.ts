@@ -7,8 +7,8 @@
  * Prints actions per second, the latency from sending an action to receiving its update (p50,
  * p99, max), the host's CPU time per action (`process.cpuUsage` in the host process, over the
  * play), the bytes of an update frame as a client receives it (mean, p99), the host's resident
- * memory, the load average, and checks that every match's log replays to the final score its
- * clients saw. Numbers, not a pass/fail test.
+ * memory, the load average, and checks that every match's log replays to the view (and seq) each of its
+ * clients holds at the end. Numbers, not a pass/fail test.
  *
  *   npm run bench:server -- [--matches 200] [--players 4] [--hosts 1] [--store file|memory|postgres] [--seed 1] [--client-procs 2]
  *
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
   const cpuMicros = after.reduce((n, a, i) => n + a.cpuMicros - (before[i]?.cpuMicros ?? 0), 0);
   const userMicros = after.reduce((n, a, i) => n + a.userMicros - (before[i]?.userMicros ?? 0), 0);
 
-  // Every match's log replays to the score its clients saw.
+  // Every match's log replays to the view each of its clients holds.
   const mismatches = await replayMismatches(matches, PLAYERS, reports);
   for (const p of procs) p.child.send({ type: 'close' });
   for (const h of hosts) h.child.kill('SIGTERM');
@@ -179,7 +179,7 @@ async function main(): Promise<void> {
     }`,
   );
   console.log(
-    `replay check:       ${mismatches === 0 ? `all ${MATCHES} logs replay to the score every client saw` : `${mismatches} client(s) saw a score their log does not replay to`}`,
+    `replay check:       ${mismatches === 0 ? `all ${MATCHES} logs replay to the view (and seq) every client holds` : `${mismatches} client(s) hold a view their log does not replay to`}`,
   );
   console.log(`load average:       ${load1.map((x) => x.toFixed(2)).join(' ')} at the end`);
   if (JSON_OUT !== '') writeFileSync(JSON_OUT, `${JSON.stringify(figures, null, 2)}\n`);
