@@ -135,3 +135,26 @@ export async function replayMismatches(matches: readonly BenchMatch[], players: 
   }
   return mismatches;
 }
+
+/** The value after `--name` on the command line, or `fallback`. */
+export function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? (process.argv[i + 1] as string) : fallback;
+}
+
+/** The errors line (with up to five samples) and the replay line of a run's summary. */
+export function outcome(
+  errors: number,
+  reports: readonly ClientReport[],
+  mismatches: number,
+  matches: number,
+): { errors: string; replay: string } {
+  const samples = reports.flatMap((r) => r.errorSamples).slice(0, 5);
+  return {
+    errors: `${errors}${errors > 0 ? ` (${samples.join('; ')})` : ''}`,
+    replay:
+      mismatches === 0
+        ? `all ${matches} logs replay to the view (and seq) every client holds`
+        : `${mismatches} client(s) hold a view their log does not replay to`,
+  };
+}

@@ -18,12 +18,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hostStats, peakOf, quantile, replayMismatches, setUpMatches, startClientProcesses, startHost } from './server-harness.js';
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] !== undefined ? (process.argv[i + 1] as string) : fallback;
-}
+import {
+  arg,
+  hostStats,
+  outcome,
+  peakOf,
+  quantile,
+  replayMismatches,
+  setUpMatches,
+  startClientProcesses,
+  startHost,
+} from './server-harness.js';
 
 /** About how many actions a game of four heuristic bots takes (measured with bench:server), to set the think time. */
 const ACTIONS_PER_MATCH = 250;
@@ -141,19 +146,9 @@ async function main(): Promise<void> {
   console.log(
     `memory:      ${f(warm?.rssMiB)} MiB after warm-up (${f(warm?.atS)} s), at most ${f(laterMax)} MiB after, ${f(end?.rssMiB)} MiB at the end, ${f(peak)} MiB peak`,
   );
-  console.log(
-    `errors:      ${errors}${
-      errors > 0
-        ? ` (${reports
-            .flatMap((r) => r.errorSamples)
-            .slice(0, 5)
-            .join('; ')})`
-        : ''
-    }`,
-  );
-  console.log(
-    `replay:      ${mismatches === 0 ? `all ${MATCHES} logs replay to the view (and seq) every client holds` : `${mismatches} mismatch(es)`}`,
-  );
+  const said = outcome(errors, reports, mismatches, MATCHES);
+  console.log(`errors:      ${said.errors}`);
+  console.log(`replay:      ${said.replay}`);
   console.log(`load:        ${figures.load.map((x) => x.toFixed(2)).join(' ')} at the end`);
   if (JSON_OUT !== '') writeFileSync(JSON_OUT, `${JSON.stringify(figures, null, 2)}\n`);
   process.exit(errors === 0 && mismatches === 0 ? 0 : 1);

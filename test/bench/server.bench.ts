@@ -27,12 +27,17 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Listening } from '../helpers/process.js';
-import { hostStats, peakOf, quantile, replayMismatches, setUpMatches, startClientProcesses, startHost } from './server-harness.js';
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] !== undefined ? (process.argv[i + 1] as string) : fallback;
-}
+import {
+  arg,
+  hostStats,
+  outcome,
+  peakOf,
+  quantile,
+  replayMismatches,
+  setUpMatches,
+  startClientProcesses,
+  startHost,
+} from './server-harness.js';
 
 const MATCHES = Number(arg('matches', '200'));
 const PLAYERS = Number(arg('players', '4'));
@@ -168,19 +173,9 @@ async function main(): Promise<void> {
   console.log(`bytes per update:   mean ${meanBytes.toFixed(0)}, p99 ${quantile(bytes, 0.99)} (${bytes.length} update frames)`);
   for (const [i, m] of figures.hostMemoryMiB.entries())
     console.log(`host ${i} memory:      ${m.rss.toFixed(0)} MiB resident at the end, ${(m.peak ?? 0).toFixed(0)} MiB peak`);
-  console.log(
-    `errors:             ${errors}${
-      errors > 0
-        ? ` (${reports
-            .flatMap((r) => r.errorSamples)
-            .slice(0, 5)
-            .join('; ')})`
-        : ''
-    }`,
-  );
-  console.log(
-    `replay check:       ${mismatches === 0 ? `all ${MATCHES} logs replay to the view (and seq) every client holds` : `${mismatches} client(s) hold a view their log does not replay to`}`,
-  );
+  const said = outcome(errors, reports, mismatches, MATCHES);
+  console.log(`errors:             ${said.errors}`);
+  console.log(`replay check:       ${said.replay}`);
   console.log(`load average:       ${load1.map((x) => x.toFixed(2)).join(' ')} at the end`);
   if (JSON_OUT !== '') writeFileSync(JSON_OUT, `${JSON.stringify(figures, null, 2)}\n`);
   process.exit(errors === 0 && mismatches === 0 ? 0 : 1);
