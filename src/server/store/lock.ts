@@ -18,6 +18,7 @@ import { dirname } from 'node:path';
 
 /** Who holds a lock, as its file says. */
 export interface LockOwner {
+  /** The owner's process id. */
   readonly pid: number;
   /**
    * The process's start time as the system counts it (Linux: clock ticks since boot, from
