@@ -5,7 +5,7 @@ import { defineConfig } from 'tsup';
  * (`.d.ts`, `.d.cts`). One key per entry point; its name is the file name under `dist/`.
  * `bots` is the `for-the-king-and-me/bots` subpath, `text` the `for-the-king-and-me/text` one, `sim` the `for-the-king-and-me/sim` one (the in-place simulator), `env` the `for-the-king-and-me/env` one (the learning environment), `server` and `client` the match host and its client (`ws` and `pg` stay external: optional peer dependencies), `protocol` the wire protocol they share, `cli` the `for-the-king` program (its
  * shebang comes from `src/cli/main.ts`), `simulate-worker` the script `simulate` starts on
- * worker threads. `shims` gives the CommonJS build an `import.meta.url` (the worker's path).
+ * worker threads, `server-bot-worker` the thread on which the match host's searching bots think. `shims` gives the CommonJS build an `import.meta.url` (the worker's path).
  */
 export default defineConfig({
   entry: {
@@ -20,6 +20,7 @@ export default defineConfig({
     ui: 'src/ui/index.ts',
     cli: 'src/cli/main.ts',
     'simulate-worker': 'src/bots/worker.ts',
+    'server-bot-worker': 'src/server/host/bot-worker.ts',
   },
   shims: true,
   format: ['esm', 'cjs'],

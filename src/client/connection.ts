@@ -7,8 +7,10 @@
  */
 import type { Action, PlayerView, Viewer } from '../index.js';
 import type { ClientMessage } from '../protocol/client-messages.js';
+import { viewDigest } from '../protocol/digest.js';
 import { newContribution } from '../protocol/fairness.js';
-import type { EventsAt, ServerMessage } from '../protocol/server-messages.js';
+import { applyPatch } from '../protocol/patch.js';
+import type { Clock, EventsAt, PatchMessage, ServerMessage } from '../protocol/server-messages.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { ClientError } from './errors.js';
 import { type TableChange, TableState } from './table.js';
@@ -87,6 +89,9 @@ export interface ClientEvents {
   rematch: () => void;
 }
 
+/** Patches kept while the view is being fetched again; past this many, the client asks again. */
+const MAX_PENDING_PATCHES = 256;
+
 /** Codes after which reconnecting cannot help. */
 const FATAL = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_VERSION']);
 
@@ -109,10 +114,19 @@ interface Waiting {
  * ```
  */
 export class MatchClient {
-  /** The last seq seen: the number of actions applied that this client knows of. */
+  /** The last seq seen: the number of actions applied that this client knows of (their events were emitted). */
   seq: number;
   /** The current view, `null` until the first welcome. */
   view: PlayerView | null = null;
+  /**
+   * The seq of {@link MatchClient.view}: equal to `seq`, except for the moment between a patch
+   * that did not fit (the view is then fetched again) and the answer.
+   */
+  viewSeq: number;
+  /** The protocol version the connection speaks (version 2 until a host refuses it; see `PROTOCOL_VERSIONS`). */
+  version: number = PROTOCOL_VERSION;
+  /** How many times a patch did not fit the view (wrong base or digest) and the view was fetched again. */
+  repairs = 0;
   /** The seat (or `'spectator'`), known after the first welcome. */
   seat: Viewer | null = null;
   /** The connection's state. */
@@ -133,6 +147,9 @@ export class MatchClient {
   private stopped = false;
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
+  /** Patches received while the view is behind `seq`, applied once a whole view arrives. */
+  private pending: PatchMessage[] = [];
+  private repairing = false;
   /** `send`s acknowledged whose update has not arrived yet. */
   private seqWaiters: { readonly seq: number; readonly resolve: () => void }[] = [];
   private readonly listeners: { [K in keyof ClientEvents]: Set<ClientEvents[K]> } = {
@@ -153,6 +170,7 @@ export class MatchClient {
   constructor(options: ConnectOptions) {
     this.options = options;
     this.seq = options.after ?? 0;
+    this.viewSeq = this.seq;
     this.urls = typeof options.url === 'string' ? [options.url] : [...options.url];
     if (this.urls.length === 0 || this.urls.some((u) => typeof u !== 'string' || u === '')) {
       throw new ClientError('BAD_OPTIONS', 'url must be a WebSocket URL or a non-empty list of them');
@@ -181,12 +199,13 @@ export class MatchClient {
    * `ILLEGAL`, `DISCONNECTED` (no answer before the connection dropped; the resync tells), ….
    */
   async send(action: Action): Promise<number> {
-    const reply = await this.request({ type: 'act', id: 0, seq: this.seq, action });
+    // Based on the view the caller decided from: if the match moved on, the host answers STALE.
+    const reply = await this.request({ type: 'act', id: 0, seq: Math.min(this.seq, this.viewSeq), action });
     if (reply.type !== 'ack') throw new ClientError('BAD_MESSAGE', `expected an ack, got ${reply.type}`);
     // The ack may come before the update: resolve once the view holds the action, so that a
     // caller acting again right away acts on the new view, not on the old one.
     const seq = reply.seq;
-    if (this.seq < seq && !this.stopped) await new Promise<void>((resolve) => this.seqWaiters.push({ seq, resolve }));
+    if (this.viewSeq < seq && !this.stopped) await new Promise<void>((resolve) => this.seqWaiters.push({ seq, resolve }));
     return seq;
   }
 
@@ -277,16 +296,7 @@ export class MatchClient {
       return;
     }
     this.socket = ws;
-    ws.onopen = () => {
-      const hello: ClientMessage = {
-        type: 'hello',
-        v: PROTOCOL_VERSION,
-        match: this.options.match,
-        token: this.options.token,
-        after: this.seq,
-      };
-      ws.send(JSON.stringify(hello));
-    };
+    ws.onopen = () => this.hello(ws);
     ws.onmessage = (event) => {
       if (this.socket !== ws) return;
       let m: ServerMessage;
@@ -306,6 +316,11 @@ export class MatchClient {
       this.scheduleReconnect();
     };
     ws.onerror = () => undefined;
+  }
+
+  private hello(ws: WebSocketLike): void {
+    const hello: ClientMessage = { type: 'hello', v: this.version, match: this.options.match, token: this.options.token, after: this.seq };
+    ws.send(JSON.stringify(hello));
   }
 
   /** After a drop or a failed connection: the next host of the list (the same one if there is only one). */
@@ -334,29 +349,26 @@ export class MatchClient {
     switch (m.type) {
       case 'welcome':
         this.seat = m.seat;
+        this.version = m.v;
         this.ready = true;
         this.attempts = 0;
+        this.pending = [];
         this.table.welcome(m);
         if (m.view !== null) this.catchUp(m.updates, m.view, m.seq);
         this.setStatus('open');
         return;
       case 'update':
-        if (m.seq <= this.seq) return;
-        this.seq = m.seq;
-        this.view = m.view;
-        this.table.digest(m.seq, m.logDigest);
-        this.table.clock(m);
-        this.emit('events', { seq: m.seq, events: m.events, ...(m.by === undefined ? {} : { by: m.by }) });
-        this.emit('view', m.view, m.seq);
-        this.release();
+        if (!this.nextEvents(m)) return;
+        this.pending = [];
+        this.setView(m.view, m.seq);
+        return;
+      case 'patch':
+        this.patched(m);
         return;
       case 'started':
         this.table.digest(m.seq, m.logDigest ?? undefined);
         this.table.clock(m);
-        if (this.view === null) {
-          this.view = m.view;
-          this.emit('view', m.view, this.seq);
-        }
+        if (this.view === null) this.setView(m.view, m.seq);
         return;
       case 'revoked':
         this.stopped = true;
@@ -369,6 +381,12 @@ export class MatchClient {
           this.waiting.delete(m.id);
           clearTimeout(w.timer);
           w.reject(new ClientError(m.code, m.message, m.rulesCode));
+          return;
+        }
+        if (!this.ready && m.code === 'BAD_VERSION' && this.version > 1 && this.socket !== null) {
+          // A host older than this client: speak version 1 (the whole view with every update).
+          this.version = 1;
+          this.hello(this.socket);
           return;
         }
         this.emit('error', new ClientError(m.code, m.message, m.rulesCode));
@@ -385,26 +403,97 @@ export class MatchClient {
     }
   }
 
-  /** Applies the updates after the client's seq, once each, then the view. */
+  /** Applies the updates after the client's seq, once each, then the view (with any patches kept for after it). */
   private catchUp(updates: readonly EventsAt[], view: PlayerView, seq: number): void {
     for (const u of updates) {
       if (u.seq <= this.seq) continue;
       this.seq = u.seq;
+      this.table.digest(u.seq, u.logDigest);
       this.emit('events', u);
     }
-    if (seq >= this.seq) {
-      this.seq = seq;
-      this.view = view;
-      this.emit('view', view, seq);
+    if (seq > this.seq) this.seq = seq;
+    if (seq >= this.viewSeq || this.view === null) {
+      let v = view;
+      let at = seq;
+      // Patches that arrived before this answer, for the seqs after it.
+      for (const p of this.pending) {
+        if (p.seq <= at) continue;
+        const next = p.seq === at + 1 ? this.applied(v, p) : null;
+        if (next === null) break;
+        v = next;
+        at = p.seq;
+      }
+      this.pending = [];
+      this.setView(v, at);
     }
+    if (this.viewSeq < this.seq) this.repair();
+  }
+
+  /** Takes an update's events if it is the next seq; a later one means a gap: the client resyncs (never skips events). */
+  private nextEvents(m: EventsAt & Partial<Clock>): boolean {
+    if (m.seq <= this.seq) return false;
+    if (m.seq !== this.seq + 1) {
+      this.repair();
+      return false;
+    }
+    this.seq = m.seq;
+    this.table.digest(m.seq, m.logDigest);
+    this.table.clock(m);
+    this.emit('events', { seq: m.seq, events: m.events, ...(m.by === undefined ? {} : { by: m.by }) });
+    return true;
+  }
+
+  /** A version-2 update: the events, then the patch applied to the view at `seq - 1` and checked against its digest. */
+  private patched(m: PatchMessage): void {
+    if (!this.nextEvents(m)) return;
+    const next = this.view !== null && this.viewSeq === m.seq - 1 ? this.applied(this.view, m) : null;
+    if (next !== null) {
+      this.setView(next, m.seq);
+      return;
+    }
+    if (this.viewSeq < m.seq - 1) {
+      // Already fetching the view again: keep the patch for after the answer.
+      if (this.pending.length < MAX_PENDING_PATCHES) this.pending.push(m);
+    } else this.repairs++;
+    this.repair();
+  }
+
+  /** `view` with the patch applied, or `null` when it does not fit or the digest differs. */
+  private applied(view: PlayerView, m: PatchMessage): PlayerView | null {
+    try {
+      const next = applyPatch(view, m.patch);
+      return viewDigest(next) === m.digest ? next : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private setView(view: PlayerView, seq: number): void {
+    this.view = view;
+    this.viewSeq = seq;
+    this.emit('view', view, seq);
     this.release();
+  }
+
+  /** Fetches the whole view again (`sync`), once at a time, until the view has caught up with `seq`. */
+  private repair(): void {
+    if (this.repairing || this.stopped || !this.ready) return;
+    this.repairing = true;
+    this.resync()
+      .catch(() => undefined) // a drop: the reconnect's welcome brings the view
+      .finally(() => {
+        this.repairing = false;
+        // The answer came before some update whose patch was lost: ask again, a little later.
+        if (this.viewSeq < this.seq && this.ready && !this.stopped) setTimeout(() => this.repair(), 50);
+      });
   }
 
   /** Resolves the `send`s whose update has arrived (all of them once the client is closed). */
   private release(): void {
     if (this.seqWaiters.length === 0) return;
-    const ready = this.seqWaiters.filter((w) => w.seq <= this.seq || this.stopped);
-    this.seqWaiters = this.seqWaiters.filter((w) => w.seq > this.seq && !this.stopped);
+    const at = this.viewSeq;
+    const ready = this.seqWaiters.filter((w) => w.seq <= at || this.stopped);
+    this.seqWaiters = this.seqWaiters.filter((w) => w.seq > at && !this.stopped);
     for (const w of ready) w.resolve();
   }
 

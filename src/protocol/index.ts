@@ -6,11 +6,14 @@
  * dependency. docs/server.md lists every message with an example exchange.
  *
  * Version {@link PROTOCOL_VERSION}: small JSON messages, one per WebSocket frame. The client
- * says `hello` once (match, token, last seq seen), then `act`, `sync`, `leave`, `ping`, `say` and
- * `rematch`, each with an `id` that the host's reply (`ack`, `synced`, `left`, `pong`, `ok` or
- * `error`) carries back. The host pushes an `update` for every action applied after the hello,
- * and `started`, `seats`, `clock`, `chat` and `next` when the match changes besides the game. The
- * provably fair deal's scheme (`commitmentOf`, `fairSeed`, `logDigest`) is here too.
+ * says `hello` once (match, token, last seq seen, its version), then `act`, `sync`, `leave`,
+ * `ping`, `say` and `rematch`, each with an `id` that the host's reply (`ack`, `synced`, `left`,
+ * `pong`, `ok` or `error`) carries back. The host pushes an update for every action applied
+ * after the hello: in version 2 mostly a `patch` of the previous view ({@link applyPatch},
+ * checked with {@link viewDigest}), in version 1 (still spoken, see {@link PROTOCOL_VERSIONS})
+ * always the whole view; and in version 2 `started`, `seats`, `clock`, `chat` and `next` when the
+ * match changes besides the game. The provably fair deal's scheme (`commitmentOf`, `fairSeed`,
+ * `logDigest`) is here too.
  *
  * @example
  * ```ts
@@ -34,6 +37,7 @@ export type {
   SayMessage,
   SyncMessage,
 } from './client-messages.js';
+export { viewDigest } from './digest.js';
 export type { HostErrorCode } from './errors.js';
 export { HostError } from './errors.js';
 export {
@@ -66,6 +70,8 @@ export type {
 } from './lobby.js';
 export { MAX_CHAT_LENGTH } from './lobby.js';
 export { parseClientMessage } from './parse.js';
+export type { Patch, PatchOp } from './patch.js';
+export { applyPatch, diff, PatchError } from './patch.js';
 export type {
   AckMessage,
   Actor,
@@ -77,6 +83,7 @@ export type {
   LeftMessage,
   NextMessage,
   OkMessage,
+  PatchMessage,
   PongMessage,
   RematchState,
   RevokedMessage,
@@ -87,4 +94,5 @@ export type {
   UpdateMessage,
   WelcomeMessage,
 } from './server-messages.js';
-export { PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js';
+export { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from './version.js';
+export { FULL_VIEW_EVERY, type TrackedUpdate, ViewTrack } from './view-track.js';

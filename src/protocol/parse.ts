@@ -8,7 +8,7 @@ import { HostError } from './errors.js';
 import { isContribution } from './fairness.js';
 import { MAX_CHAT_LENGTH } from './lobby.js';
 import { isPlainObject } from './plain.js';
-import { PROTOCOL_VERSION, SUPPORTED_VERSIONS } from './version.js';
+import { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from './version.js';
 
 function bad(message: string): HostError {
   return new HostError('BAD_MESSAGE', message);
@@ -46,7 +46,7 @@ export function messageIdOf(value: unknown): number | null {
  * Reads one client message from a frame's text into fresh plain values.
  *
  * @throws {@link HostError} `BAD_MESSAGE` (not JSON, unknown type, missing, extra or mistyped
- * fields), `BAD_VERSION` (a `hello` for another protocol version).
+ * fields), `BAD_VERSION` (a `hello` for a protocol version not in `PROTOCOL_VERSIONS`).
  * @example
  * ```ts
  * parseClientMessage('{"type":"act","id":3,"seq":12,"action":{"type":"pass","player":1}}');
@@ -71,10 +71,10 @@ export function readClientMessage(value: unknown): ClientMessage {
   for (const key of Object.keys(value)) if (!fields.includes(key)) throw bad(`a ${type} message has no "${key.slice(0, 40)}" field`);
   if (type === 'hello') {
     const { v, match, token, after } = value;
-    if (typeof v !== 'number' || !SUPPORTED_VERSIONS.includes(v))
+    if (typeof v !== 'number' || !PROTOCOL_VERSIONS.includes(v))
       throw new HostError(
         'BAD_VERSION',
-        `this host speaks protocol versions ${SUPPORTED_VERSIONS.join(' and ')} (the latest is ${PROTOCOL_VERSION})`,
+        `this host speaks protocol versions ${PROTOCOL_VERSIONS.join(' and ')} (newest ${PROTOCOL_VERSION})`,
       );
     if (typeof match !== 'string' || match.length > 128) throw bad('hello needs "match", a match id');
     if (token !== null && (typeof token !== 'string' || token.length > 128))

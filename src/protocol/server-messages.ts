@@ -1,12 +1,13 @@
 /**
  * What the host sends a client over the WebSocket: `welcome` (the answer to `hello`), an
- * `update` for every action applied after it, and the replies `ack`, `synced`, `left`, `pong`,
- * `ok` and `error`; `revoked` when the seat's token stops working. Besides the game: `started`
- * when a fair deal is made, `seats` (names, kinds, who is connected), `clock` (a new turn time),
- * `chat` (a line of the match's chat) and `next` (the rematch's votes and id).
+ * `update` (or, in version 2, a `patch`) for every action applied after it, and the replies
+ * `ack`, `synced`, `left`, `pong`, `ok` and `error`; `revoked` when the seat's token stops
+ * working. Besides the game (version 2): `started` when a fair deal is made, `seats` (names,
+ * kinds, who is connected), `clock` (a new turn time), `chat` (a line of the match's chat) and
+ * `next` (the rematch's votes and id).
  *
- * Fields marked optional are sent by hosts of protocol version 2 and later; a client should
- * read them defensively (a version 1 host sends none of them).
+ * Fields marked optional are sent to connections of protocol version 2; a client should read
+ * them defensively (a version 1 connection may get none of them).
  * @module
  */
 import type { GameEvent, PlayerView, Viewer } from '../index.js';
@@ -15,6 +16,8 @@ import type { ChatLine, SeatSummary } from './lobby.js';
 
 /** Who made an applied action: the seat's player, the seat's bot, or the host when the turn time ran out. */
 export type Actor = 'seat' | 'bot' | 'timer';
+
+import type { Patch } from './patch.js';
 
 /** One action's events, as the connection's viewer may see them. */
 export interface EventsAt {
@@ -49,7 +52,8 @@ export interface RematchState {
 
 /**
  * The answer to `hello`: the seat, every update after `hello.after` (events only), and the view
- * now. With version 2, also the seats, the clock, the chat's latest lines, the rematch and the
+ * now. `v` is the version the connection speaks from now on: the one `hello` asked for.
+ * With version 2, also the seats, the clock, the chat's latest lines, the rematch and the
  * fairness commitment; `view` is `null` (and `started` false) while a fair match waits for its
  * seats (a version 1 client is answered only once the deal is made).
  */
@@ -74,7 +78,11 @@ export interface WelcomeMessage extends Partial<Clock> {
   readonly fairness?: { readonly commitment: string; readonly nextCommitment: string; readonly logDigest: string } | null;
 }
 
-/** Pushed for every action applied after the hello, in seq order, each once. */
+/**
+ * Pushed for every action applied after the hello, in seq order, each once, with the whole view
+ * (version 1: always; version 2: when a whole view is cheaper than a patch, and at least every
+ * `FULL_VIEW_EVERY` updates).
+ */
 export interface UpdateMessage extends Partial<Clock> {
   readonly type: 'update';
   readonly seq: number;
@@ -126,6 +134,25 @@ export interface OkMessage {
   readonly id: number;
 }
 
+/**
+ * Version 2: an update whose view is given as what changed since the previous update's view
+ * (the one at `seq - 1`): `applyPatch(previousView, patch)` is the view now, and its
+ * `viewDigest` must equal `digest`. A client whose view was not at `seq - 1`, or whose digest
+ * differs, asks for the whole view again with `sync`.
+ */
+export interface PatchMessage extends Partial<Clock> {
+  readonly type: 'patch';
+  readonly seq: number;
+  readonly events: readonly GameEvent[];
+  readonly patch: Patch;
+  /** `viewDigest` of the view after the patch (an unsigned 32-bit integer). */
+  readonly digest: number;
+  /** Who made the action. */
+  readonly by?: Actor;
+  /** The fair deal's log digest after this action (not the view's `digest`). */
+  readonly logDigest?: string;
+}
+
 /** `act` was applied and is durable, as update `seq` (which arrives as an `update` too). */
 export interface AckMessage {
   readonly type: 'ack';
@@ -173,6 +200,7 @@ export interface RevokedMessage {
 export type ServerMessage =
   | WelcomeMessage
   | UpdateMessage
+  | PatchMessage
   | AckMessage
   | SyncedMessage
   | LeftMessage

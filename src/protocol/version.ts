@@ -1,13 +1,18 @@
 /**
- * The protocol's version: what a client says in `hello.v`, and what the host speaks.
+ * The protocol's versions: what a client says in `hello.v`, and what the host speaks.
  * @module
  */
 
 /**
- * The protocol version this host speaks (`hello.v`). Version 2 added what games between friends
- * need: a `welcome` before a fair deal is made (`view: null`), seats, clock, chat and rematch.
+ * The newest protocol version (`hello.v`). Version 2 sends each update after the welcome as a
+ * `patch` of the previous view (with the new view's digest) instead of the whole view, and adds
+ * what games between friends need: a `welcome` before a fair deal is made (`view: null`, then
+ * `started`), who made each action and the turn's clock, seats, clock, chat and rematch news.
+ * Version 1 sends the whole view every time, and none of the rest (a fair match's `welcome` only
+ * once the deal is made). A host speaks every version in {@link PROTOCOL_VERSIONS}, and each
+ * connection the version its `hello` asked for.
  */
 export const PROTOCOL_VERSION = 2;
 
-/** Every version a host of this library still answers: a version 1 client keeps working (it is welcomed once the deal is made, and ignores the fields it does not know). */
-export const SUPPORTED_VERSIONS: readonly number[] = [1, 2];
+/** Every version a host speaks, oldest first. */
+export const PROTOCOL_VERSIONS: readonly number[] = Object.freeze([1, 2]);

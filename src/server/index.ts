@@ -42,6 +42,7 @@ export type {
   MatchSummary,
   NextMessage,
   OkMessage,
+  PatchMessage,
   PingMessage,
   PongMessage,
   RematchMessage,
@@ -60,7 +61,7 @@ export type {
   Visibility,
   WelcomeMessage,
 } from '../protocol/index.js';
-export { PROTOCOL_VERSION, parseClientMessage } from '../protocol/index.js';
+export { PROTOCOL_VERSION, PROTOCOL_VERSIONS, parseClientMessage } from '../protocol/index.js';
 export type { AccountHooks, Authenticate, CanCreate, CanJoin, Identity } from './accounts.js';
 export type { CorsOrigins } from './cors.js';
 export { parseOrigins } from './cors.js';
@@ -94,7 +95,8 @@ export { PeerDependencyError } from './peer.js';
 export type { RunningServer, ServerOptions } from './serve.js';
 export { startServer } from './serve.js';
 export { DEFAULT_VISIBILITY, MAX_HOST_BOT_ITERATIONS, MAX_TURN_TIME_MS, MIN_TURN_TIME_MS, parseMatchSettings } from './settings.js';
-export { FileStore } from './store/file.js';
+export { FileStore, type FileStoreOptions } from './store/file.js';
+export { type LockOwner, StoreLockedError } from './store/lock.js';
 export { MemoryStore } from './store/memory.js';
 export type { PostgresStore, PostgresStoreOptions } from './store/postgres.js';
 export { createPostgresStore, POSTGRES_SCHEMA_VERSION } from './store/postgres.js';

@@ -5,7 +5,7 @@
  * seeded by (match, seq), so whichever host plays it, the move is the same.
  * @module
  */
-import { botFromId, botRandom, heuristicBot } from '../bots/index.js';
+import { botFromId, botRandom } from '../bots/index.js';
 import { type Action, currentPlayer, type GameState, view } from '../index.js';
 import type { Clock } from '../protocol/server-messages.js';
 import { isStarted, turnTimeSetAtOf } from './record-fields.js';
@@ -39,10 +39,33 @@ export function clockOf(match: MatchRecord, state: GameState, lastAt: number, no
   return ends === null ? { deadline: null, remainingMs: null } : { deadline: ends, remainingMs: Math.max(0, ends - now) };
 }
 
+/** A move the host is to make: which bot chooses it, for which seat, with which generator seed. */
+export interface HostTurn {
+  /** The bot id that chooses (a timed-out seat's move is `'heuristic'`'s). */
+  readonly bot: string;
+  readonly player: number;
+  /** The seed of the bot's generator: the match and the seq, so every host chooses the same. */
+  readonly seed: string;
+  readonly by: LogEntry['by'];
+}
+
 /**
- * The move the host plays at a deadline, or `null` when none is due (the game is over, or a
+ * The move the host is to make at a deadline, or `null` when none is due (the game is over, or a
  * person is to move and their time has not run out).
  */
+export function hostTurn(match: MatchRecord, state: GameState, seq: number, lastAt: number, now: number): HostTurn | null {
+  if (!isStarted(match)) return null;
+  const p = currentPlayer(state);
+  if (p === null) return null;
+  const seat = match.seats[p];
+  const seed = `${match.id}:${seq + 1}`;
+  if (seat?.bot != null) return { bot: seat.bot, player: p, seed, by: 'bot' };
+  const ends = turnEnds(match, lastAt);
+  if (ends !== null && now >= ends) return { bot: 'heuristic', player: p, seed, by: 'timer' };
+  return null;
+}
+
+/** The move the host plays at a deadline, chosen here (see {@link hostTurn}), or `null` when none is due. */
 export function hostMove(
   match: MatchRecord,
   state: GameState,
@@ -50,13 +73,7 @@ export function hostMove(
   lastAt: number,
   now: number,
 ): { action: Action; by: LogEntry['by'] } | null {
-  if (!isStarted(match)) return null;
-  const p = currentPlayer(state);
-  if (p === null) return null;
-  const seat = match.seats[p];
-  const rng = botRandom(`${match.id}:${seq + 1}`);
-  if (seat?.bot != null) return { action: botFromId(seat.bot)(view(state, p), rng), by: 'bot' };
-  const ends = turnEnds(match, lastAt);
-  if (ends !== null && now >= ends) return { action: heuristicBot(view(state, p), rng), by: 'timer' };
-  return null;
+  const t = hostTurn(match, state, seq, lastAt, now);
+  if (t === null) return null;
+  return { action: botFromId(t.bot)(view(state, t.player), botRandom(t.seed)), by: t.by };
 }

@@ -9,19 +9,24 @@ import * as protocol from '../../src/protocol/index.js';
 import * as server from '../../src/server/index.js';
 
 describe('architecture: the protocol layer', () => {
-  it('the protocol entry exports the version, the error type, the reader of client messages and the fair-deal scheme', () => {
+  it('the protocol entry exports the versions, the error type, the reader of client messages, the view patches and the fair-deal scheme', () => {
     expect(Object.keys(protocol).sort()).toEqual(
       [
         'FAIRNESS_SCHEME',
         'FAIR_META',
+        'FULL_VIEW_EVERY',
         'HostError',
         'MAX_CHAT_LENGTH',
         'MAX_CONTRIBUTION_LENGTH',
         'PROTOCOL_VERSION',
-        'SUPPORTED_VERSIONS',
+        'PROTOCOL_VERSIONS',
+        'PatchError',
+        'ViewTrack',
+        'applyPatch',
         'canonicalJson',
         'commitmentInput',
         'commitmentOf',
+        'diff',
         'fairSeed',
         'isContribution',
         'logDigest',
@@ -31,10 +36,11 @@ describe('architecture: the protocol layer', () => {
         'seedFromDigest',
         'seedInput',
         'sha256Hex',
+        'viewDigest',
       ].sort(),
     );
     expect(protocol.PROTOCOL_VERSION).toBe(2);
-    expect(protocol.SUPPORTED_VERSIONS).toEqual([1, 2]);
+    expect(protocol.PROTOCOL_VERSIONS).toEqual([1, 2]);
   });
 
   it('the server and client entries re-export the same objects', () => {

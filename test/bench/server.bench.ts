@@ -2,35 +2,42 @@
  * `npm run bench:server`: the match host under load, on loopback. Starts the host in its own
  * process (`--hosts N` processes on one shared store), creates `--matches` matches of
  * `--players` seats, and plays them all at once with one WebSocket client per seat, each a
- * heuristic bot choosing from its own view. Prints actions per second, the latency from sending
- * an action to receiving its update (p50, p99, max), the host's memory, and checks that every
- * match's log replays to the final score its clients saw. Numbers, not a pass/fail test.
+ * heuristic bot choosing from its own view. The clients run in `--client-procs` processes of
+ * their own (default 2; test/bench/server-clients.ts), so the host's figures are the host's.
+ * Prints actions per second, the latency from sending an action to receiving its update (p50,
+ * p99, max), the host's CPU time per action (`process.cpuUsage` in the host process, over the
+ * play), the bytes of an update frame as a client receives it (mean, p99), the host's resident
+ * memory, the load average, and checks that every match's log replays to the view (and seq) each of its
+ * clients holds at the end. Numbers, not a pass/fail test.
  *
- *   npm run bench:server -- [--matches 200] [--players 4] [--hosts 1] [--store file|memory|postgres] [--seed 1]
+ *   npm run bench:server -- [--matches 200] [--players 4] [--hosts 1] [--store file|memory|postgres] [--seed 1] [--client-procs 2]
  *
  * With `--hosts 2` (or more) the store is PostgreSQL: the database of `--where URL`, else of
  * `FTK_PG_URL`, else a throwaway cluster this script starts (test/helpers/postgres.sh) and stops.
  * Each run gets a fresh database, dropped at the end. `--hosts 1 --store postgres` is the
  * one-host figure on the same database, to compare with. Other stores plug in through
  * test/server/fixtures/host-process.ts (its first argument is the store kind, its second where
- * the store lives).
+ * the store lives). `--json FILE` also writes the figures as JSON; `--host-args "…"` passes Node
+ * flags to the host processes (`--host-args "--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles them).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { WebSocket } from 'ws';
-import { botRandom, heuristicBot } from '../../src/bots/index.js';
-import { connectMatch, createMatch, joinMatch, type MatchClient } from '../../src/client/index.js';
-import { type Action, replay, score } from '../../src/index.js';
-import { type Listening, spawnListening } from '../helpers/process.js';
-
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] !== undefined ? (process.argv[i + 1] as string) : fallback;
-}
+import type { Listening } from '../helpers/process.js';
+import {
+  arg,
+  hostStats,
+  outcome,
+  peakOf,
+  quantile,
+  replayMismatches,
+  setUpMatches,
+  startClientProcesses,
+  startHost,
+} from './server-harness.js';
 
 const MATCHES = Number(arg('matches', '200'));
 const PLAYERS = Number(arg('players', '4'));
@@ -38,13 +45,15 @@ const HOSTS = Number(arg('hosts', '1'));
 const STORE = arg('store', HOSTS > 1 ? 'postgres' : 'file');
 const SEED = arg('seed', '1');
 const WHERE = arg('where', '');
+const CLIENT_PROCS = Number(arg('client-procs', '2'));
+const JSON_OUT = arg('json', '');
+const HOST_ARGS = arg('host-args', '');
 
 if (HOSTS > 1 && (STORE === 'file' || STORE === 'memory')) {
   console.error(`--hosts ${HOSTS} needs a store that several processes share (the ${STORE} store belongs to one process)`);
   process.exit(2);
 }
 
-const FIXTURE = join(import.meta.dirname, '..', 'server', 'fixtures', 'host-process.ts');
 const CLUSTER = join(import.meta.dirname, '..', 'helpers', 'postgres.sh');
 
 /** A fresh database for the run (on a throwaway cluster when no URL is given), and how to remove it. */
@@ -80,152 +89,95 @@ async function postgresDatabase(): Promise<{ url: string; done: () => Promise<vo
   };
 }
 
-function startHost(where: string): Promise<Listening> {
-  return spawnListening(['--import', 'tsx', FIXTURE, STORE, where, '0'], /listening (\d+)/, { stderr: 'inherit' });
-}
-
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string): number => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-}
-
 async function main(): Promise<void> {
   const database = STORE === 'postgres' ? await postgresDatabase() : null;
   const dir = database !== null ? database.url : WHERE === '' ? mkdtempSync(join(tmpdir(), 'ftk-bench-server-')) : WHERE;
-  const hosts = [];
-  for (let h = 0; h < HOSTS; h++) hosts.push(await startHost(dir));
-  const bases = hosts.map((h) => `http://127.0.0.1:${h.port}`);
+  const hosts: Listening[] = [];
+  const hostArgs = HOST_ARGS === '' ? [] : HOST_ARGS.split(' ');
+  for (let h = 0; h < HOSTS; h++) hosts.push(await startHost(STORE, dir, hostArgs));
+  const load0 = loadavg();
   console.log(
-    `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (heuristic bots), ${HOSTS} host process(es), store ${STORE}, seed ${SEED}`,
+    `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (heuristic bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es), store ${STORE}, seed ${SEED}`,
+  );
+  console.log(
+    `machine:            ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}, load average ${load0.map((x) => x.toFixed(2)).join(' ')}`,
   );
 
-  const latencies: number[] = [];
-  let errors = 0;
-  let actions = 0;
-  const finished: Promise<void>[] = [];
-  const clients: MatchClient[] = [];
-  const matches: { id: string; creatorToken: string; seed: string; tokens: string[]; clients: MatchClient[] }[] = [];
+  // Create and join everything first, then connect all clients, then play.
+  const matches = await setUpMatches(hosts, MATCHES, PLAYERS, SEED);
+  const procs = await startClientProcesses(matches, CLIENT_PROCS);
 
-  // Create and join everything first, then connect all clients at once.
-  for (let m = 0; m < MATCHES; m++) {
-    const base = bases[m % bases.length] as string;
-    const seed = `bench-${SEED}-${m}`;
-    const { match, creatorToken } = await createMatch(base, { visibility: 'public', players: PLAYERS as 2 | 3 | 4 | 5, seed });
-    const tokens: string[] = [];
-    for (let p = 0; p < PLAYERS; p++) tokens.push((await joinMatch(base, match.id, { name: `bot ${p}`, seat: p })).token);
-    matches.push({ id: match.id, creatorToken, seed, tokens, clients: [] });
-  }
-
+  const before = await Promise.all(hosts.map(hostStats));
   const start = performance.now();
-  for (const [m, record] of matches.entries()) {
-    for (let p = 0; p < PLAYERS; p++) {
-      // Seat p of match m talks to host (m + p) mod N: with several hosts, every update crosses hosts.
-      const port = hosts[(m + p) % hosts.length]?.port as number;
-      const client = connectMatch({
-        url: `ws://127.0.0.1:${port}/ws`,
-        match: record.id,
-        token: record.tokens[p] as string,
-        WebSocket: WebSocket as never,
-      });
-      record.clients.push(client);
-      clients.push(client);
-      const rng = botRandom(`${record.seed}:client:${p}`);
-      let sentAt = 0;
-      let sentSeq = -1;
-      let busy = false;
-      const move = (): void => {
-        const v = client.view;
-        if (busy || v === null || v.legal.length === 0 || client.status !== 'open') return;
-        busy = true;
-        const action = heuristicBot(v, rng);
-        sentSeq = client.seq;
-        sentAt = performance.now();
-        client
-          .send(action)
-          .then(() => {
-            actions++;
-          })
-          .catch(() => {
-            errors++;
-          })
-          .finally(() => {
-            busy = false;
-            setImmediate(move);
-          });
-      };
-      client.on('events', (u) => {
-        if (u.seq === sentSeq + 1 && sentAt > 0) {
-          latencies.push(performance.now() - sentAt);
-          sentAt = 0;
-        }
-      });
-      client.on('view', () => setImmediate(move));
-      client.on('error', () => {
-        errors++;
-      });
-      finished.push(
-        new Promise<void>((resolve) => {
-          const check = (): void => {
-            if (client.view?.step === 'over') resolve();
-          };
-          client.on('view', check);
-        }),
-      );
-    }
-  }
+  for (const p of procs) p.child.send({ type: 'go' });
   let last = performance.now();
   const progress = setInterval(() => {
     const now = performance.now();
     if (now - last > 5000) {
       last = now;
-      const done = clients.filter((c) => c.view?.step === 'over').length;
-      process.stderr.write(`  … ${actions} actions, ${done}/${clients.length} clients at the end\n`);
+      const actions = procs.reduce((n, p) => n + p.progress.actions, 0);
+      const over = procs.reduce((n, p) => n + p.progress.over, 0);
+      process.stderr.write(`  … ${actions} actions, ${over}/${MATCHES * PLAYERS} clients at the end\n`);
     }
   }, 1000);
-  await Promise.all(finished);
+  const reports = await Promise.all(procs.map((p) => p.done));
   const seconds = (performance.now() - start) / 1000;
   clearInterval(progress);
-  const mem = hosts.map((h) => memoryOf(h.child.pid as number));
+  const after = await Promise.all(hosts.map(hostStats));
+  const peaks = hosts.map((h) => peakOf(h.child.pid as number));
+  const load1 = loadavg();
 
-  // Every match's log replays to the score its clients saw.
-  let mismatches = 0;
-  for (const [m, record] of matches.entries()) {
-    const base = bases[m % bases.length] as string;
-    const res = await fetch(`${base}/api/matches/${record.id}/log`, { headers: { authorization: `Bearer ${record.creatorToken}` } });
-    const log = (await res.json()) as { actions: { action: Action }[] };
-    const final = score(
-      replay(
-        { players: PLAYERS as 2 | 3 | 4 | 5, seed: record.seed },
-        log.actions.map((e) => e.action),
-      ),
-    );
-    for (const c of record.clients) if (JSON.stringify(c.view?.score) !== JSON.stringify(final)) mismatches++;
-  }
-  for (const c of clients) c.close();
+  const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const bytes = reports.flatMap((r) => r.updateBytes).sort((a, b) => a - b);
+  const actions = reports.reduce((n, r) => n + r.actions, 0);
+  const errors = reports.reduce((n, r) => n + r.errors, 0);
+  const cpuMicros = after.reduce((n, a, i) => n + a.cpuMicros - (before[i]?.cpuMicros ?? 0), 0);
+  const userMicros = after.reduce((n, a, i) => n + a.userMicros - (before[i]?.userMicros ?? 0), 0);
+
+  // Every match's log replays to the view each of its clients holds.
+  const mismatches = await replayMismatches(matches, PLAYERS, reports);
+  for (const p of procs) p.child.send({ type: 'close' });
   for (const h of hosts) h.child.kill('SIGTERM');
   if (database !== null) {
     await Promise.all(hosts.map((h) => new Promise((r) => (h.child.exitCode === null ? h.child.once('exit', r) : r(null)))));
     await database.done();
   } else if (WHERE === '') rmSync(dir, { recursive: true, force: true });
 
-  latencies.sort((a, b) => a - b);
   const f = (x: number): string => x.toFixed(1);
+  const meanBytes = bytes.reduce((n, b) => n + b, 0) / Math.max(1, bytes.length);
+  const figures = {
+    matches: MATCHES,
+    players: PLAYERS,
+    hosts: HOSTS,
+    store: STORE,
+    clientProcesses: CLIENT_PROCS,
+    actions,
+    seconds,
+    actionsPerSecond: actions / seconds,
+    latencyMs: { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: latencies[latencies.length - 1] ?? Number.NaN },
+    hostCpuMicrosPerAction: cpuMicros / Math.max(1, actions),
+    hostUserMicrosPerAction: userMicros / Math.max(1, actions),
+    updateBytes: { mean: meanBytes, p99: quantile(bytes, 0.99), count: bytes.length },
+    hostMemoryMiB: after.map((a, i) => ({ rss: a.rss / 2 ** 20, peak: peaks[i] })),
+    errors,
+    mismatches,
+    load: { before: load0, after: load1 },
+  };
   console.log(`actions:            ${actions} in ${seconds.toFixed(1)} s = ${(actions / seconds).toFixed(0)} actions/s`);
   console.log(
-    `latency (send → its update): p50 ${f(quantile(latencies, 0.5))} ms, p99 ${f(quantile(latencies, 0.99))} ms, max ${f(latencies[latencies.length - 1] ?? Number.NaN)} ms (${latencies.length} samples)`,
+    `latency (send → its update): p50 ${f(figures.latencyMs.p50)} ms, p99 ${f(figures.latencyMs.p99)} ms, max ${f(figures.latencyMs.max)} ms (${latencies.length} samples)`,
   );
-  for (const [i, m] of mem.entries())
-    console.log(`host ${i} memory:      ${m.rss.toFixed(0)} MiB resident at the end, ${m.peak.toFixed(0)} MiB peak`);
-  console.log(`errors:             ${errors}`);
   console.log(
-    `replay check:       ${mismatches === 0 ? `all ${MATCHES} logs replay to the score every client saw` : `${mismatches} client(s) saw a score their log does not replay to`}`,
+    `host CPU per action: ${f(figures.hostCpuMicrosPerAction)} µs (${f(figures.hostUserMicrosPerAction)} user + ${f(figures.hostCpuMicrosPerAction - figures.hostUserMicrosPerAction)} system; all hosts, over the play)`,
   );
+  console.log(`bytes per update:   mean ${meanBytes.toFixed(0)}, p99 ${quantile(bytes, 0.99)} (${bytes.length} update frames)`);
+  for (const [i, m] of figures.hostMemoryMiB.entries())
+    console.log(`host ${i} memory:      ${m.rss.toFixed(0)} MiB resident at the end, ${(m.peak ?? 0).toFixed(0)} MiB peak`);
+  const said = outcome(errors, reports, mismatches, MATCHES);
+  console.log(`errors:             ${said.errors}`);
+  console.log(`replay check:       ${said.replay}`);
+  console.log(`load average:       ${load1.map((x) => x.toFixed(2)).join(' ')} at the end`);
+  if (JSON_OUT !== '') writeFileSync(JSON_OUT, `${JSON.stringify(figures, null, 2)}\n`);
   process.exit(errors === 0 && mismatches === 0 ? 0 : 1);
 }
 

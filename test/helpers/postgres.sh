@@ -6,6 +6,8 @@
 #   bash test/helpers/postgres.sh run -- CMD ARGS…   start, run CMD with FTK_PG_URL set, stop (even on failure)
 #   eval "$(bash test/helpers/postgres.sh start)"     start; prints `export FTK_PG_URL=… FTK_PG_DIR=…`
 #   bash test/helpers/postgres.sh stop "$FTK_PG_DIR"  stop the cluster and delete its folder
+#   bash test/helpers/postgres.sh restart "$FTK_PG_DIR"  pg_ctl restart -m immediate (a crash and a
+#                                                      recovery: connections drop, nothing committed is lost)
 #
 # When no PostgreSQL is installed and the script runs as root, it installs Debian's `postgresql`
 # package (`apt-get install -y --no-install-recommends postgresql`); otherwise it says what is missing.
@@ -104,6 +106,18 @@ stop() {
   log "stopped and removed $dir"
 }
 
+restart() {
+  local dir=${1:-}
+  if [ -z "$dir" ] || [ ! -f "$dir/data/postmaster.pid" ]; then
+    log "restart: no running cluster in '$dir'"
+    exit 1
+  fi
+  BIN=$(find_bin)
+  # Immediate: no shutdown checkpoint, the server recovers from its WAL at start (like a crash).
+  as_owner "$BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m immediate -w -t 60 restart >&2
+  log "restarted the cluster in $dir"
+}
+
 run() {
   [ "${1:-}" = '--' ] && shift
   if [ $# -eq 0 ]; then
@@ -122,9 +136,10 @@ run() {
 case ${1:-} in
   start) start ;;
   stop) stop "${2:-}" ;;
+  restart) restart "${2:-}" ;;
   run) shift; run "$@" ;;
   *)
-    sed -n '2,12p' "$0" >&2
+    sed -n '2,14p' "$0" >&2
     exit 2
     ;;
 esac

@@ -15,14 +15,16 @@ export interface Listening {
 /**
  * Runs `node …args` and resolves once its stdout matches `listening` (group 1: the port); rejects
  * with its stderr if it exits first. `track` receives the child at once, so that a test's cleanup
- * can kill it even if it never listens. `stderr: 'inherit'` shows the process's errors instead.
+ * can kill it even if it never listens. `stderr: 'inherit'` shows the process's errors instead;
+ * `ipc: true` opens an IPC channel (`child.send`, `process.send` in the child).
  */
 export function spawnListening(
   args: readonly string[],
   listening: RegExp,
-  options: { readonly track?: ChildProcess[]; readonly stderr?: 'pipe' | 'inherit' } = {},
+  options: { readonly track?: ChildProcess[]; readonly stderr?: 'pipe' | 'inherit'; readonly ipc?: boolean } = {},
 ): Promise<Listening> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', options.stderr ?? 'pipe'] });
+  const stdio = ['ignore', 'pipe', options.stderr ?? 'pipe', ...(options.ipc ? ['ipc' as const] : [])] as const;
+  const child = spawn(process.execPath, args, { stdio: [...stdio] });
   options.track?.push(child);
   let out = '';
   let err = '';

@@ -7,15 +7,31 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createMatch, joinMatch, setTurnTime } from '../../src/client/index.js';
+import type { PlayerView } from '../../src/index.js';
+import { applyPatch } from '../../src/protocol/patch.js';
 import type { ServerMessage, UpdateMessage, WelcomeMessage } from '../../src/protocol/server-messages.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import { autoPlay, connect, forEachStore, type Served, serve, until } from '../helpers/friends.js';
 
-/** A raw WebSocket saying hello with protocol version `v`, recording what it gets. */
+/**
+ * A raw WebSocket saying hello with protocol version `v`, recording what it gets; a version 2
+ * `patch` is recorded as the `update` it stands for (the patch applied to the view before it).
+ */
 async function rawHello(url: string, match: string, token: string | null, v = 2): Promise<{ ws: WebSocket; got: ServerMessage[] }> {
   const ws = new WebSocket(url);
   const got: ServerMessage[] = [];
-  ws.on('message', (d) => got.push(JSON.parse(String(d)) as ServerMessage));
+  let view: PlayerView | null = null;
+  ws.on('message', (d) => {
+    const m = JSON.parse(String(d)) as ServerMessage;
+    if (m.type === 'patch') {
+      const { patch: _patch, digest: _digest, ...rest } = m;
+      view = applyPatch(view, m.patch) as PlayerView;
+      got.push({ ...rest, type: 'update', view });
+      return;
+    }
+    if ((m.type === 'welcome' || m.type === 'update' || m.type === 'started' || m.type === 'synced') && m.view !== null) view = m.view;
+    got.push(m);
+  });
   await new Promise((resolve, reject) => {
     ws.once('open', resolve);
     ws.once('error', reject);

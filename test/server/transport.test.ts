@@ -226,7 +226,7 @@ describe('WebSocket protocol', () => {
       { type: 'hello', v: 1, match: match.id, token: null, after: 0 },
       { type: 'hello', v: 1, match: match.id, token: 'A'.repeat(43), after: 0 },
       { type: 'hello', v: 1, match: 'B'.repeat(22), token: null, after: 0 },
-      { type: 'hello', v: 2, match: match.id, token: null, after: 0 },
+      { type: 'hello', v: 99, match: match.id, token: null, after: 0 },
     ]) {
       const r = await raw();
       r.ws.send(JSON.stringify(hello));

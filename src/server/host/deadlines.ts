@@ -5,9 +5,10 @@
  * again a deadline lost with a host that died between an append and setting the next one.
  * @module
  */
-import { step } from '../../index.js';
+import { step, view } from '../../index.js';
 import type { Deadline, LogEntry, Store } from '../store/store.js';
-import { deadlineFor, hostMove } from '../turns.js';
+import { deadlineFor, hostTurn } from '../turns.js';
+import { BotThread } from './bot-thread.js';
 import type { LiveMatch } from './live-match.js';
 import type { LiveMatches } from './live-matches.js';
 
@@ -28,6 +29,8 @@ export class Deadlines {
   /** Matches whose deadline this host cleared last. */
   private readonly cleared = new Set<string>();
   private closed = false;
+  /** Where bots choose their moves: searching bots on a thread of their own, off every match's path. */
+  private readonly bots: BotThread;
 
   constructor(
     private readonly store: Store,
@@ -35,7 +38,9 @@ export class Deadlines {
     private readonly now: () => number,
     private readonly pollMs: number,
     private readonly log: (message: string) => void,
-  ) {}
+  ) {
+    this.bots = new BotThread(log);
+  }
 
   /** Starts playing deadlines: a poll every `pollMs`, and a wake-up at each deadline this host sets. */
   start(): void {
@@ -52,6 +57,7 @@ export class Deadlines {
     if (this.wake !== null) clearTimeout(this.wake);
     this.poller = null;
     this.wake = null;
+    void this.bots.close();
   }
 
   /**
@@ -116,7 +122,7 @@ export class Deadlines {
     );
   }
 
-  /** Claims due deadlines and plays them; runs again at once if the batch was full. */
+  /** Claims due deadlines and starts playing them; runs again at once if the batch was full. */
   private poll(): void {
     if (this.closed) return;
     this.sweep();
@@ -130,9 +136,8 @@ export class Deadlines {
         for (;;) {
           this.pollAgain = false;
           const due = await this.store.claimDue(this.now(), CLAIM_LIMIT);
-          await Promise.all(
-            due.map((d) => this.fire(d).catch((e: unknown) => this.log(`deadline of ${d.matchId} at ${d.seq} failed: ${String(e)}`))),
-          );
+          // Not awaited: a bot that thinks long holds up its own match only, never the next claim.
+          for (const d of due) this.fire(d).catch((e: unknown) => this.log(`deadline of ${d.matchId} at ${d.seq} failed: ${String(e)}`));
           if (this.closed || (due.length < CLAIM_LIMIT && !this.pollAgain)) break;
         }
       } catch (e) {
@@ -153,11 +158,13 @@ export class Deadlines {
     const plan = await live.serial(async () => {
       await this.matches.catchUp(live);
       if (live.seq !== d.seq - 1) return null;
-      const move = hostMove(live.record, live.state, live.seq, live.lastAt, now);
-      if (move === null) return null;
-      const r = step(live.state, move.action);
-      live.computed.set(d.seq, { action: move.action, state: r.state, events: r.events });
-      return { ...move, state: r.state, record: live.record };
+      const turn = hostTurn(live.record, live.state, live.seq, live.lastAt, now);
+      if (turn === null) return null;
+      // Only this match waits while its bot thinks (a searching bot thinks on its own thread).
+      const action = await this.bots.choose(turn.bot, view(live.state, turn.player), turn.seed);
+      const r = step(live.state, action);
+      live.computed.set(d.seq, { action, state: r.state, events: r.events });
+      return { action, by: turn.by, state: r.state, record: live.record };
     });
     if (plan === null) {
       await this.ensure(live);

@@ -1,21 +1,88 @@
 /**
  * Fan-out: what each watcher of a match is sent. Every applied action goes to every watcher
- * once, in seq order, with the events and the view its viewer may see (computed once per
- * viewer), who made it and the turn's clock; a watcher whose token no longer holds its seat is
- * told so and dropped. Besides the game: the deal once made, and news of the seats, the clock,
- * the chat and the rematch, each pushed when it changes.
+ * once, in seq order, with the events and the view its viewer may see, who made it and the
+ * turn's clock: computed once per viewer, and turned into wire text once per viewer and protocol
+ * version (a patch of the previous view for version 2, kept by the viewer's `ViewTrack`). A
+ * watcher whose token no longer holds its seat is told so and dropped. Besides the game: the
+ * deal once made, and news of the seats, the clock, the chat and the rematch, each pushed when
+ * it changes.
  * @module
  */
-import { currentPlayer, eventsFor, type GameEvent, type GameState, type Viewer, view } from '../../index.js';
+import { currentPlayer, eventsFor, type GameEvent, type GameState, type PlayerView, type Viewer, view } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
 import type { ChatLine } from '../../protocol/lobby.js';
-import type { StartedMessage } from '../../protocol/server-messages.js';
+import type { Actor, Clock, PatchMessage, StartedMessage, UpdateMessage } from '../../protocol/server-messages.js';
+import { ViewTrack } from '../../protocol/view-track.js';
 import type { MatchRecord, PresenceRecord } from '../store/store.js';
 import { clockOf } from '../turns.js';
 import { allowed, readsChat } from './access.js';
 import type { LiveMatch, Watcher } from './live-match.js';
 import { rematchState, seatSummaries } from './table.js';
 import type { News, SyncResult, Update, UpdateEvents } from './types.js';
+
+/**
+ * A patch longer than this share of the viewer's last whole view (in characters) is compared
+ * with the whole view now, and the shorter one goes out; a shorter patch goes out as it is.
+ */
+const COMPARE_ABOVE = 0.7;
+
+/** What an update says besides its events and view: who acted, a fair deal's log digest, the clock. */
+interface UpdateExtras extends Clock {
+  readonly by?: Actor;
+  readonly logDigest?: string;
+}
+
+/** One viewer's update at one seq, shared by all its watchers; each version's text made once. */
+class ViewerUpdate implements Update {
+  private whole: string | undefined;
+  private patched: string | undefined;
+  readonly by?: Actor;
+  readonly logDigest?: string;
+  readonly deadline: number | null;
+  readonly remainingMs: number | null;
+
+  constructor(
+    readonly seq: number,
+    readonly events: readonly GameEvent[],
+    readonly view: PlayerView,
+    private readonly extras: UpdateExtras,
+    private readonly track: ViewTrack | undefined,
+  ) {
+    if (extras.by !== undefined) this.by = extras.by;
+    if (extras.logDigest !== undefined) this.logDigest = extras.logDigest;
+    this.deadline = extras.deadline;
+    this.remainingMs = extras.remainingMs;
+  }
+
+  frame(v: number): string {
+    if (v < 2) return this.full();
+    if (this.patched === undefined) this.patched = this.patch();
+    return this.patched;
+  }
+
+  private full(): string {
+    if (this.whole === undefined) {
+      const m: UpdateMessage = { type: 'update', seq: this.seq, events: this.events, view: this.view, ...this.extras };
+      this.whole = JSON.stringify(m);
+      if (this.track !== undefined) this.track.wholeLength = this.whole.length;
+    }
+    return this.whole;
+  }
+
+  private patch(): string {
+    const track = this.track;
+    if (track === undefined) return this.full();
+    const t = track.advance(this.view, this.seq);
+    if (t.patch === null) return this.full();
+    const m: PatchMessage = { type: 'patch', seq: this.seq, events: this.events, patch: t.patch, digest: t.digest, ...this.extras };
+    const text = JSON.stringify(m);
+    if (text.length > track.wholeLength * COMPARE_ABOVE && this.full().length <= text.length) {
+      track.sentFull();
+      return this.full();
+    }
+    return text;
+  }
+}
 
 /** Pushes updates and news to the watchers of live matches. */
 export class FanOut {
@@ -26,26 +93,23 @@ export class FanOut {
 
   /** Sends seq `seq` (its state and unfiltered events) to every watcher not sent it yet. */
   push(live: LiveMatch, seq: number, state: GameState, events: readonly GameEvent[]): void {
-    const views = new Map<Viewer, Update>();
+    const updates = new Map<Viewer, ViewerUpdate>();
     const by = live.by[seq];
     const logDigest = live.digests[seq];
-    const clock = clockOf(live.record, state, live.lastAt, this.now());
+    const extras: UpdateExtras = {
+      ...(by === undefined ? {} : { by }),
+      ...(logDigest === undefined ? {} : { logDigest }),
+      ...clockOf(live.record, state, live.lastAt, this.now()),
+    };
     // The action that ends the game opens the rematch: each watcher learns of it after the update.
     const rematch = currentPlayer(state) === null ? rematchState(live.record, true) : null;
     for (const w of live.watchers) {
       if (w.lastSent >= seq || w.waiting) continue;
       const viewer = w.session.viewer;
-      let update = views.get(viewer);
+      let update = updates.get(viewer);
       if (update === undefined) {
-        update = {
-          seq,
-          events: eventsFor(events, viewer),
-          view: view(state, viewer),
-          ...(by === undefined ? {} : { by }),
-          ...(logDigest === undefined ? {} : { logDigest }),
-          ...clock,
-        };
-        views.set(viewer, update);
+        update = new ViewerUpdate(seq, eventsFor(events, viewer), view(state, viewer), extras, live.tracks.get(viewer));
+        updates.set(viewer, update);
       }
       w.lastSent = seq;
       try {
@@ -54,6 +118,14 @@ export class FanOut {
         this.log(`a subscriber's send() threw: ${String(e)}`);
       }
       if (rematch !== null) this.tell(w, { type: 'next', ...rematch });
+    }
+    // A viewer nobody watches with patches any more needs no track.
+    if (live.tracks.size > 0) {
+      for (const viewer of live.tracks.keys()) {
+        let patched = false;
+        for (const w of live.watchers) if (w.session.viewer === viewer && (w.subscriber.version ?? 1) >= 2) patched = true;
+        if (!patched) live.tracks.delete(viewer);
+      }
     }
   }
 
@@ -136,6 +208,8 @@ export class FanOut {
         };
         views.set(viewer, m);
       }
+      // A watcher speaking version 2 or later patches from this first view.
+      if ((w.subscriber.version ?? 1) >= 2 && !live.tracks.has(viewer)) live.tracks.set(viewer, new ViewTrack(m.view, m.seq));
       this.tell(w, m);
     }
   }
@@ -164,5 +238,14 @@ export class FanOut {
       });
     }
     return { seq: live.seq, updates, view: view(live.state, viewer), ...clockOf(live.record, live.state, live.lastAt, this.now()) };
+  }
+
+  /**
+   * A watcher speaking protocol version 2 or later starts from `sync`'s view: the viewer's patch
+   * stream must start there too (it does already when another watcher of the viewer keeps it).
+   */
+  track(live: LiveMatch, viewer: Viewer, sync: SyncResult): void {
+    const t = live.tracks.get(viewer);
+    if (t === undefined || t.seq !== sync.seq) live.tracks.set(viewer, new ViewTrack(sync.view, sync.seq));
   }
 }

@@ -3,8 +3,9 @@
  * seq, who watches it, and a queue that runs the match's work one task at a time.
  * @module
  */
-import { type Action, createGameWithEvents, type GameEvent, type GameState } from '../../index.js';
+import { type Action, createGameWithEvents, type GameEvent, type GameState, type Viewer } from '../../index.js';
 import type { Actor } from '../../protocol/server-messages.js';
+import type { ViewTrack } from '../../protocol/view-track.js';
 import { startedAtOf } from '../record-fields.js';
 import type { MatchRecord, PresenceRecord } from '../store/store.js';
 import type { Session, Subscriber } from './types.js';
@@ -41,6 +42,8 @@ export class LiveMatch {
   /** A fair match's log digest after each seq (index 0: the commitment); empty otherwise. */
   readonly digests: string[] = [];
   readonly watchers = new Set<Watcher>();
+  /** The patch stream of each viewer watched with protocol version 2 or later. */
+  readonly tracks = new Map<Viewer, ViewTrack>();
   /** Actions this host validated and is appending, by seq: reused when the log brings them back. */
   readonly computed = new Map<number, Computed>();
   private queue: Promise<unknown> = Promise.resolve();

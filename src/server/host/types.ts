@@ -67,9 +67,21 @@ export interface UpdateEvents {
   readonly logDigest?: string;
 }
 
-/** What a subscriber is sent for each new action: its events, the view after it, and the turn's clock. */
+/**
+ * What a subscriber is sent for each new action: its events, the view after it, and the turn's
+ * clock. One object
+ * is shared by every subscriber of the same viewer, and so is its wire text: `frame(v)` is the
+ * protocol message for a connection speaking version `v`, serialized once.
+ */
 export interface Update extends UpdateEvents, Clock {
   readonly view: PlayerView;
+  /**
+   * The update as one protocol message's JSON text for protocol version `v`: version 1 the whole
+   * view (an `update` message); version 2 a `patch` of the previous update's view, or the whole
+   * view when that is smaller or due (see `FULL_VIEW_EVERY`). Computed on the first call for each
+   * version, then reused.
+   */
+  frame(v: number): string;
 }
 
 /** The answer to a sync: every update after the given seq (events only), then the current view and clock. */
@@ -108,6 +120,11 @@ export type News = StartedMessage | SeatsMessage | ClockMessage | ChatMessage | 
 
 /** Receives pushes for one session. */
 export interface Subscriber {
+  /**
+   * The protocol version whose frames this subscriber sends (`Update.frame`); 2 or more keeps a
+   * patch stream for its viewer. Default 1 (the whole view; nothing kept).
+   */
+  readonly version?: number;
   /** Called with each new update, in seq order, each seq once. */
   readonly send: (update: Update) => void;
   /** Called once when the session's seat was reopened or handed to a bot: its token no longer works. */

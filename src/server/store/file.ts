@@ -4,7 +4,8 @@
  * appended action and deadline change (the {@link Change}s of `tables.ts`), each checksummed and
  * on disk (`fdatasync`) before the call resolves. At open the journal is replayed into the same
  * tables the memory store uses; reads never touch the disk. One process at a time holds a folder
- * (a lock file says which).
+ * (a lock file says which: pid, process start time and host, so a reused pid is not mistaken
+ * for the owner; see `lock.ts`).
  * @module
  */
 import type { ChatLine } from '../../protocol/lobby.js';
@@ -30,6 +31,15 @@ import type {
   Store,
 } from './store.js';
 import { type Change, copy, Tables } from './tables.js';
+
+/** Options of {@link FileStore.open}. */
+export interface FileStoreOptions {
+  /**
+   * Take over the folder's lock even though its owner cannot be proven gone, if it names this
+   * pid. Only after checking that the process is gone: two processes writing one journal corrupt it.
+   */
+  readonly takeOver?: { readonly pid: number };
+}
 
 /**
  * A {@link Store} in a folder on disk: `await FileStore.open('./ftk-data')`.
@@ -73,10 +83,13 @@ export class FileStore implements Store {
   /**
    * Opens (or creates) the store in `dir`, cutting off a torn last record if the previous process
    * died mid-write, and compacting the journal when it holds far more than the live data (see
-   * {@link FileStore.compact}).
+   * {@link FileStore.compact}). A lock left by a process that is gone is taken over; one whose
+   * owner may be alive refuses with a {@link StoreLockedError}, unless `options.takeOver` names
+   * its pid (for an owner on another host, or where the system gives no process start times:
+   * check it is gone).
    */
-  static async open(dir: string): Promise<FileStore> {
-    const store = new FileStore(await Journal.open(dir), dir);
+  static async open(dir: string, options: FileStoreOptions = {}): Promise<FileStore> {
+    const store = new FileStore(await Journal.open(dir, options), dir);
     try {
       if (worthCompacting(store.records, liveRecordCount(store.tables))) await store.compact();
     } catch (e) {

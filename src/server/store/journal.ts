@@ -7,10 +7,11 @@
  * record followed by good ones is refused as corruption rather than skipped.
  * @module
  */
-import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { crc32 } from './crc32.js';
+import { releaseLock, type TakeLockOptions, takeLock } from './lock.js';
 import { syncFolder } from './sync-folder.js';
 
 const encoder = new TextEncoder();
@@ -88,8 +89,8 @@ interface Pending {
 
 /**
  * An open journal: its records as found at open, and `write` for new ones. Holds a lock file
- * (`<dir>/lock`, with the owner's pid) so that two processes never write one journal; a lock
- * left by a process that died is taken over.
+ * (`<dir>/lock`: the owner's pid, start time and host, see `lock.ts`) so that two processes never
+ * write one journal; a lock left by a process that died (even if its pid was reused) is taken over.
  */
 export class Journal {
   /** The records found at open, in order. */
@@ -113,11 +114,11 @@ export class Journal {
     this.tornBytes = scan.tornBytes;
   }
 
-  /** Opens (creating if needed) the journal in `dir`. */
-  static async open(dir: string): Promise<Journal> {
+  /** Opens (creating if needed) the journal in `dir`, taking its lock (see `lock.ts`). */
+  static async open(dir: string, options: TakeLockOptions = {}): Promise<Journal> {
     mkdirSync(dir, { recursive: true });
     const lockPath = join(dir, 'lock');
-    takeLock(lockPath);
+    takeLock(lockPath, options);
     try {
       const path = join(dir, 'journal.ftk');
       rmSync(`${path}.compact`, { force: true }); // a rewrite cut short by a crash: the journal is whole
@@ -250,60 +251,5 @@ export class Journal {
     while (this.flushing || this.queue.length > 0) await new Promise((r) => setImmediate(r));
     await this.handle.close();
     releaseLock(this.lockPath);
-  }
-}
-
-/** Lock files this process holds. */
-const held = new Set<string>();
-
-function takeLock(path: string): void {
-  if (held.has(path)) throw new Error(`the store in ${path.slice(0, -5)} is already open in this process`);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      held.add(path);
-      return;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const owner = readPid(path);
-      if (owner !== null && owner !== process.pid && alive(owner)) {
-        throw new Error(`the store in ${path.slice(0, -5)} is open in process ${owner}; one process at a time`);
-      }
-      unlinkSync(path);
-    }
-  }
-  throw new Error(`could not take the lock ${path}`);
-}
-
-function readPid(path: string): number | null {
-  try {
-    const fd = openSync(path, 'r');
-    const buf = Buffer.alloc(32);
-    const n = readSync(fd, buf, 0, 32, 0);
-    closeSync(fd);
-    const pid = Number(buf.subarray(0, n).toString('latin1'));
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function releaseLock(path: string): void {
-  held.delete(path);
-  try {
-    unlinkSync(path);
-  } catch {
-    // Already gone.
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The in-memory {@link Store}: for tests, benchmarks and throwaway hosts. Nothing survives the
- * process. Every record is copied on the way in and out, so a caller can never change what is
- * stored by changing an object it passed or received.
+ * process. Every record is copied on the way in and handed out frozen, so a caller can never
+ * change what is stored by changing an object it passed or received.
  * @module
  */
 import type { ChatLine } from '../../protocol/lobby.js';

@@ -23,6 +23,15 @@ export function copy<T>(value: T): T {
   return structuredClone(value);
 }
 
+/** Freezes plain JSON data, all the way down, and returns it. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /** Matches, logs and deadlines held in memory. */
 export class Tables {
   private readonly matches = new Map<string, MatchRecord>();
@@ -30,8 +39,12 @@ export class Tables {
   private readonly deadlines = new Map<string, Deadline>();
   private readonly chats = new Map<string, ChatLine[]>();
 
-  /** Applies one change; a seat change or an action for a match that is not here (or out of turn) is ignored. */
+  /**
+   * Applies one change (and freezes what it stores: hand in a copy); a seat change or an action
+   * for a match that is not here (or out of turn) is ignored.
+   */
   apply(c: Change): void {
+    deepFreeze(c);
     switch (c.t) {
       case 'match':
         this.matches.set(c.m.id, c.m);
@@ -39,7 +52,7 @@ export class Tables {
         break;
       case 'seats': {
         const m = this.matches.get(c.id);
-        if (m !== undefined) this.matches.set(c.id, { ...m, seats: c.seats, version: c.version });
+        if (m !== undefined) this.matches.set(c.id, Object.freeze({ ...m, seats: c.seats, version: c.version }));
         break;
       }
       case 'action': {
@@ -106,10 +119,9 @@ export class Tables {
     return this.matches.has(id);
   }
 
-  /** A copy of the match, or `null`. */
+  /** The match (frozen), or `null`. */
   getMatch(id: string): MatchRecord | null {
-    const m = this.matches.get(id);
-    return m === undefined ? null : copy(m);
+    return this.matches.get(id) ?? null;
   }
 
   /** The match's seat version, or `undefined` when there is no such match. */
@@ -117,12 +129,12 @@ export class Tables {
     return this.matches.get(id)?.version;
   }
 
-  /** Copies of the newest matches `filter` lets through, at most `limit`; among equal times the later-created first. */
+  /** The newest matches (frozen) `filter` lets through, at most `limit`; among equal times the later-created first. */
   listMatches(limit: number, filter: MatchFilter = {}): MatchRecord[] {
     const wanted = filter.visibility;
     const all = [...this.matches.values()].reverse().filter((m) => wanted === undefined || (m.visibility ?? 'public') === wanted);
     all.sort((a, b) => b.createdAt - a.createdAt);
-    return all.slice(0, Math.max(0, limit)).map(copy);
+    return all.slice(0, Math.max(0, limit));
   }
 
   /** The number of entries in the match's log, or `undefined` when there is no such match. */
@@ -130,9 +142,9 @@ export class Tables {
     return this.logs.get(matchId)?.length;
   }
 
-  /** Copies of the log's entries with `seq > after`. */
+  /** The log's entries (frozen) with `seq > after`. */
   readLog(matchId: string, after: number): LogEntry[] {
-    return (this.logs.get(matchId) ?? []).slice(Math.max(0, after)).map(copy);
+    return (this.logs.get(matchId) ?? []).slice(Math.max(0, after));
   }
 
   /** The number of lines in the match's chat. */

@@ -171,7 +171,23 @@ export class LogListener {
     }
     this.listenClient = client;
     this.backoffMs = 50;
-    await this.catchUp();
+    await this.catchUpWhileUp(client);
+  }
+
+  /**
+   * Runs the catch-up for `client`'s connection; if it fails (the database went away again),
+   * tries again shortly for as long as that connection is the listening one.
+   */
+  private async catchUpWhileUp(client: Client): Promise<void> {
+    try {
+      await this.catchUp();
+    } catch (e) {
+      if (this.closed || this.listenClient !== client) return;
+      this.options.onError(new Error(`catching up after reconnecting failed (${(e as Error).message}); trying again`));
+      setTimeout(() => {
+        if (!this.closed && this.listenClient === client) void this.catchUpWhileUp(client);
+      }, 500).unref();
+    }
   }
 
   private scheduleReconnect(): void {

@@ -1,8 +1,9 @@
 /**
  * The PostgreSQL store's calls, one SQL statement each: the log's primary key (match_id, seq)
- * orders a match's actions, so two hosts appending the same seq cannot both win; deadlines are
- * taken with `SELECT … FOR UPDATE SKIP LOCKED` and a lease; every append sends a `NOTIFY` that
- * the {@link LogListener} of each host hears.
+ * orders a match's actions, so two hosts appending the same seq cannot both win; appends are
+ * group-committed by the {@link Appender} (one statement for every append of a tick); deadlines
+ * are taken with `SELECT … FOR UPDATE SKIP LOCKED` and a lease; every append sends a `NOTIFY`
+ * that the {@link LogListener} of each host hears.
  * @module
  */
 import { randomUUID } from 'node:crypto';
@@ -24,6 +25,8 @@ import type {
   SeatRecord,
   Store,
 } from '../store.js';
+import { Appender } from './appender.js';
+import { waitForServer } from './faults.js';
 import { LogListener } from './listener.js';
 import { quoteIdent } from './schema.js';
 
@@ -114,7 +117,7 @@ export class PgStore implements Store {
   private readonly listener: LogListener;
   /** This store's name in its match notifications: it reports its own changes at once and skips their echo. */
   private readonly instance = randomUUID().slice(0, 8);
-  private readonly appendSql: string;
+  private readonly appender: Appender;
   private closed = false;
 
   constructor(options: PgStoreOptions) {
@@ -123,24 +126,16 @@ export class PgStore implements Store {
     this.channel = `${options.schema}_log`;
     this.matchChannel = `${options.schema}_match`;
     this.pool = options.pool;
+    waitForServer(this.pool, () => this.closed); // a restart of the database is a delay, not an error
     this.lease = options.lease;
     this.listener = new LogListener({ ...options, channel: this.channel, matchChannel: this.matchChannel, instance: this.instance });
-    const s = this.s;
-    // One statement, one implicit transaction: the row goes in only if the match exists, the
-    // previous seq is there (or this is seq 1) and this seq is not (the primary key settles a
-    // concurrent tie: one insert wins, the other does nothing). The NOTIFY is sent at commit.
-    // FOR KEY SHARE: an expireMatch holding the match's row is waited for, and then the match is
-    // simply not there (false), rather than the insert failing its foreign key.
-    this.appendSql = `
-      WITH ins AS (
-        INSERT INTO ${s}.log (match_id, seq, action, by, at)
-        SELECT $1, $2::int, $3::jsonb, $4, $5::bigint
-        WHERE EXISTS (SELECT 1 FROM ${s}.matches WHERE id = $1 FOR KEY SHARE)
-          AND ($2::int = 1 OR EXISTS (SELECT 1 FROM ${s}.log WHERE match_id = $1 AND seq = $2::int - 1))
-        ON CONFLICT (match_id, seq) DO NOTHING
-        RETURNING match_id, seq
-      )
-      SELECT pg_notify('${this.channel}', seq::text || ' ' || match_id) FROM ins`;
+    this.appender = new Appender(
+      this.pool,
+      this.s,
+      this.channel,
+      (matchId, seq) => this.listener.note(matchId, seq),
+      () => this.closed,
+    );
   }
 
   async createMatch(match: MatchRecord): Promise<void> {
@@ -221,10 +216,7 @@ export class PgStore implements Store {
 
   async append(matchId: string, entry: LogEntry): Promise<boolean> {
     if (!Number.isInteger(entry.seq) || entry.seq < 1 || entry.seq > 0x7fffffff) return false;
-    const r = await this.pool.query(this.appendSql, [matchId, entry.seq, JSON.stringify(entry.action), entry.by, entry.at]);
-    if (r.rowCount !== 1) return false;
-    this.listener.note(matchId, entry.seq);
-    return true;
+    return this.appender.append(matchId, entry);
   }
 
   async readLog(matchId: string, after: number): Promise<LogEntry[]> {

@@ -1,0 +1,160 @@
+/**
+ * What `bench:server` and `soak:server` share: host processes (test/server/fixtures/host-process.ts)
+ * and their figures over IPC, client processes (test/bench/server-clients.ts), matches created and
+ * joined over HTTP, and the check that every match's log replays to the score its clients saw.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createMatch, joinMatch } from '../../src/client/index.js';
+import { type Action, replay, view } from '../../src/index.js';
+import { viewDigest } from '../../src/protocol/digest.js';
+import { type Listening, spawnListening } from '../helpers/process.js';
+import type { ClientMatch, ClientReport } from './server-clients.js';
+
+const FIXTURE = join(import.meta.dirname, '..', 'server', 'fixtures', 'host-process.ts');
+const CLIENTS = join(import.meta.dirname, 'server-clients.ts');
+
+/** Starts a host process on the store `kind` at `where`; `nodeArgs` go to Node (e.g. `--cpu-prof`). */
+export function startHost(kind: string, where: string, nodeArgs: readonly string[] = []): Promise<Listening> {
+  return spawnListening([...nodeArgs, '--import', 'tsx', FIXTURE, kind, where, '0'], /listening (\d+)/, { stderr: 'inherit', ipc: true });
+}
+
+/** The host's CPU time (µs), resident memory and open connections, asked over its IPC channel. */
+export interface HostStats {
+  readonly cpuMicros: number;
+  readonly userMicros: number;
+  readonly rss: number;
+  readonly connections: number;
+}
+
+export function hostStats(h: Listening): Promise<HostStats> {
+  return new Promise((resolve) => {
+    const on = (m: { type?: string } & HostStats): void => {
+      if (m?.type !== 'stats') return;
+      h.child.off('message', on);
+      resolve(m);
+    };
+    h.child.on('message', on);
+    h.child.send('stats');
+  });
+}
+
+/** The peak resident memory of process `pid` (MiB). */
+export function peakOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+}
+
+/** A client process (test/bench/server-clients.ts) and its messages. */
+export interface ClientProcess {
+  readonly child: ChildProcess;
+  readonly ready: Promise<void>;
+  readonly done: Promise<ClientReport>;
+  progress: { actions: number; over: number };
+}
+
+/** Starts a client process for `matches`; each client waits about `thinkMs` (0.5–1.5×) before each move. */
+export function startClients(matches: ClientMatch[], thinkMs = 0): ClientProcess {
+  const child = fork(CLIENTS, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let readyDone: () => void = () => undefined;
+  let reportDone: (r: ClientReport) => void = () => undefined;
+  const p: ClientProcess = {
+    child,
+    ready: new Promise<void>((r) => {
+      readyDone = r;
+    }),
+    done: new Promise<ClientReport>((r) => {
+      reportDone = r;
+    }),
+    progress: { actions: 0, over: 0 },
+  };
+  child.on('message', (m: { type: string } & Record<string, unknown>) => {
+    if (m.type === 'ready') readyDone();
+    else if (m.type === 'progress') p.progress = { actions: m.actions as number, over: m.over as number };
+    else if (m.type === 'done') reportDone(m as unknown as ClientReport);
+  });
+  child.on('exit', (code) => {
+    if (code !== 0) console.error(`a client process exited with ${code}`);
+  });
+  child.send({ type: 'play', matches, thinkMs });
+  return p;
+}
+
+/** A match set up for the clients, with the creator's token (to read its log). */
+export type BenchMatch = ClientMatch & { readonly creatorToken: string; readonly base: string };
+
+/**
+ * Creates `count` matches of `players` seats over HTTP (match m on host m mod N) and joins every
+ * seat; seat p of match m talks to host (m + p) mod N, so with several hosts every update crosses hosts.
+ */
+export async function setUpMatches(hosts: readonly Listening[], count: number, players: number, seed: string): Promise<BenchMatch[]> {
+  const matches: BenchMatch[] = [];
+  for (let m = 0; m < count; m++) {
+    const base = `http://127.0.0.1:${hosts[m % hosts.length]?.port}`;
+    const matchSeed = `bench-${seed}-${m}`;
+    const { match, creatorToken } = await createMatch(base, { visibility: 'public', players: players as 2 | 3 | 4 | 5, seed: matchSeed });
+    const tokens: string[] = [];
+    for (let p = 0; p < players; p++) tokens.push((await joinMatch(base, match.id, { name: `bot ${p}`, seat: p })).token);
+    const ports = tokens.map((_, p) => hosts[(m + p) % hosts.length]?.port as number);
+    matches.push({ id: match.id, seed: matchSeed, tokens, ports, creatorToken, base });
+  }
+  return matches;
+}
+
+/** Hands the matches out to `procs` client processes (round robin) and waits until every client has its first view. */
+export async function startClientProcesses(matches: readonly BenchMatch[], procs: number, thinkMs = 0): Promise<ClientProcess[]> {
+  const started: ClientProcess[] = [];
+  for (let i = 0; i < procs; i++) {
+    const share = matches.filter((_, m) => m % procs === i).map(({ creatorToken: _, base: __, ...rest }) => rest);
+    started.push(startClients(share, thinkMs));
+  }
+  await Promise.all(started.map((p) => p.ready));
+  return started;
+}
+
+/** How many clients hold, at the end, a view (and seq) other than their match's log replays to (or reported none). */
+export async function replayMismatches(matches: readonly BenchMatch[], players: number, reports: readonly ClientReport[]): Promise<number> {
+  const finals: Record<string, string[]> = {};
+  for (const r of reports) for (const [id, views] of Object.entries(r.finals)) finals[id] = [...(finals[id] ?? []), ...views];
+  let mismatches = 0;
+  for (const record of matches) {
+    const res = await fetch(`${record.base}/api/matches/${record.id}/log`, { headers: { authorization: `Bearer ${record.creatorToken}` } });
+    const log = (await res.json()) as { actions: { action: Action }[] };
+    const state = replay(
+      { players: players as 2 | 3 | 4 | 5, seed: record.seed },
+      log.actions.map((e) => e.action),
+    );
+    const seen = finals[record.id] ?? [];
+    for (let p = 0; p < players; p++) if (seen[p] !== `${log.actions.length}:${viewDigest(view(state, p))}`) mismatches++;
+  }
+  return mismatches;
+}
+
+/** The value after `--name` on the command line, or `fallback`. */
+export function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? (process.argv[i + 1] as string) : fallback;
+}
+
+/** The errors line (with up to five samples) and the replay line of a run's summary. */
+export function outcome(
+  errors: number,
+  reports: readonly ClientReport[],
+  mismatches: number,
+  matches: number,
+): { errors: string; replay: string } {
+  const samples = reports.flatMap((r) => r.errorSamples).slice(0, 5);
+  return {
+    errors: `${errors}${errors > 0 ? ` (${samples.join('; ')})` : ''}`,
+    replay:
+      mismatches === 0
+        ? `all ${matches} logs replay to the view (and seq) every client holds`
+        : `${mismatches} client(s) hold a view their log does not replay to`,
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * Protocol versions on real sockets (loopback): a version-1 connection is sent the whole view
+ * with every update, a version-2 connection mostly patches, and both end up with the same views;
+ * the client falls back to version 1 when a host refuses version 2, and fetches the whole view
+ * again when a patch does not check out.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { connectMatch, createMatch, joinMatch, type MatchClient } from '../../src/client/index.js';
+import { type Action, createGame, type PlayerView, step, view } from '../../src/index.js';
+import { viewDigest } from '../../src/protocol/digest.js';
+import { applyPatch, diff } from '../../src/protocol/patch.js';
+import type { ServerMessage } from '../../src/protocol/server-messages.js';
+import { type RunningServer, startServer } from '../../src/server/serve.js';
+import { MemoryStore } from '../../src/server/store/memory.js';
+import { until } from '../helpers/play.js';
+
+const LIMITS = { messagesPerSecond: 1e6, messageBurst: 1e6, requestsPerSecond: 1e6, requestBurst: 1e6, connectionsPerAddress: 1000 };
+let server: RunningServer;
+let wsUrl: string;
+const clients: MatchClient[] = [];
+
+beforeAll(async () => {
+  server = await startServer({ store: new MemoryStore(), port: 0, pollMs: 20, limits: LIMITS });
+  wsUrl = `${server.url.replace('http', 'ws')}/ws`;
+});
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await server.close();
+});
+
+/** A raw connection that says hello with version `v` and rebuilds the view from what it is sent. */
+async function rawSeat(
+  v: number,
+  match: string,
+  token: string | null,
+): Promise<{ ws: WebSocket; views: Map<number, PlayerView>; kinds: string[]; version: () => number }> {
+  const ws = new WebSocket(wsUrl);
+  const views = new Map<number, PlayerView>();
+  const kinds: string[] = [];
+  let current: PlayerView | null = null;
+  let version = 0;
+  ws.on('message', (d) => {
+    const m = JSON.parse(String(d)) as ServerMessage;
+    kinds.push(m.type);
+    if (m.type === 'welcome') {
+      version = m.v;
+      current = m.view;
+      if (m.view !== null) views.set(m.seq, m.view);
+    } else if (m.type === 'update') {
+      current = m.view;
+      views.set(m.seq, m.view);
+    } else if (m.type === 'patch') {
+      const next = applyPatch(current as PlayerView, m.patch);
+      expect(viewDigest(next)).toBe(m.digest);
+      current = next;
+      views.set(m.seq, next);
+    }
+  });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  ws.send(JSON.stringify({ type: 'hello', v, match, token, after: 0 }));
+  return { ws, views, kinds, version: () => version };
+}
+
+describe('protocol versions 1 and 2 side by side', () => {
+  it('the same seat watched with version 1 (whole views) and version 2 (patches) sees the same view at every seq; so does a spectator', async () => {
+    const { match } = await createMatch(server.url, {
+      visibility: 'public',
+      players: 3,
+      seed: 'versions',
+      bots: [null, 'heuristic', 'random'],
+      spectators: 'public',
+    });
+    const { token } = await joinMatch(server.url, match.id, { name: 'Ada' });
+    const v1 = await rawSeat(1, match.id, token);
+    const v2 = await rawSeat(2, match.id, token);
+    const s1 = await rawSeat(1, match.id, null);
+    const s2 = await rawSeat(2, match.id, null);
+    const player = connectMatch({ url: wsUrl, match: match.id, token, WebSocket: WebSocket as never });
+    clients.push(player);
+    player.on('view', (v) => {
+      const legal = v.legal;
+      if (legal.length > 0) player.send(legal.find((x) => x.type === 'pass') ?? (legal[0] as Action)).catch(() => undefined);
+    });
+    await until(() => player.view?.step === 'over', 60_000, 'the end of the match');
+    const last = player.seq;
+    await until(() => [v1, v2, s1, s2].every((r) => r.views.has(last)), 10_000, 'every raw connection at the end');
+    expect(v1.version()).toBe(1);
+    expect(v2.version()).toBe(2);
+    expect(player.version).toBe(2);
+    expect(v1.kinds.filter((k) => k === 'patch')).toEqual([]);
+    expect(v2.kinds.filter((k) => k === 'patch').length).toBeGreaterThan(last / 2);
+    for (let seq = 0; seq <= last; seq++) {
+      expect(v2.views.get(seq), `seat at ${seq}`).toEqual(v1.views.get(seq));
+      expect(s2.views.get(seq), `spectator at ${seq}`).toEqual(s1.views.get(seq));
+    }
+    expect(player.view).toEqual(v1.views.get(last));
+    expect(player.repairs).toBe(0);
+    for (const r of [v1, v2, s1, s2]) r.ws.close();
+  }, 90_000);
+});
+
+/** A stand-in host on a raw WebSocket server: `answer(message, send)` decides what it says. */
+async function fakeHost(
+  answer: (m: { type: string; v?: number; id?: number; after?: number }, send: (m: unknown) => void) => void,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((r) => wss.once('listening', () => r()));
+  wss.on('connection', (ws) => {
+    ws.on('message', (d) => answer(JSON.parse(String(d)), (m) => ws.send(JSON.stringify(m))));
+  });
+  return {
+    url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/ws`,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close(() => r());
+      }),
+  };
+}
+
+describe('the client and protocol versions', () => {
+  const s0 = createGame({ players: 2, seed: 'fake' });
+  const s1 = step(s0, view(s0, s0.toMove).legal[0] as Action).state;
+  const s2 = step(s1, view(s1, s1.toMove).legal[0] as Action).state;
+  const [v0, v1, v2] = [s0, s1, s2].map((s) => view(s, 0)) as [PlayerView, PlayerView, PlayerView];
+
+  it('a host that speaks only version 1 refuses the hello: the client says hello again with version 1 and plays on', async () => {
+    const hellos: number[] = [];
+    const host = await fakeHost((m, send) => {
+      if (m.type !== 'hello') return;
+      hellos.push(m.v as number);
+      if (m.v !== 1) send({ type: 'error', id: null, code: 'BAD_VERSION', message: 'this host speaks protocol version 1' });
+      else {
+        send({ type: 'welcome', v: 1, match: 'm', seat: 0, seq: 0, updates: [], view: v0 });
+        send({ type: 'update', seq: 1, events: [], view: v1 });
+      }
+    });
+    const client = connectMatch({ url: host.url, match: 'm', token: null, WebSocket: WebSocket as never });
+    clients.push(client);
+    const errors: string[] = [];
+    client.on('error', (e) => errors.push(e.code));
+    await until(() => client.seq === 1, 10_000, 'the update');
+    expect(hellos).toEqual([2, 1]);
+    expect(client.version).toBe(1);
+    expect(client.status).toBe('open');
+    expect(client.view).toEqual(v1);
+    expect(errors).toEqual([]);
+    client.close();
+    await host.close();
+  });
+
+  it('a patch whose digest does not match is not applied: the events still arrive, the client fetches the whole view again, then patches apply again', async () => {
+    const syncs: number[] = [];
+    const host = await fakeHost((m, send) => {
+      if (m.type === 'hello') {
+        send({ type: 'welcome', v: 2, match: 'm', seat: 0, seq: 0, updates: [], view: v0 });
+        // seq 1 with a wrong digest, then seq 2 patched from the true view 1 (kept until the resync answers).
+        send({ type: 'patch', seq: 1, events: [{ type: 'one' }], patch: diff(v0, v1), digest: (viewDigest(v1) + 1) >>> 0 });
+        send({ type: 'patch', seq: 2, events: [{ type: 'two' }], patch: diff(v1, v2), digest: viewDigest(v2) });
+      } else if (m.type === 'sync') {
+        syncs.push(m.after as number);
+        send({ type: 'synced', id: m.id, seq: 1, updates: [], view: v1 }); // answered as of seq 1: the kept patch 2 applies after it
+      }
+    });
+    const client = connectMatch({ url: host.url, match: 'm', token: null, WebSocket: WebSocket as never });
+    clients.push(client);
+    const events: number[] = [];
+    const views: number[] = [];
+    client.on('events', (u) => events.push(u.seq));
+    client.on('view', (_, seq) => views.push(seq));
+    await until(() => client.viewSeq === 2, 10_000, 'the repaired view');
+    expect(events).toEqual([1, 2]);
+    expect(client.repairs).toBe(1);
+    expect(syncs.length).toBeGreaterThanOrEqual(1);
+    expect(client.view).toEqual(v2);
+    expect(views[0]).toBe(0);
+    expect(views[views.length - 1]).toBe(2);
+    client.close();
+    await host.close();
+  });
+});

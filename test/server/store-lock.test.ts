@@ -1,0 +1,95 @@
+/**
+ * The file store's lock: one process per folder; a lock whose owner is gone is taken over, even
+ * when its pid now belongs to another process (PID reuse, told apart by the start time); a lock
+ * whose owner cannot be proven gone refuses with a typed error naming the owner, and is taken
+ * over only when the opener names that pid.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FileStore } from '../../src/server/store/file.js';
+import { mayBeAlive, parseLock, processStart, StoreLockedError } from '../../src/server/store/lock.js';
+
+const root = mkdtempSync(join(tmpdir(), 'ftk-store-lock-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let n = 0;
+const folder = (): string => {
+  const dir = join(root, `d${n++}`);
+  mkdirSync(dir);
+  return dir;
+};
+const writeLock = (dir: string, owner: object | string): void =>
+  writeFileSync(join(dir, 'lock'), typeof owner === 'string' ? owner : JSON.stringify(owner));
+const linux = processStart('self') !== null;
+
+describe('the file store lock', () => {
+  it('names its owner by pid, start time and host, and is gone after close', async () => {
+    const dir = folder();
+    const s = await FileStore.open(dir);
+    const owner = parseLock(readFileSync(join(dir, 'lock'), 'utf8'));
+    expect(owner).toMatchObject({ pid: process.pid, host: hostname(), start: processStart('self') });
+    expect(owner !== null && mayBeAlive(owner)).toBe(true);
+    await s.close();
+    expect(existsSync(join(dir, 'lock'))).toBe(false);
+  });
+
+  it.runIf(linux)('a lock whose pid now belongs to a process started at another time (PID reuse) is taken over', async () => {
+    const dir = folder();
+    // The parent process is alive, but it is not the process that wrote this lock.
+    writeLock(dir, { pid: process.ppid, start: '1', host: hostname(), since: 0 });
+    const s = await FileStore.open(dir);
+    expect(parseLock(readFileSync(join(dir, 'lock'), 'utf8'))?.pid).toBe(process.pid);
+    await s.close();
+    expect(readdirSync(dir).filter((f) => f.startsWith('lock'))).toEqual([]);
+  });
+
+  it('a lock of a live process refuses with StoreLockedError naming it; takeOver with that pid opens, with another pid does not', async () => {
+    const dir = folder();
+    const owner = { pid: process.ppid, start: processStart(process.ppid), host: hostname(), since: 1_700_000_000_000 };
+    writeLock(dir, owner);
+    const e = await FileStore.open(dir).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(StoreLockedError);
+    expect((e as StoreLockedError).owner).toMatchObject({ pid: process.ppid, host: hostname() });
+    expect((e as StoreLockedError).message).toMatch(/takeOver: \{ pid: \d+ \}/);
+    await expect(FileStore.open(dir, { takeOver: { pid: process.ppid + 1 } })).rejects.toBeInstanceOf(StoreLockedError);
+    const s = await FileStore.open(dir, { takeOver: { pid: process.ppid } });
+    await s.close();
+  });
+
+  it('a lock from another host, or an old bare-pid lock of a live pid, is refused (its owner cannot be proven gone)', async () => {
+    const dir = folder();
+    writeLock(dir, { pid: 12345, start: '99', host: `not-${hostname()}`, since: 0 });
+    await expect(FileStore.open(dir)).rejects.toThrow(/held by process 12345 on not-/);
+    await (await FileStore.open(dir, { takeOver: { pid: 12345 } })).close();
+    const old = folder();
+    writeLock(old, String(process.ppid));
+    await expect(FileStore.open(old)).rejects.toBeInstanceOf(StoreLockedError);
+    writeLock(old, '999999999');
+    await (await FileStore.open(old)).close();
+  });
+
+  it('a store held by a process killed with SIGKILL opens in the next process, with every record it acknowledged', async () => {
+    const dir = folder();
+    const script = `
+      const { FileStore } = await import(${JSON.stringify(new URL('../../src/server/store/file.ts', import.meta.url).href)});
+      const s = await FileStore.open(${JSON.stringify(dir)});
+      await s.createMatch({ id: 'm', createdAt: 1, options: { players: 3, seed: 's' }, seats: [], version: 0, turnTimeMs: null, creatorTokenHash: 'x' });
+      process.stdout.write('open\\n');
+      setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => d.toString().includes('open') && resolve());
+      child.on('exit', (code) => reject(new Error(`the child exited with ${code}`)));
+    });
+    await expect(FileStore.open(dir)).rejects.toBeInstanceOf(StoreLockedError);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const s = await FileStore.open(dir);
+    expect((await s.getMatch('m'))?.createdAt).toBe(1);
+    await s.close();
+  });
+});
