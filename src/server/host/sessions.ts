@@ -4,7 +4,7 @@
  * pushes (and count as connected while subscribed), leave the seat.
  * @module
  */
-import { currentPlayer } from '../../index.js';
+import { currentPlayer, type Viewer } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
 import { markLeft, seatOfHash } from '../seats.js';
 import type { MatchRecord, SeatRecord, Store } from '../store/store.js';
@@ -101,7 +101,7 @@ export class Sessions {
       const last = chat[chat.length - 1];
       if (live.watchers.size === 0 && last !== undefined && last.n > live.chatSeen) live.chatSeen = last.n;
       live.watchers.add(watcher);
-      return { sync: r, table: this.table(live, readsChat(live.record, session.viewer) ? chat : []) };
+      return { sync: r, table: this.table(live, session.viewer, readsChat(live.record, session.viewer) ? chat : []) };
     });
     const release = session.viewer === 'spectator' ? () => undefined : this.presence.hold(live, session.viewer);
     return {
@@ -115,13 +115,15 @@ export class Sessions {
   }
 
   /** What a new subscriber is told besides the game. */
-  private table(live: LiveMatch, chat: TableNews['chat']): TableNews {
+  private table(live: LiveMatch, viewer: Viewer, chat: TableNews['chat']): TableNews {
     const m = live.record;
+    // The subscriber's own seat is connected: this very subscription is its connection (its lease may not be written yet).
+    const seats = seatSummaries(m, live.leases, this.now()).map((x, i) => (i === viewer && !x.connected ? { ...x, connected: true } : x));
     const f = fairnessSummary(m.fairness);
     const over = live.started && currentPlayer(live.state) === null;
     return {
       started: live.started,
-      seats: seatSummaries(m, live.leases, this.now()),
+      seats,
       turnTimeMs: m.turnTimeMs,
       chat,
       rematch: rematchState(m, over),
