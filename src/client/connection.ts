@@ -8,10 +8,12 @@
 import type { Action, PlayerView, Viewer } from '../index.js';
 import type { ClientMessage } from '../protocol/client-messages.js';
 import { viewDigest } from '../protocol/digest.js';
+import { newContribution } from '../protocol/fairness.js';
 import { applyPatch } from '../protocol/patch.js';
-import type { EventsAt, PatchMessage, ServerMessage } from '../protocol/server-messages.js';
+import type { Clock, EventsAt, PatchMessage, ServerMessage } from '../protocol/server-messages.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { ClientError } from './errors.js';
+import { type TableChange, TableState } from './table.js';
 
 /** The part of a WebSocket the client uses (the browser's `WebSocket` and the `ws` package both fit). */
 export interface WebSocketLike {
@@ -73,6 +75,18 @@ export interface ClientEvents {
   error: (error: ClientError) => void;
   /** The creator reopened this seat or handed it to a bot: the token is void; the client stops. */
   revoked: () => void;
+  /** The seats changed (names, kinds, who is connected): read `client.table.seats`. */
+  seats: () => void;
+  /** A seat's name or kind changed: read `client.names`. */
+  names: () => void;
+  /** Who is connected changed: read `client.connected`. */
+  presence: () => void;
+  /** The turn's deadline changed: read `client.deadline`. */
+  deadline: () => void;
+  /** A new chat line: read `client.table.chat`. */
+  chat: () => void;
+  /** The rematch changed (a seat agreed; `next` once it exists): read `client.table.rematch`. */
+  rematch: () => void;
 }
 
 /** Patches kept while the view is being fetched again; past this many, the client asks again. */
@@ -119,6 +133,8 @@ export class MatchClient {
   status: ConnectionStatus = 'connecting';
   /** The URL the client is connected or connecting to (one of `options.url`). */
   url: string;
+  /** The match besides the game: `seats`, `turnTimeMs`, `chat`, `rematch`, `fairness` (empty with a version 1 host). */
+  readonly table: TableState = new TableState((change: TableChange) => this.emit(change));
 
   private readonly options: ConnectOptions;
   private readonly urls: readonly string[];
@@ -142,6 +158,12 @@ export class MatchClient {
     status: new Set(),
     error: new Set(),
     revoked: new Set(),
+    seats: new Set(),
+    names: new Set(),
+    presence: new Set(),
+    deadline: new Set(),
+    chat: new Set(),
+    rematch: new Set(),
   };
 
   /** Use {@link connectMatch}. */
@@ -185,6 +207,41 @@ export class MatchClient {
     const seq = reply.seq;
     if (this.viewSeq < seq && !this.stopped) await new Promise<void>((resolve) => this.seqWaiters.push({ seq, resolve }));
     return seq;
+  }
+
+  /** The seats' display names, by seat (`undefined` before the host said). */
+  get names(): (string | null)[] | undefined {
+    return this.table.names;
+  }
+
+  /** Who is connected now, by seat (a bot always is). */
+  get connected(): boolean[] | undefined {
+    return this.table.connected;
+  }
+
+  /** When the player to move runs out of time, by this machine's clock (epoch ms); `null` without a turn time. */
+  get deadline(): number | null {
+    return this.table.deadline;
+  }
+
+  /**
+   * Writes a line in the match's chat (at most 500 characters). Rejects with a {@link ClientError}:
+   * `RATE_LIMITED`, `FORBIDDEN` (the chat is not open to this viewer), `BAD_MESSAGE`.
+   */
+  async say(text: string): Promise<void> {
+    await this.request({ type: 'say', id: 0, text });
+  }
+
+  /**
+   * Agrees to a rematch once the game is over, with a fresh contribution to the rematch's fair
+   * deal (drawn only after the host's commitment to it was seen). Resolves with the contribution
+   * (keep it to check the rematch's record with `verifyRecord`). The `rematch` event then says
+   * when everybody agreed: connect to `client.table.rematch.next` with the same token.
+   */
+  async agreeToRematch(): Promise<string> {
+    const contribution = newContribution();
+    await this.request({ type: 'rematch', id: 0, contribution });
+    return contribution;
   }
 
   /** Asks the host for everything since the last seq seen (the client does this itself after a reconnect). */
@@ -296,7 +353,8 @@ export class MatchClient {
         this.ready = true;
         this.attempts = 0;
         this.pending = [];
-        this.catchUp(m.updates, m.view, m.seq);
+        this.table.welcome(m);
+        if (m.view !== null) this.catchUp(m.updates, m.view, m.seq);
         this.setStatus('open');
         return;
       case 'update':
@@ -306,6 +364,11 @@ export class MatchClient {
         return;
       case 'patch':
         this.patched(m);
+        return;
+      case 'started':
+        this.table.digest(m.seq, m.logDigest ?? undefined);
+        this.table.clock(m);
+        if (this.view === null) this.setView(m.view, m.seq);
         return;
       case 'revoked':
         this.stopped = true;
@@ -330,7 +393,7 @@ export class MatchClient {
         if (!this.ready && FATAL.has(m.code)) this.close();
         return;
       default: {
-        if (!('id' in m)) return;
+        if (this.table.receive(m) || !('id' in m)) return;
         const w = this.waiting.get(m.id);
         if (w === undefined) return;
         this.waiting.delete(m.id);
@@ -345,6 +408,7 @@ export class MatchClient {
     for (const u of updates) {
       if (u.seq <= this.seq) continue;
       this.seq = u.seq;
+      this.table.digest(u.seq, u.logDigest);
       this.emit('events', u);
     }
     if (seq > this.seq) this.seq = seq;
@@ -366,14 +430,16 @@ export class MatchClient {
   }
 
   /** Takes an update's events if it is the next seq; a later one means a gap: the client resyncs (never skips events). */
-  private nextEvents(m: EventsAt): boolean {
+  private nextEvents(m: EventsAt & Partial<Clock>): boolean {
     if (m.seq <= this.seq) return false;
     if (m.seq !== this.seq + 1) {
       this.repair();
       return false;
     }
     this.seq = m.seq;
-    this.emit('events', { seq: m.seq, events: m.events });
+    this.table.digest(m.seq, m.logDigest);
+    this.table.clock(m);
+    this.emit('events', { seq: m.seq, events: m.events, ...(m.by === undefined ? {} : { by: m.by }) });
     return true;
   }
 

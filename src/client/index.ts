@@ -9,19 +9,37 @@
  * import { connectMatch, createMatch, joinMatch } from 'for-the-king-and-me/client';
  *
  * const base = 'http://127.0.0.1:8080';
- * const { match } = await createMatch(base, { players: 3, bots: [null, null, 'heuristic'] });
- * const { token } = await joinMatch(base, match.id, { name: 'Ada' });
+ * const { match, invite } = await createMatch(base, { players: 3, bots: [null, null, 'heuristic'] });
+ * const { token } = await joinMatch(base, match.id, { name: 'Ada', invite });
  * const client = connectMatch({ url: 'ws://127.0.0.1:8080/ws', match: match.id, token });
  * client.on('view', (view) => render(view));
  * ```
  * @module for-the-king-and-me/client
  */
 
-export type { MatchSummary, SeatSummary } from '../protocol/lobby.js';
-export type { EventsAt, ServerMessage } from '../protocol/server-messages.js';
+export { commitmentOf, newContribution } from '../protocol/fairness.js';
+export type { ChatLine, ChatNotice, FairnessSummary, MatchSummary, SeatKind, SeatSummary, Visibility } from '../protocol/lobby.js';
+export type { Actor, EventsAt, RematchState, ServerMessage } from '../protocol/server-messages.js';
 export { PROTOCOL_VERSION } from '../protocol/version.js';
 export type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection.js';
 export { connectMatch, MatchClient } from './connection.js';
 export { ClientError } from './errors.js';
-export type { FetchLike, FetchResponse, NewMatch } from './lobby.js';
-export { createMatch, fetchRecord, getMatch, joinMatch, listMatches, reassignSeat } from './lobby.js';
+export type { Verification, VerifyOptions, VerifyProblem } from './fairness.js';
+export { verifyRecord } from './fairness.js';
+export type { LinkParts } from './invites.js';
+export { inviteLink, readInvite, seatLink } from './invites.js';
+export type { CreatedMatch, FetchLike, FetchResponse, JoinRequest, NewMatch } from './lobby.js';
+export {
+  agreeToRematch,
+  createMatch,
+  fetchRecord,
+  getMatch,
+  joinMatch,
+  listMatches,
+  readChat,
+  reassignSeat,
+  reissueSeat,
+  setTurnTime,
+} from './lobby.js';
+export type { FairnessSeen, TableChange } from './table.js';
+export { TableState } from './table.js';

@@ -4,7 +4,9 @@
  * @module
  */
 import type { GameRecord } from '../index.js';
-import type { MatchSettings, MatchSummary } from '../protocol/lobby.js';
+import { newContribution } from '../protocol/fairness.js';
+import type { ChatLine, MatchSettings, MatchSummary } from '../protocol/lobby.js';
+import type { RematchState } from '../protocol/server-messages.js';
 import { ClientError } from './errors.js';
 
 /** The part of a `fetch` response the lobby calls read. */
@@ -56,23 +58,29 @@ async function call<T>(
   return body as T;
 }
 
+/** What {@link createMatch} hands back. */
+export interface CreatedMatch {
+  readonly match: MatchSummary;
+  /** Reopens seats, hands them to bots, gives them new tokens, sets the clock. Keep it private. */
+  readonly creatorToken: string;
+  /** The code that joins a seat of an unlisted match: share it in the invite link ({@link inviteLink}). */
+  readonly invite: string;
+}
+
 /**
- * Creates a match. Keep `creatorToken`: it reopens seats and hands them to bots.
+ * Creates a match (unlisted unless `visibility: 'public'`; without a `seed`, with a provably fair
+ * deal). Keep `creatorToken` private; share `invite` with the players (see {@link inviteLink}).
  *
  * @example
  * ```ts
- * const { match, creatorToken } = await createMatch('http://127.0.0.1:8080', { players: 3, bots: [null, null, 'heuristic'] });
+ * const { match, creatorToken, invite } = await createMatch('http://127.0.0.1:8080', { players: 3, bots: [null, null, 'heuristic'] });
  * ```
  */
-export function createMatch(
-  base: string,
-  settings: NewMatch,
-  fetchImpl?: FetchLike,
-): Promise<{ match: MatchSummary; creatorToken: string }> {
+export function createMatch(base: string, settings: NewMatch, fetchImpl?: FetchLike): Promise<CreatedMatch> {
   return call(base, '/matches', { method: 'POST', body: settings }, fetchImpl);
 }
 
-/** Open matches (with a free seat), newest first. */
+/** Public matches with a free seat, newest first (an unlisted match is never listed). */
 export async function listMatches(base: string, fetchImpl?: FetchLike): Promise<MatchSummary[]> {
   return (await call<{ matches: MatchSummary[] }>(base, '/matches', {}, fetchImpl)).matches;
 }
@@ -82,17 +90,109 @@ export async function getMatch(base: string, matchId: string, fetchImpl?: FetchL
   return (await call<{ match: MatchSummary }>(base, `/matches/${encodeURIComponent(matchId)}`, {}, fetchImpl)).match;
 }
 
+/** What {@link joinMatch} takes: a display name, and optionally a seat, the invite code and a contribution. */
+export interface JoinRequest {
+  readonly name: string;
+  readonly seat?: number;
+  /** The invite code (needed for an unlisted match; the invite link carries it). */
+  readonly invite?: string;
+  /** The seat's contribution to a fair deal; drawn with `newContribution()` when not given. Pass the same one when retrying. */
+  readonly contribution?: string;
+}
+
 /**
- * Claims a seat (`seat`, or the first open one) under a display name. Keep the token (for
- * example in `localStorage`): it is the only way back to the seat.
+ * Claims a seat (`seat`, or the first open one) under a display name, with the invite code for
+ * an unlisted match, and contributes to a fair deal. Keep the token (for example in
+ * `localStorage`): it is the only way back to the seat. Keep the contribution to check the
+ * record at the end (`verifyRecord`).
+ *
+ * @example
+ * ```ts
+ * const { match, invite } = readInvite(location.href)!;
+ * const { seat, token, contribution } = await joinMatch(location.origin, match, { name: 'Bo', invite });
+ * ```
  */
-export function joinMatch(
+export async function joinMatch(
   base: string,
   matchId: string,
-  request: { name: string; seat?: number },
+  request: JoinRequest,
+  fetchImpl?: FetchLike,
+): Promise<{ seat: number; token: string; contribution: string }> {
+  const contribution = request.contribution ?? newContribution();
+  const r = await call<{ seat: number; token: string }>(
+    base,
+    `/matches/${encodeURIComponent(matchId)}/join`,
+    { method: 'POST', body: { ...request, contribution } },
+    fetchImpl,
+  );
+  return { seat: r.seat, token: r.token, contribution };
+}
+
+/**
+ * The creator gives a seat a new token (its player lost theirs, or a bot's seat goes back to a
+ * person): the seat must be open, a bot's, or its player left or away long enough. Hand the token
+ * to the player (for example in a link: {@link seatLink}); the old one stops working.
+ *
+ * @example
+ * ```ts
+ * const { token } = await reissueSeat(base, matchId, creatorToken, 1);
+ * ```
+ */
+export function reissueSeat(
+  base: string,
+  matchId: string,
+  creatorToken: string,
+  seat: number,
+  name?: string,
   fetchImpl?: FetchLike,
 ): Promise<{ seat: number; token: string }> {
-  return call(base, `/matches/${encodeURIComponent(matchId)}/join`, { method: 'POST', body: request }, fetchImpl);
+  return call(
+    base,
+    `/matches/${encodeURIComponent(matchId)}/seats/${seat}/token`,
+    { method: 'POST', body: name === undefined ? {} : { name }, token: creatorToken },
+    fetchImpl,
+  );
+}
+
+/**
+ * The creator sets the turn time of a match, also while it runs (`null`: none; else 1,000 to
+ * 86,400,000 ms); the turn's clock starts again.
+ *
+ * @example
+ * ```ts
+ * await setTurnTime(base, matchId, creatorToken, 60_000);
+ * ```
+ */
+export async function setTurnTime(
+  base: string,
+  matchId: string,
+  creatorToken: string,
+  turnTimeMs: number | null,
+  fetchImpl?: FetchLike,
+): Promise<MatchSummary> {
+  const path = `/matches/${encodeURIComponent(matchId)}/clock`;
+  return (await call<{ match: MatchSummary }>(base, path, { method: 'POST', body: { turnTimeMs }, token: creatorToken }, fetchImpl)).match;
+}
+
+/**
+ * Agrees to a rematch over HTTP (a connected `MatchClient` has `agreeToRematch()`), with a fresh
+ * contribution to its fair deal. Resolves with the rematch's state (`next` once everybody agreed).
+ */
+export async function agreeToRematch(
+  base: string,
+  matchId: string,
+  token: string,
+  fetchImpl?: FetchLike,
+): Promise<{ rematch: RematchState; contribution: string }> {
+  const contribution = newContribution();
+  const path = `/matches/${encodeURIComponent(matchId)}/rematch`;
+  const r = await call<{ rematch: RematchState }>(base, path, { method: 'POST', body: { contribution }, token }, fetchImpl);
+  return { rematch: r.rematch, contribution };
+}
+
+/** The match's chat lines after `after` (with a seat token, or none for a spectator when the chat is everyone's). */
+export async function readChat(base: string, matchId: string, token: string | null, after = 0, fetchImpl?: FetchLike): Promise<ChatLine[]> {
+  return (await call<{ chat: ChatLine[] }>(base, `/matches/${encodeURIComponent(matchId)}/chat?after=${after}`, { token }, fetchImpl)).chat;
 }
 
 /**
@@ -104,7 +204,15 @@ export function fetchRecord(base: string, matchId: string, token: string | null,
   return call(base, `/matches/${encodeURIComponent(matchId)}/record`, { token }, fetchImpl);
 }
 
-/** The creator reopens a seat whose player left (`bot: null`) or hands it to a bot. */
+/**
+ * The creator reopens a seat (`bot: null`) or hands it to a bot: a seat that is open, a bot's, or
+ * whose player left or has been away longer than the host's set time.
+ *
+ * @example
+ * ```ts
+ * await reassignSeat(base, matchId, creatorToken, 1, 'heuristic');
+ * ```
+ */
 export async function reassignSeat(
   base: string,
   matchId: string,

@@ -1,6 +1,7 @@
 /**
  * What a client sends the host over the WebSocket: `hello` once (match, token, last seq seen),
- * then `act`, `sync`, `leave` and `ping`, each with an `id` that the host's reply carries back.
+ * then `act`, `sync`, `leave`, `ping`, `say` (chat) and `rematch`, each with an `id` that the
+ * host's reply carries back.
  * @module
  */
 
@@ -40,5 +41,22 @@ export interface PingMessage {
   readonly id: number;
 }
 
+/** Write a line in the match's chat (at most `MAX_CHAT_LENGTH` characters; the host answers `ok`). */
+export interface SayMessage {
+  readonly type: 'say';
+  readonly id: number;
+  readonly text: string;
+}
+
+/**
+ * Agree to a rematch once the game is over, with the seat's contribution to the rematch's fair
+ * deal (`newContribution()`, sent only after the rematch's commitment was seen; `null` for none).
+ */
+export interface RematchMessage {
+  readonly type: 'rematch';
+  readonly id: number;
+  readonly contribution: string | null;
+}
+
 /** Every message a client may send. */
-export type ClientMessage = HelloMessage | ActMessage | SyncMessage | LeaveMessage | PingMessage;
+export type ClientMessage = HelloMessage | ActMessage | SyncMessage | LeaveMessage | PingMessage | SayMessage | RematchMessage;

@@ -22,6 +22,8 @@
  * - `NOT_READY`: a message before `hello` on a WebSocket.
  * - `TOO_LARGE`, `RATE_LIMITED`, `TOO_MANY_CONNECTIONS`: a transport limit.
  * - `CONFLICT`: the match changed under the request too often (several hosts); try again.
+ * - `NOT_STARTED`: the cards are not dealt yet (a fair match waits until every seat is taken).
+ * - `NOT_OVER`: a rematch before the game is over.
  * - `INTERNAL`: a fault of the host; the message says nothing more.
  */
 export type HostErrorCode =
@@ -41,6 +43,8 @@ export type HostErrorCode =
   | 'RATE_LIMITED'
   | 'TOO_MANY_CONNECTIONS'
   | 'CONFLICT'
+  | 'NOT_STARTED'
+  | 'NOT_OVER'
   | 'INTERNAL';
 
 /**

@@ -6,11 +6,14 @@
  * dependency. docs/server.md lists every message with an example exchange.
  *
  * Version {@link PROTOCOL_VERSION}: small JSON messages, one per WebSocket frame. The client
- * says `hello` once (match, token, last seq seen, its version), then `act`, `sync`, `leave` and
- * `ping`, each with an `id` that the host's reply (`ack`, `synced`, `left`, `pong` or `error`)
- * carries back. The host pushes an update for every action applied after the hello: in version
- * 2 mostly a `patch` of the previous view ({@link applyPatch}, checked with {@link viewDigest}),
- * in version 1 (still spoken, see {@link PROTOCOL_VERSIONS}) always the whole view.
+ * says `hello` once (match, token, last seq seen, its version), then `act`, `sync`, `leave`,
+ * `ping`, `say` and `rematch`, each with an `id` that the host's reply (`ack`, `synced`, `left`,
+ * `pong`, `ok` or `error`) carries back. The host pushes an update for every action applied
+ * after the hello: in version 2 mostly a `patch` of the previous view ({@link applyPatch},
+ * checked with {@link viewDigest}), in version 1 (still spoken, see {@link PROTOCOL_VERSIONS})
+ * always the whole view; and in version 2 `started`, `seats`, `clock`, `chat` and `next` when the
+ * match changes besides the game. The provably fair deal's scheme (`commitmentOf`, `fairSeed`,
+ * `logDigest`) is here too.
  *
  * @example
  * ```ts
@@ -24,23 +27,69 @@
  * @module for-the-king-and-me/protocol
  */
 
-export type { ActMessage, ClientMessage, HelloMessage, LeaveMessage, PingMessage, SyncMessage } from './client-messages.js';
+export type {
+  ActMessage,
+  ClientMessage,
+  HelloMessage,
+  LeaveMessage,
+  PingMessage,
+  RematchMessage,
+  SayMessage,
+  SyncMessage,
+} from './client-messages.js';
 export { viewDigest } from './digest.js';
 export type { HostErrorCode } from './errors.js';
 export { HostError } from './errors.js';
-export type { MatchSettings, MatchSummary, SeatSummary, SpectatorPolicy } from './lobby.js';
+export {
+  canonicalJson,
+  commitmentInput,
+  commitmentOf,
+  FAIR_META,
+  FAIRNESS_SCHEME,
+  fairSeed,
+  isContribution,
+  logDigest,
+  logDigestInput,
+  MAX_CONTRIBUTION_LENGTH,
+  newContribution,
+  seedFromDigest,
+  seedInput,
+  sha256Hex,
+} from './fairness.js';
+export type {
+  ChatLine,
+  ChatNotice,
+  ChatPolicy,
+  FairnessSummary,
+  MatchSettings,
+  MatchSummary,
+  SeatKind,
+  SeatSummary,
+  SpectatorPolicy,
+  Visibility,
+} from './lobby.js';
+export { MAX_CHAT_LENGTH } from './lobby.js';
 export { parseClientMessage } from './parse.js';
 export type { Patch, PatchOp } from './patch.js';
 export { applyPatch, diff, PatchError } from './patch.js';
 export type {
   AckMessage,
+  Actor,
+  ChatMessage,
+  Clock,
+  ClockMessage,
   ErrorMessage,
   EventsAt,
   LeftMessage,
+  NextMessage,
+  OkMessage,
   PatchMessage,
   PongMessage,
+  RematchState,
   RevokedMessage,
+  SeatsMessage,
   ServerMessage,
+  StartedMessage,
   SyncedMessage,
   UpdateMessage,
   WelcomeMessage,

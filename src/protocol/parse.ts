@@ -5,6 +5,8 @@
  */
 import type { ClientMessage } from './client-messages.js';
 import { HostError } from './errors.js';
+import { isContribution } from './fairness.js';
+import { MAX_CHAT_LENGTH } from './lobby.js';
 import { isPlainObject } from './plain.js';
 import { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from './version.js';
 
@@ -18,6 +20,8 @@ const FIELDS: Readonly<Record<ClientMessage['type'], readonly string[]>> = {
   sync: ['type', 'id', 'after'],
   leave: ['type', 'id'],
   ping: ['type', 'id'],
+  say: ['type', 'id', 'text'],
+  rematch: ['type', 'id', 'contribution'],
 };
 
 function isId(x: unknown): x is number {
@@ -62,7 +66,7 @@ export function parseClientMessage(text: string): ClientMessage {
 export function readClientMessage(value: unknown): ClientMessage {
   if (!isPlainObject(value)) throw bad('a message is a JSON object with a "type"');
   const type = value.type;
-  if (typeof type !== 'string' || !Object.hasOwn(FIELDS, type)) throw bad('"type" is one of hello, act, sync, leave, ping');
+  if (typeof type !== 'string' || !Object.hasOwn(FIELDS, type)) throw bad('"type" is one of hello, act, sync, leave, ping, say, rematch');
   const fields = FIELDS[type as ClientMessage['type']];
   for (const key of Object.keys(value)) if (!fields.includes(key)) throw bad(`a ${type} message has no "${key.slice(0, 40)}" field`);
   if (type === 'hello') {
@@ -90,6 +94,17 @@ export function readClientMessage(value: unknown): ClientMessage {
     const after = value.after;
     if (!isSeq(after)) throw bad('sync needs "after": a seq');
     return { type, id, after };
+  }
+  if (type === 'say') {
+    const text = value.text;
+    if (typeof text !== 'string' || text.length > MAX_CHAT_LENGTH * 2) throw bad(`say needs "text", at most ${MAX_CHAT_LENGTH} characters`);
+    return { type, id, text };
+  }
+  if (type === 'rematch') {
+    const contribution = value.contribution;
+    if (contribution !== null && !isContribution(contribution))
+      throw bad('rematch needs "contribution": base64url text of at most 128 characters, or null');
+    return { type, id, contribution };
   }
   return type === 'leave' ? { type, id } : { type: 'ping', id };
 }

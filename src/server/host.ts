@@ -7,19 +7,26 @@
  * `access.ts`), submitted actions (`submit.ts`), the live matches rebuilt from the log and kept
  * up to date from `Store.watch` (`live-matches.ts`), the fan-out of updates (`fan-out.ts`),
  * deadlines for bot moves and turn timers (`deadlines.ts`), records (`records.ts`), and the
- * expiry of finished and abandoned matches (`expiry.ts`).
+ * expiry of finished and abandoned matches (`expiry.ts`); and what games between friends add:
+ * presence (`presence.ts`), the chat (`chat.ts`), the creator's seat recovery and clock
+ * (`recovery.ts`), rematches (`rematch.ts`) and fair deals (`fairness.ts`).
  * @module
  */
 import type { GameRecord } from '../index.js';
 import { HostError } from '../protocol/errors.js';
-import type { MatchSummary } from '../protocol/lobby.js';
+import type { ChatLine, MatchSummary } from '../protocol/lobby.js';
+import type { RematchState } from '../protocol/server-messages.js';
+import { Chat } from './host/chat.js';
 import { Deadlines } from './host/deadlines.js';
 import { Expiry, expirySettings } from './host/expiry.js';
 import { FanOut } from './host/fan-out.js';
 import { LiveMatches } from './host/live-matches.js';
-import { Lobby } from './host/lobby.js';
+import { type JoinRequest, Lobby, type NewMatch } from './host/lobby.js';
+import { Presence } from './host/presence.js';
 import { creatorLog, gameRecord, type RecordParts } from './host/records.js';
+import { Recovery } from './host/recovery.js';
 import { MatchRegistry } from './host/registry.js';
+import { Rematches } from './host/rematch.js';
 import { Sessions } from './host/sessions.js';
 import { type SubmitParts, submit } from './host/submit.js';
 import type { ExpiryReport, HostOptions, Session, Subscriber, Subscription, SyncResult } from './host/types.js';
@@ -53,8 +60,12 @@ export class MatchHost {
   private readonly lobby: Lobby;
   private readonly sessions: Sessions;
   private readonly matches: LiveMatches;
+  private readonly presence: Presence;
+  private readonly chat: Chat;
+  private readonly recovery: Recovery;
+  private readonly rematches: Rematches;
   private readonly expiry: Expiry;
-  private unwatch: (() => void) | null;
+  private unwatch: (() => void)[];
 
   private readonly metrics: HostMetrics | null;
   private readonly stopCensus: () => void;
@@ -66,30 +77,49 @@ export class MatchHost {
     const store = metrics === null ? options.store : metrics.instrument(options.store);
     const now = options.now ?? Date.now;
     const log = options.log ?? (() => undefined);
-    const fanOut = new FanOut(log);
+    const fanOut = new FanOut(log, now);
     const matches: LiveMatches = new LiveMatches(store, fanOut, log, (live) => deadlines.ensure(live));
     const deadlines: Deadlines = new Deadlines(store, matches, now, options.pollMs ?? 250, log);
-    const registry = new MatchRegistry(store, matches);
+    const onDeal = async (id: string): Promise<void> => {
+      const live = await matches.load(id);
+      if (live !== null) await deadlines.ensure(live);
+    };
+    const registry = new MatchRegistry(store, matches, now, onDeal, log);
     const lobby = new Lobby(store, registry, matches, deadlines, now);
-    const sessions = new Sessions(store, registry, matches, fanOut);
+    const presence = new Presence(store, matches, fanOut, now, log);
+    const sessions = new Sessions(store, registry, matches, fanOut, presence, now);
+    const chat = new Chat(store, registry, matches, fanOut, now);
     this.parts = { store, now, matches, deadlines, registry, sessions };
     this.matches = matches;
     this.deadlines = deadlines;
     this.lobby = lobby;
     this.sessions = sessions;
+    this.presence = presence;
+    this.chat = chat;
+    this.recovery = new Recovery(registry, matches, deadlines, presence, lobby, chat, options.awayMs ?? 60_000, now, log);
+    this.rematches = new Rematches(store, registry, matches, deadlines, now);
     this.expiry = new Expiry({ store, matches, deadlines, now, metrics, log }, settings);
-    this.unwatch = store.watch((matchId, seq) => matches.heard(matchId, seq));
+    const failed = (what: string, id: string) => (e: unknown) => log(`${what} of ${id} failed: ${String(e)}`);
+    this.unwatch = [
+      store.watch((matchId, seq) => matches.heard(matchId, seq)),
+      store.watchMatches((id, change) => {
+        if (change === 'chat') chat.heard(id).catch(failed('reading the chat', id));
+        else if (change === 'presence') presence.heard(id).catch(failed('reading the presence', id));
+        else matches.reread(id).catch(failed('reading the record', id));
+      }),
+    ];
     this.metrics = metrics;
     this.stopCensus = metrics?.addCensus(() => matches.census()) ?? (() => undefined);
   }
 
   /**
    * Starts playing deadlines (bot moves, turn timers): a poll every `pollMs`, and a wake-up at
-   * each deadline this host sets; and, when {@link HostOptions.expiry} lets matches expire, a
-   * sweep at once and every `sweepMs`.
+   * each deadline this host sets; keeps presence leases; and, when {@link HostOptions.expiry} lets
+   * matches expire, a sweep at once and every `sweepMs`.
    */
   start(): void {
     this.deadlines.start();
+    this.presence.start();
     this.expiry.start();
   }
 
@@ -112,8 +142,9 @@ export class MatchHost {
   close(): void {
     this.expiry.close();
     this.deadlines.close();
-    this.unwatch?.();
-    this.unwatch = null;
+    this.presence.close();
+    for (const stop of this.unwatch) stop();
+    this.unwatch = [];
     this.stopCensus();
     this.matches.clear();
   }
@@ -121,14 +152,17 @@ export class MatchHost {
   // ---- Lobby ---------------------------------------------------------------------------------
 
   /**
-   * Creates a match from untrusted settings (see `parseMatchSettings`). Returns its summary and
-   * the creator's token, which reopens seats or hands them to bots; it holds no seat.
+   * Creates a match from untrusted settings (see `parseMatchSettings`). Returns its summary, the
+   * creator's token (it reopens seats, hands them to bots, gives them new tokens and sets the
+   * clock; it holds no seat) and the invite code that joins a seat of an unlisted match. Without
+   * a seed the deal is provably fair: the summary holds the commitment, and the cards are dealt
+   * once every seat is taken. `account` (an app's `authenticate` hook) may act as the creator.
    */
-  createMatch(input: unknown): Promise<{ match: MatchSummary; creatorToken: string }> {
-    return this.lobby.createMatch(input);
+  createMatch(input: unknown, account: string | null = null): Promise<NewMatch> {
+    return this.lobby.createMatch(input, account);
   }
 
-  /** Matches with at least one open seat, newest first (at most `limit`, default 50). */
+  /** Public matches with at least one open seat, newest first (at most `limit`, default 50); never an unlisted one. */
   listOpen(limit = 50): Promise<MatchSummary[]> {
     return this.lobby.listOpen(limit);
   }
@@ -139,33 +173,68 @@ export class MatchHost {
   }
 
   /**
-   * Claims a seat: `seat` if given, else the first open one. Returns the seat and its token
-   * (256 random bits; the store keeps only its SHA-256). Keep the token: it is the only way
-   * back to the seat.
+   * Claims a seat: `seat` if given, else the first open one; an unlisted match's only with its
+   * `invite` code. `contribution` (`newContribution()`) is the seat's part of a fair deal. Returns
+   * the seat and its token (256 random bits; the store keeps only its SHA-256). Keep the token:
+   * it is the only way back to the seat, unless `account` (an app's `authenticate` hook) binds it.
+   *
+   * @throws {@link HostError} `FORBIDDEN` (no or a wrong invite code), `SEAT_TAKEN`, `MATCH_FULL`, `BAD_NAME`, `NOT_FOUND`.
    */
-  join(matchId: unknown, request: { name: unknown; seat?: unknown }): Promise<{ seat: number; token: string }> {
-    return this.lobby.join(matchId, request);
+  join(matchId: unknown, request: JoinRequest, account: string | null = null): Promise<{ seat: number; token: string }> {
+    return this.lobby.join(matchId, request, account);
   }
 
   /**
-   * The creator reopens a seat (`bot: null`) or hands it to a bot (`'heuristic'`, …). Only for a
-   * seat that is open, played by a bot, or whose player left; the old token stops working.
+   * The creator reopens a seat (`bot: null`) or hands it to a bot (`'heuristic'`, …): a seat that
+   * is open, played by a bot, or whose player left or has been away longer than `awayMs`. The old
+   * token stops working; the change is logged and told to the table in the chat.
+   *
+   * @throws {@link HostError} `FORBIDDEN` (not the creator), `SEAT_TAKEN` (its player is there), `NOT_FOUND`, `BAD_OPTIONS`.
    */
-  reassign(matchId: unknown, creatorToken: unknown, seat: unknown, bot: unknown): Promise<MatchSummary> {
-    return this.lobby.reassign(matchId, creatorToken, seat, bot);
+  reassign(matchId: unknown, creatorToken: unknown, seat: unknown, bot: unknown, account: string | null = null): Promise<MatchSummary> {
+    return this.recovery.reassign(matchId, { creatorToken, account }, seat, bot);
+  }
+
+  /**
+   * The creator gives a seat a new token (for a player who lost theirs, or to take a bot's seat
+   * back for a person, under `name`): the same seats as {@link MatchHost.reassign}. The old token
+   * stops working; logged and told in the chat.
+   *
+   * @example
+   * ```ts
+   * const { token } = await host.reissue(matchId, creatorToken, 1, null); // send it to seat 1's player
+   * ```
+   */
+  reissue(
+    matchId: unknown,
+    creatorToken: unknown,
+    seat: unknown,
+    name: unknown,
+    account: string | null = null,
+  ): Promise<{ seat: number; token: string }> {
+    return this.recovery.reissue(matchId, { creatorToken, account }, seat, name);
+  }
+
+  /**
+   * The creator sets the turn time of the match (milliseconds, or `null` for none), also while it
+   * runs: the turn's clock starts again from now. Logged and told in the chat.
+   */
+  setTurnTime(matchId: unknown, creatorToken: unknown, turnTimeMs: unknown, account: string | null = null): Promise<MatchSummary> {
+    return this.recovery.setTurnTime(matchId, { creatorToken, account }, turnTimeMs);
   }
 
   // ---- Sessions ------------------------------------------------------------------------------
 
   /**
    * Authenticates a viewer of a match: a seat's token, or `null` to watch as a spectator (only
-   * under the `public` policy). A seat whose player left is taken back by its token.
+   * under the `public` policy), or the seat bound to `account` (an app's `authenticate` hook)
+   * when no token is given. A seat whose player left is taken back by its token.
    *
    * @throws {@link HostError} `NOT_FOUND`, `UNAUTHORIZED` (a token that holds no seat here),
    * `FORBIDDEN` (spectating a match whose policy is `none`).
    */
-  open(matchId: unknown, token: unknown): Promise<Session> {
-    return this.sessions.open(matchId, token);
+  open(matchId: unknown, token: unknown, account: string | null = null): Promise<Session> {
+    return this.sessions.open(matchId, token, account);
   }
 
   /** The person at the session's seat leaves; they may come back with their token until the creator reopens the seat. */
@@ -185,7 +254,9 @@ export class MatchHost {
 
   /**
    * Like {@link MatchHost.sync}, then pushes every later update to `subscriber`, each once and in
-   * order. Returns the sync and a function that stops the pushes.
+   * order, and what changes besides the game (`subscriber.news`: the deal, seats, clock, chat,
+   * rematch). Returns the sync (`null` before a fair deal), the table now and a function that
+   * stops the pushes. A seat counts as connected while a subscription for it lasts.
    */
   subscribe(session: Session, after: unknown, subscriber: Subscriber): Promise<Subscription> {
     return this.sessions.subscribe(session, after, subscriber);
@@ -214,14 +285,37 @@ export class MatchHost {
     }
   }
 
+  // ---- Chat and rematch ----------------------------------------------------------------------
+
+  /** Writes a line in the match's chat. @throws {@link HostError} `FORBIDDEN`, `BAD_MESSAGE`, `RATE_LIMITED`. */
+  say(session: Session, text: unknown): Promise<ChatLine> {
+    return this.chat.say(session, text);
+  }
+
+  /** The match's chat lines after `after` (the latest 200 at most), for a session that reads the chat. */
+  readChat(session: Session, after: number): Promise<ChatLine[]> {
+    return this.chat.read(session, after);
+  }
+
+  /**
+   * The session's seat agrees to a rematch, with its contribution to the next fair deal; once
+   * every seat held by a person agreed, the rematch is created (same seats and tokens, the first
+   * player moved on, a new deal) and its id is in the answer's `next` and pushed to every seat.
+   *
+   * @throws {@link HostError} `NOT_OVER`, `FORBIDDEN` (a spectator).
+   */
+  rematch(session: Session, contribution: unknown): Promise<RematchState> {
+    return this.rematches.agree(session, contribution);
+  }
+
   // ---- Records -------------------------------------------------------------------------------
 
   /**
    * The match's actions so far, for an export or an audit (`replay(options, actions)` rebuilds
    * it). Only for the creator: the log holds every hidden card.
    */
-  actions(matchId: unknown, creatorToken: unknown): Promise<readonly LogEntry[]> {
-    return creatorLog(this.parts, matchId, creatorToken);
+  actions(matchId: unknown, creatorToken: unknown, account: string | null = null): Promise<readonly LogEntry[]> {
+    return creatorLog(this.parts, matchId, creatorToken, account);
   }
 
   /**
@@ -235,7 +329,7 @@ export class MatchHost {
    * @throws {@link HostError} `FORBIDDEN` before the end without the creator token; `NOT_FOUND`
    * for a match that never was, or that expired without keeping its record.
    */
-  record(matchId: unknown, token: unknown): Promise<GameRecord> {
-    return gameRecord(this.parts, matchId, token);
+  record(matchId: unknown, token: unknown, account: string | null = null): Promise<GameRecord> {
+    return gameRecord(this.parts, matchId, token, account);
   }
 }

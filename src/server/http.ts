@@ -7,12 +7,14 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HostError, type HostErrorCode } from '../protocol/errors.js';
+import { type AccountHooks, identify, mustAllow } from './accounts.js';
 import { clientAddress } from './address.js';
 import type { MatchHost } from './host.js';
+import { tableRoute } from './http-table.js';
 import { AddressLimiter, DEFAULT_LIMITS, type Limits } from './limits.js';
 
 /** Options of {@link lobbyHandler}. */
-export interface LobbyOptions {
+export interface LobbyOptions extends AccountHooks {
   /** The URL prefix of the lobby (default `/api`). */
   readonly prefix?: string;
   readonly limits?: Partial<Limits>;
@@ -35,6 +37,8 @@ export const STATUS: Readonly<Record<HostErrorCode, number>> = {
   MATCH_FULL: 409,
   STALE: 409,
   CONFLICT: 409,
+  NOT_STARTED: 409,
+  NOT_OVER: 409,
   ILLEGAL: 422,
   NOT_READY: 400,
   TOO_LARGE: 413,
@@ -112,11 +116,15 @@ function field(body: unknown, key: string): unknown {
  *
  * Routes (JSON bodies; `Authorization: Bearer <token>` where a token is needed; `HEAD` wherever
  * `GET` is, with the same status and headers and no body):
- * - `GET  /api/matches` — open matches, newest first.
- * - `POST /api/matches` `{ players, seed?, firstPlayer?, variants?, bots?, spectators?, turnTimeMs? }` — 201 `{ match, creatorToken }`.
+ * - `GET  /api/matches` — public matches with an open seat, newest first.
+ * - `POST /api/matches` `{ players, seed?, firstPlayer?, variants?, bots?, spectators?, turnTimeMs?, visibility?, chat? }` — 201 `{ match, creatorToken, invite }`.
  * - `GET  /api/matches/:id` — `{ match }`.
- * - `POST /api/matches/:id/join` `{ name, seat? }` — `{ seat, token }`.
+ * - `POST /api/matches/:id/join` `{ name, seat?, invite?, contribution? }` — `{ seat, token }`.
  * - `POST /api/matches/:id/seats/:seat` `{ bot }` with the creator token — reopen (`bot: null`) or hand to a bot.
+ * - `POST /api/matches/:id/seats/:seat/token` `{ name? }` with the creator token — a new token for the seat: `{ seat, token }`.
+ * - `POST /api/matches/:id/clock` `{ turnTimeMs }` with the creator token — set the turn time: `{ match }`.
+ * - `POST /api/matches/:id/rematch` `{ contribution? }` with a seat token — agree to a rematch: `{ rematch }`.
+ * - `GET  /api/matches/:id/chat?after=N`, `POST /api/matches/:id/chat` `{ text }` — the chat: `{ chat }`, `{ line }`.
  * - `GET  /api/matches/:id/sync?after=N` with a seat token (or none to spectate) — `{ seq, updates, view }`.
  * - `POST /api/matches/:id/actions` `{ action, seq }` with a seat token — `{ seq }`.
  * - `POST /api/matches/:id/leave` with a seat token.
@@ -143,6 +151,8 @@ export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req:
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     const parts = path.split('/').filter((p) => p.length > 0);
     if (parts[0] !== 'matches') throw new HostError('NOT_FOUND', 'no such route');
+    const identity = await identify(options, req);
+    const account = identity?.id ?? null;
     if (parts.length === 1) {
       if (method === 'GET') {
         send(res, 200, { matches: await host.listOpen() });
@@ -150,7 +160,8 @@ export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req:
       }
       if (method === 'POST') {
         const body = await readBody(req, limits.maxBodyBytes);
-        send(res, 201, await host.createMatch(body));
+        await mustAllow(options.canCreate?.(identity, body, req), 'create a match');
+        send(res, 201, await host.createMatch(body, account));
         return;
       }
     }
@@ -162,19 +173,36 @@ export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req:
     const what = parts[2];
     if (parts.length === 3 && method === 'POST' && what === 'join') {
       const body = await readBody(req, limits.maxBodyBytes);
-      const seat = field(body, 'seat');
-      send(res, 200, await host.join(id, seat === undefined ? { name: field(body, 'name') } : { name: field(body, 'name'), seat }));
+      await mustAllow(options.canJoin?.(identity, String(id), req), 'take a seat');
+      const request: Record<string, unknown> = { name: field(body, 'name') ?? identity?.name };
+      for (const key of ['seat', 'invite', 'contribution']) if (field(body, key) !== undefined) request[key] = field(body, key);
+      send(res, 200, await host.join(id, request as { name: unknown }, account));
       return;
     }
     if (parts.length === 4 && method === 'POST' && what === 'seats') {
       const body = await readBody(req, limits.maxBodyBytes);
       const seat = /^\d{1,2}$/.test(parts[3] ?? '') ? Number(parts[3]) : -1;
       const bot = field(body, 'bot');
-      send(res, 200, { match: await host.reassign(id, bearer(req), seat, bot === undefined ? null : bot) });
+      send(res, 200, { match: await host.reassign(id, bearer(req), seat, bot === undefined ? null : bot, account) });
+      return;
+    }
+    const table = await tableRoute(host, {
+      req,
+      method,
+      rest: parts.slice(2),
+      id,
+      query,
+      token: bearer(req),
+      account,
+      body: () => readBody(req, limits.maxBodyBytes),
+      field,
+    });
+    if (table !== null) {
+      send(res, table.status, table.body);
       return;
     }
     if (parts.length === 3 && method === 'GET' && what === 'sync') {
-      const session = await host.open(id, bearer(req));
+      const session = await host.open(id, bearer(req), account);
       const afterText = query.get('after') ?? '0';
       const after = /^\d{1,9}$/.test(afterText) ? Number(afterText) : -1;
       send(res, 200, await host.sync(session, after));
@@ -182,26 +210,26 @@ export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req:
     }
     if (parts.length === 3 && method === 'POST' && what === 'actions') {
       const token = bearer(req);
-      if (token === null) throw new HostError('UNAUTHORIZED', 'send the seat token as "Authorization: Bearer <token>"');
+      if (token === null && account === null) throw new HostError('UNAUTHORIZED', 'send the seat token as "Authorization: Bearer <token>"');
       const body = await readBody(req, limits.maxBodyBytes);
-      const session = await host.open(id, token);
+      const session = await host.open(id, token, account);
       send(res, 200, await host.submit(session, field(body, 'action'), field(body, 'seq')));
       return;
     }
     if (parts.length === 3 && method === 'POST' && what === 'leave') {
       const token = bearer(req);
-      if (token === null) throw new HostError('UNAUTHORIZED', 'send the seat token as "Authorization: Bearer <token>"');
-      await host.leave(await host.open(id, token));
+      if (token === null && account === null) throw new HostError('UNAUTHORIZED', 'send the seat token as "Authorization: Bearer <token>"');
+      await host.leave(await host.open(id, token, account));
       send(res, 200, { left: true });
       return;
     }
     if (parts.length === 3 && method === 'GET' && what === 'record') {
-      send(res, 200, await host.record(id, bearer(req)));
+      send(res, 200, await host.record(id, bearer(req), account));
       return;
     }
     if (parts.length === 3 && method === 'GET' && what === 'log') {
       const m = await host.getMatch(id);
-      const entries = await host.actions(id, bearer(req));
+      const entries = await host.actions(id, bearer(req), account);
       send(res, 200, { match: m, actions: entries });
       return;
     }

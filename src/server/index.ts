@@ -24,39 +24,61 @@ export { HostError } from '../protocol/errors.js';
 export type {
   AckMessage,
   ActMessage,
+  Actor,
+  ChatLine,
+  ChatMessage,
+  ChatNotice,
+  ChatPolicy,
   ClientMessage,
+  Clock,
+  ClockMessage,
   ErrorMessage,
   EventsAt,
+  FairnessSummary,
   HelloMessage,
   LeaveMessage,
   LeftMessage,
   MatchSettings,
   MatchSummary,
+  NextMessage,
+  OkMessage,
   PatchMessage,
   PingMessage,
   PongMessage,
+  RematchMessage,
+  RematchState,
   RevokedMessage,
+  SayMessage,
+  SeatKind,
   SeatSummary,
+  SeatsMessage,
   ServerMessage,
   SpectatorPolicy,
+  StartedMessage,
   SyncedMessage,
   SyncMessage,
   UpdateMessage,
+  Visibility,
   WelcomeMessage,
 } from '../protocol/index.js';
 export { PROTOCOL_VERSION, PROTOCOL_VERSIONS, parseClientMessage } from '../protocol/index.js';
+export type { AccountHooks, Authenticate, CanCreate, CanJoin, Identity } from './accounts.js';
 export type { CorsOrigins } from './cors.js';
 export { parseOrigins } from './cors.js';
 export type { HealthOptions, Readiness } from './health.js';
 export { healthHandler } from './health.js';
+export type { JoinRequest, NewMatch } from './host/lobby.js';
+export { PRESENCE_LEASE_MS } from './host/presence.js';
 export type {
   ExpiryOptions,
   ExpiryReport,
   HostOptions,
+  News,
   Session,
   Subscriber,
   Subscription,
   SyncResult,
+  TableNews,
   Update,
   UpdateEvents,
 } from './host/types.js';
@@ -72,7 +94,7 @@ export type { PeerDependency } from './peer.js';
 export { PeerDependencyError } from './peer.js';
 export type { RunningServer, ServerOptions } from './serve.js';
 export { startServer } from './serve.js';
-export { MAX_HOST_BOT_ITERATIONS, MAX_TURN_TIME_MS, MIN_TURN_TIME_MS, parseMatchSettings } from './settings.js';
+export { DEFAULT_VISIBILITY, MAX_HOST_BOT_ITERATIONS, MAX_TURN_TIME_MS, MIN_TURN_TIME_MS, parseMatchSettings } from './settings.js';
 export { FileStore, type FileStoreOptions } from './store/file.js';
 export { type LockOwner, StoreLockedError } from './store/lock.js';
 export { MemoryStore } from './store/memory.js';
@@ -82,10 +104,17 @@ export type {
   ActivityCursor,
   Deadline,
   ExpiryKind,
+  FairnessRecord,
   KeptRecord,
   LogEntry,
   MatchActivity,
+  MatchChange,
+  MatchFilter,
+  MatchPatch,
   MatchRecord,
+  NewChatLine,
+  PresenceRecord,
+  RematchRecord,
   SeatRecord,
   Store,
 } from './store/store.js';

@@ -1,10 +1,11 @@
 /**
  * A match's seats: who holds each one (a person by token hash, a bot, or nobody), and the
- * changes a seat goes through: claimed, left, taken back with the token, reopened or handed
- * to a bot by the creator. Pure functions on arrays of {@link SeatRecord}.
+ * changes a seat goes through: claimed, left, taken back with the token, reopened, handed to a
+ * bot or given a new token by the creator. Pure functions on arrays of {@link SeatRecord}.
  * @module
  */
 import { HostError } from '../protocol/errors.js';
+import type { SeatKind } from '../protocol/lobby.js';
 import type { SeatRecord } from './store/store.js';
 
 /** The longest display name, in characters. */
@@ -16,6 +17,27 @@ export const OPEN_SEAT: SeatRecord = { name: null, tokenHash: null, bot: null, l
 /** A seat a bot plays. */
 export function botSeat(bot: string): SeatRecord {
   return { name: `Bot (${bot})`, tokenHash: null, bot, left: false };
+}
+
+/** Who holds the seat: a bot, a person (seated, left or away), or nobody. */
+export function kindOf(seat: SeatRecord): SeatKind {
+  if (seat.bot !== null) return 'bot';
+  return isOpen(seat) ? 'open' : 'person';
+}
+
+/** A person taking a seat: their name, their token's hash, the account an app bound them to, and when. */
+export interface Taker {
+  readonly name: string;
+  readonly tokenHash: string;
+  readonly account: string | null;
+  readonly takenAt: number;
+}
+
+/** The seat record of a person who just took it. */
+export function personSeat(t: Taker): SeatRecord {
+  return t.account === null
+    ? { name: t.name, tokenHash: t.tokenHash, bot: null, left: false, takenAt: t.takenAt }
+    : { name: t.name, tokenHash: t.tokenHash, bot: null, left: false, account: t.account, takenAt: t.takenAt };
 }
 
 /** Whether nobody holds the seat (no person, no bot, nobody who left and may come back). */
@@ -53,12 +75,7 @@ export function seatOfHash(seats: readonly SeatRecord[], hash: string): number {
  *
  * @throws {@link HostError} `NOT_FOUND` (no such seat), `SEAT_TAKEN`, `MATCH_FULL`.
  */
-export function claimSeat(
-  seats: readonly SeatRecord[],
-  seat: number | null,
-  name: string,
-  tokenHash: string,
-): { seats: SeatRecord[]; seat: number } {
+export function claimSeat(seats: readonly SeatRecord[], seat: number | null, taker: Taker): { seats: SeatRecord[]; seat: number } {
   let index = seat;
   if (index === null) {
     index = seats.findIndex(isOpen);
@@ -69,7 +86,7 @@ export function claimSeat(
     throw new HostError('SEAT_TAKEN', `seat ${index} is taken`);
   }
   const next = [...seats];
-  next[index] = { name, tokenHash, bot: null, left: false };
+  next[index] = personSeat(taker);
   return { seats: next, seat: index };
 }
 
@@ -81,17 +98,49 @@ export function markLeft(seats: readonly SeatRecord[], seat: number, left: boole
 }
 
 /**
- * The seats after the creator reopens `seat` (`bot` null) or hands it to a bot. Allowed for a
- * seat that is open, played by a bot, or whose player left; never for a player who is seated.
- * The old token stops working at once.
+ * The seat the creator may change: one that is open, played by a bot, or whose player left or
+ * has been away (no connection) longer than the host's set time (`away`); never a player who is
+ * there.
  *
- * @throws {@link HostError} `NOT_FOUND`, `SEAT_TAKEN` (its player has not left).
+ * @throws {@link HostError} `NOT_FOUND`, `SEAT_TAKEN` (its player is there).
  */
-export function reassignSeat(seats: readonly SeatRecord[], seat: number, bot: string | null): SeatRecord[] {
+export function recoverable(seats: readonly SeatRecord[], seat: number, away: boolean): SeatRecord {
   const current = seats[seat];
   if (!Number.isInteger(seat) || current === undefined) throw new HostError('NOT_FOUND', `this match has seats 0 to ${seats.length - 1}`);
-  if (current.tokenHash !== null && !current.left) throw new HostError('SEAT_TAKEN', `seat ${seat}'s player has not left`);
+  if (current.tokenHash !== null && !current.left && !away)
+    throw new HostError('SEAT_TAKEN', `seat ${seat}'s player is there (they have not left, nor been away long enough)`);
+  return current;
+}
+
+/**
+ * The seats after the creator reopens `seat` (`bot` null) or hands it to a bot (see
+ * {@link recoverable} for which seats). The old token stops working at once.
+ *
+ * @throws {@link HostError} `NOT_FOUND`, `SEAT_TAKEN` (its player is there).
+ */
+export function reassignSeat(seats: readonly SeatRecord[], seat: number, bot: string | null, away = false): SeatRecord[] {
+  recoverable(seats, seat, away);
   const next = [...seats];
   next[seat] = bot === null ? OPEN_SEAT : botSeat(bot);
+  return next;
+}
+
+/**
+ * The seats after the creator gives `seat` a new token (see {@link recoverable} for which
+ * seats): a person holds it again, under their old name (a bot's or an open seat's takes `name`,
+ * else `Player N`). The old token stops working at once.
+ *
+ * @throws {@link HostError} `NOT_FOUND`, `SEAT_TAKEN` (its player is there).
+ */
+export function reissueSeat(
+  seats: readonly SeatRecord[],
+  seat: number,
+  taker: Omit<Taker, 'name'> & { readonly name: string | null },
+  away = false,
+): SeatRecord[] {
+  const current = recoverable(seats, seat, away);
+  const kept = current.bot === null ? current.name : null;
+  const next = [...seats];
+  next[seat] = personSeat({ ...taker, name: taker.name ?? kept ?? `Player ${seat + 1}` });
   return next;
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { createServer, type Server } from 'node:http';
+import type { AccountHooks } from './accounts.js';
 import { applyCors, originAllowed, parseOrigins } from './cors.js';
 import { healthHandler } from './health.js';
 import type { ExpiryOptions } from './host/types.js';
@@ -17,8 +18,11 @@ import { notFound, staticHandler } from './static.js';
 import type { Store } from './store/store.js';
 import { attachWebSocket } from './websocket.js';
 
-/** Options of {@link startServer}. */
-export interface ServerOptions {
+/**
+ * Options of {@link startServer}. The account hooks (`authenticate`, `canCreate`, `canJoin`) tie
+ * seats to an app's own accounts: see docs/server.md, "Accounts".
+ */
+export interface ServerOptions extends AccountHooks {
   /** Where matches live. `startServer` does not close it. */
   readonly store: Store;
   /** TCP port (default 8080; 0 picks a free one). */
@@ -62,7 +66,7 @@ export interface ServerOptions {
    * ```
    */
   readonly expiry?: ExpiryOptions;
-  /** Where to report faults (default: nowhere). */
+  /** Where to report faults, and what a creator did to a seat or the clock (default: nowhere). */
   readonly log?: (message: string) => void;
   /**
    * Also listen on this port for `/metrics` (Prometheus text format), `/health` and
@@ -73,6 +77,8 @@ export interface ServerOptions {
   readonly metricsPort?: number;
   /** Address of the metrics listener (default `127.0.0.1`: scrape from the same machine, or name a private address). */
   readonly metricsHostname?: string;
+  /** How long a player must have been away before the creator may hand their seat over, in ms (default 60,000). */
+  readonly awayMs?: number;
 }
 
 /** A running server. */
@@ -118,13 +124,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     metrics,
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
     ...(options.expiry === undefined ? {} : { expiry: options.expiry }),
+    ...(options.awayMs === undefined ? {} : { awayMs: options.awayMs }),
   });
   let stopping = false;
   const health = { store: metrics.instrument(options.store), metrics, stopping: () => stopping };
   const healthMain = healthHandler({ ...health, exposeMetrics: false });
   const common = { log, trustProxy: options.trustProxy ?? false, ...(options.limits === undefined ? {} : { limits: options.limits }) };
   const origins = parseOrigins(options.cors ?? []);
-  const lobby = lobbyHandler(host, common);
+  const hooks: AccountHooks = {
+    ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),
+    ...(options.canCreate === undefined ? {} : { canCreate: options.canCreate }),
+    ...(options.canJoin === undefined ? {} : { canJoin: options.canJoin }),
+  };
+  const lobby = lobbyHandler(host, { ...common, ...hooks });
   const files = options.staticDir === undefined ? null : staticHandler(options.staticDir, { maxAge: options.staticMaxAge ?? 0 });
   const site = files === null && options.site !== false ? siteHandler(options.libDir ?? builtModules()) : null;
   const server = createServer((req, res) => {
@@ -156,7 +168,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const hostname = options.hostname ?? '127.0.0.1';
   const metricsHostname = options.metricsHostname ?? '127.0.0.1';
   try {
-    ws = await attachWebSocket(server, host, { ...common, allowOrigin: (req) => originAllowed(req, origins) });
+    ws = await attachWebSocket(server, host, {
+      ...common,
+      allowOrigin: (req) => originAllowed(req, origins),
+      ...(options.authenticate === undefined ? {} : { authenticate: options.authenticate }),
+    });
     await listen(server, options.port ?? 8080, hostname);
     if (opsServer !== null) await listen(opsServer, options.metricsPort ?? 0, metricsHostname);
   } catch (e) {

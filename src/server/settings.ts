@@ -6,9 +6,8 @@
 import { botIdProblem } from '../bots/index.js';
 import { createGame, type GameOptions, RulesError } from '../index.js';
 import { HostError } from '../protocol/errors.js';
-import type { MatchSettings, SpectatorPolicy } from '../protocol/lobby.js';
+import type { ChatPolicy, MatchSettings, SpectatorPolicy, Visibility } from '../protocol/lobby.js';
 import { isPlainObject } from '../protocol/plain.js';
-import { newMatchId } from './tokens.js';
 
 /** The most ISMCTS iterations a host-played bot may use per move (it runs on the host's thread). */
 export const MAX_HOST_BOT_ITERATIONS = 2000;
@@ -32,9 +31,14 @@ export function hostBotProblem(spec: unknown): string | null {
   return null;
 }
 
+/** A new match's visibility when its settings name none: unlisted, reached only through its invite link (docs/server.md says why). */
+export const DEFAULT_VISIBILITY: Visibility = 'unlisted';
+
 /**
  * Reads match settings from untrusted input, field by field, into fresh plain values:
- * `{ players, seed?, firstPlayer?, variants?, bots?, spectators?, turnTimeMs? }`.
+ * `{ players, seed?, firstPlayer?, variants?, bots?, spectators?, turnTimeMs?, visibility?, chat? }`.
+ * Without a `seed`, the deal is provably fair (the host commits to a secret, each seat
+ * contributes); with one, the creator chose the deal.
  *
  * @throws {@link HostError} `BAD_OPTIONS`, naming the field.
  * @example
@@ -44,7 +48,7 @@ export function hostBotProblem(spec: unknown): string | null {
  */
 export function parseMatchSettings(input: unknown): MatchSettings {
   if (!isPlainObject(input)) throw bad('match settings must be an object such as { "players": 3 }');
-  const known = new Set(['players', 'seed', 'firstPlayer', 'variants', 'bots', 'spectators', 'turnTimeMs']);
+  const known = new Set(['players', 'seed', 'firstPlayer', 'variants', 'bots', 'spectators', 'turnTimeMs', 'visibility', 'chat']);
   for (const key of Object.keys(input)) if (!known.has(key)) throw bad(`unknown match setting "${key.slice(0, 40)}"`);
   const players = input.players;
   const seedIn = input.seed;
@@ -53,6 +57,8 @@ export function parseMatchSettings(input: unknown): MatchSettings {
   const botsIn = input.bots;
   const spectatorsIn = input.spectators;
   const turnIn = input.turnTimeMs;
+  const visibilityIn = input.visibility;
+  const chatIn = input.chat;
 
   if (
     seedIn !== undefined &&
@@ -70,9 +76,10 @@ export function parseMatchSettings(input: unknown): MatchSettings {
       variants[key] = variantsIn[key];
     }
   }
+  // Without a seed, createGame is tried with a stand-in: the fair deal's seed comes at the start.
   const options = {
     players,
-    seed: seedIn ?? `host-${newMatchId()}`,
+    seed: seedIn ?? 0,
     ...(firstPlayer === undefined ? {} : { firstPlayer }),
     ...(variants === undefined ? {} : { variants }),
   } as GameOptions;
@@ -102,12 +109,27 @@ export function parseMatchSettings(input: unknown): MatchSettings {
   if (spectatorsIn !== undefined && spectatorsIn !== 'none' && spectatorsIn !== 'public')
     throw bad('spectators must be "none" or "public"');
   const spectators: SpectatorPolicy = spectatorsIn ?? 'none';
-  let turnTimeMs: number | null = null;
-  if (turnIn !== undefined && turnIn !== null) {
-    if (typeof turnIn !== 'number' || !Number.isInteger(turnIn) || turnIn < MIN_TURN_TIME_MS || turnIn > MAX_TURN_TIME_MS) {
-      throw bad(`turnTimeMs must be null or an integer from ${MIN_TURN_TIME_MS} to ${MAX_TURN_TIME_MS}`);
-    }
-    turnTimeMs = turnIn;
+  const turnTimeMs = parseTurnTime(turnIn === undefined ? null : turnIn, bad);
+  if (visibilityIn !== undefined && visibilityIn !== 'public' && visibilityIn !== 'unlisted')
+    throw bad('visibility must be "public" (listed in the lobby) or "unlisted" (reached through its invite link)');
+  const visibility: Visibility = visibilityIn ?? DEFAULT_VISIBILITY;
+  if (chatIn !== undefined && chatIn !== 'seats' && chatIn !== 'everyone' && chatIn !== 'none')
+    throw bad('chat must be "seats", "everyone" or "none"');
+  const chat: ChatPolicy = chatIn ?? 'seats';
+  const final = seedIn === undefined ? { ...options, seed: undefined } : options;
+  return { options: JSON.parse(JSON.stringify(final)) as GameOptions, bots, spectators, turnTimeMs, visibility, chat };
+}
+
+/**
+ * Reads a turn time limit from untrusted input: `null` (none) or an integer from
+ * {@link MIN_TURN_TIME_MS} to {@link MAX_TURN_TIME_MS}.
+ *
+ * @throws {@link HostError} `BAD_OPTIONS` (or what `fail` makes).
+ */
+export function parseTurnTime(x: unknown, fail: (message: string) => HostError = bad): number | null {
+  if (x === null) return null;
+  if (typeof x !== 'number' || !Number.isInteger(x) || x < MIN_TURN_TIME_MS || x > MAX_TURN_TIME_MS) {
+    throw fail(`turnTimeMs must be null or an integer from ${MIN_TURN_TIME_MS} to ${MAX_TURN_TIME_MS}`);
   }
-  return { options: JSON.parse(JSON.stringify(options)) as GameOptions, bots, spectators, turnTimeMs };
+  return x;
 }

@@ -10,6 +10,9 @@ export const TOKEN_BYTES = 32;
 /** Bytes of randomness in a match id (128 bits). */
 export const MATCH_ID_BYTES = 16;
 
+/** Bytes of randomness in an invite code (128 bits). */
+export const INVITE_BYTES = 16;
+
 function base64url(bytes: Uint8Array): string {
   let s = '';
   for (const b of bytes) s += String.fromCharCode(b);
@@ -30,6 +33,11 @@ export function newToken(): string {
 /** A fresh, URL-safe match id: {@link MATCH_ID_BYTES} random bytes, base64url (22 characters). */
 export function newMatchId(): string {
   return base64url(randomBytes(MATCH_ID_BYTES));
+}
+
+/** A fresh invite code: {@link INVITE_BYTES} random bytes, base64url (22 characters); the store keeps only its SHA-256. */
+export function newInviteCode(): string {
+  return base64url(randomBytes(INVITE_BYTES));
 }
 
 /** Whether `x` looks like a token or a match id: base64url text of a sane length. */

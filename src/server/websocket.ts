@@ -8,18 +8,20 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
+import type { PlayerView } from '../index.js';
 import type { ClientMessage } from '../protocol/client-messages.js';
 import { HostError } from '../protocol/errors.js';
 import { messageIdOf, parseClientMessage } from '../protocol/parse.js';
-import type { ServerMessage } from '../protocol/server-messages.js';
+import type { Clock, EventsAt, ServerMessage } from '../protocol/server-messages.js';
+import { type AccountHooks, identify } from './accounts.js';
 import { clientAddress } from './address.js';
-import type { Session } from './host/types.js';
+import type { News, Session, Subscription } from './host/types.js';
 import type { MatchHost } from './host.js';
 import { ConnectionCounter, DEFAULT_LIMITS, type Limits, RateLimiter } from './limits.js';
 import { loadPeer } from './peer.js';
 
 /** Options of {@link attachWebSocket}. */
-export interface WebSocketOptions {
+export interface WebSocketOptions extends Pick<AccountHooks, 'authenticate'> {
   /** The URL path that upgrades to a WebSocket (default `/ws`). */
   readonly path?: string;
   readonly limits?: Partial<Limits>;
@@ -47,6 +49,8 @@ class Connection {
   session: Session | null = null;
   stop: (() => void) | null = null;
   saidHello = false;
+  /** The account the app's `authenticate` hook named for the upgrade request (checked at hello). */
+  account: Promise<string | null> = Promise.resolve(null);
   /** The protocol version the hello asked for. */
   version = 1;
   private corked = false;
@@ -135,11 +139,11 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
       );
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, clientAddress(req, options.trustProxy ?? false)));
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, clientAddress(req, options.trustProxy ?? false), req));
   };
   server.on('upgrade', onUpgrade);
 
-  const accept = (ws: WebSocket, address: string): void => {
+  const accept = (ws: WebSocket, address: string, req: IncomingMessage): void => {
     ws.on('error', () => undefined);
     if (!counter.open(address)) {
       ws.send(
@@ -151,6 +155,10 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
       return;
     }
     const c = new Connection(ws, new RateLimiter(limits.messagesPerSecond, limits.messageBurst), limits.maxBufferedBytes);
+    if (options.authenticate !== undefined) {
+      c.account = identify(options, req).then((who) => who?.id ?? null);
+      c.account.catch(() => undefined); // refused at hello
+    }
     open.add(c);
     ws.on('close', () => {
       open.delete(c);
@@ -198,6 +206,70 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
     c.inOrder(() => handle(c, message));
   };
 
+  /**
+   * Opens the session and subscribes. A version 2 client is welcomed at once (before a fair deal
+   * with `view: null`, then `started`) and pushed the news; a version 1 client is welcomed once
+   * the deal is made, and pushed updates only.
+   */
+  const hello = async (c: Connection, m: Extract<ClientMessage, { type: 'hello' }>): Promise<void> => {
+    const session = await host.open(m.match, m.token, await c.account);
+    const v2 = m.v >= 2;
+    const welcome = (
+      sub: Subscription,
+      seq: number,
+      updates: readonly EventsAt[],
+      view: PlayerView | null,
+      clock: Partial<Clock>,
+    ): void => {
+      const t = sub.table;
+      c.send({
+        type: 'welcome',
+        v: m.v,
+        match: session.matchId,
+        seat: session.viewer,
+        seq,
+        updates,
+        view,
+        ...clock,
+        ...(v2
+          ? { started: view !== null, seats: t.seats, turnTimeMs: t.turnTimeMs, chat: t.chat, rematch: t.rematch, fairness: t.fairness }
+          : {}),
+      });
+    };
+    let sub: Subscription | null = null;
+    let welcomed = false;
+    let early: News[] | null = []; // news pushed before the welcome went out
+    const news = (n: News): void => {
+      if (early !== null) early.push(n);
+      else if (v2) c.send(n);
+      else if (n.type === 'started' && sub !== null && !welcomed) {
+        welcomed = true;
+        welcome(sub, n.seq, [], n.view, { deadline: n.deadline, remainingMs: n.remainingMs });
+      }
+    };
+    c.version = m.v;
+    sub = await host.subscribe(session, m.after, {
+      version: m.v,
+      send: (u) => c.sendText(u.frame(c.version)),
+      revoked: () => {
+        c.send({ type: 'revoked' });
+        c.ws.close(4001, 'seat reassigned');
+      },
+      news,
+    });
+    c.session = session;
+    c.stop = sub.stop;
+    const sync = sub.sync;
+    if (sync !== null) {
+      welcomed = true;
+      welcome(sub, sync.seq, sync.updates, sync.view, { deadline: sync.deadline, remainingMs: sync.remainingMs });
+    } else if (v2) welcome(sub, 0, [], null, {});
+    const pending = early;
+    early = null;
+    for (const n of pending) news(n);
+    if (c.ws.readyState !== c.ws.OPEN) sub.stop();
+  };
+
   const handle = async (c: Connection, m: ClientMessage): Promise<void> => {
     const id = m.type === 'hello' ? null : m.id;
     try {
@@ -205,28 +277,7 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
         if (c.saidHello) throw new HostError('BAD_MESSAGE', 'hello comes once per connection');
         c.saidHello = true;
         try {
-          const session = await host.open(m.match, m.token);
-          c.version = m.v;
-          const { sync, stop } = await host.subscribe(session, m.after, {
-            version: m.v,
-            send: (u) => c.sendText(u.frame(c.version)),
-            revoked: () => {
-              c.send({ type: 'revoked' });
-              c.ws.close(4001, 'seat reassigned');
-            },
-          });
-          c.session = session;
-          c.stop = stop;
-          c.send({
-            type: 'welcome',
-            v: c.version,
-            match: session.matchId,
-            seat: session.viewer,
-            seq: sync.seq,
-            updates: sync.updates,
-            view: sync.view,
-          });
-          if (c.ws.readyState !== c.ws.OPEN) stop();
+          await hello(c, m);
         } catch (e) {
           c.saidHello = false;
           throw e;
@@ -242,6 +293,12 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
       if (m.type === 'act') {
         const { seq } = await host.submit(session, m.action, m.seq);
         c.send({ type: 'ack', id: m.id, seq });
+      } else if (m.type === 'say') {
+        await host.say(session, m.text);
+        c.send({ type: 'ok', id: m.id });
+      } else if (m.type === 'rematch') {
+        await host.rematch(session, m.contribution);
+        c.send({ type: 'ok', id: m.id });
       } else if (m.type === 'sync') {
         const r = await host.sync(session, m.after);
         c.send({ type: 'synced', id: m.id, seq: r.seq, updates: r.updates, view: r.view });

@@ -9,19 +9,36 @@ import * as protocol from '../../src/protocol/index.js';
 import * as server from '../../src/server/index.js';
 
 describe('architecture: the protocol layer', () => {
-  it('the protocol entry exports the versions, the error type, the reader of client messages and the view patches', () => {
-    expect(Object.keys(protocol).sort()).toEqual([
-      'FULL_VIEW_EVERY',
-      'HostError',
-      'PROTOCOL_VERSION',
-      'PROTOCOL_VERSIONS',
-      'PatchError',
-      'ViewTrack',
-      'applyPatch',
-      'diff',
-      'parseClientMessage',
-      'viewDigest',
-    ]);
+  it('the protocol entry exports the versions, the error type, the reader of client messages, the view patches and the fair-deal scheme', () => {
+    expect(Object.keys(protocol).sort()).toEqual(
+      [
+        'FAIRNESS_SCHEME',
+        'FAIR_META',
+        'FULL_VIEW_EVERY',
+        'HostError',
+        'MAX_CHAT_LENGTH',
+        'MAX_CONTRIBUTION_LENGTH',
+        'PROTOCOL_VERSION',
+        'PROTOCOL_VERSIONS',
+        'PatchError',
+        'ViewTrack',
+        'applyPatch',
+        'canonicalJson',
+        'commitmentInput',
+        'commitmentOf',
+        'diff',
+        'fairSeed',
+        'isContribution',
+        'logDigest',
+        'logDigestInput',
+        'newContribution',
+        'parseClientMessage',
+        'seedFromDigest',
+        'seedInput',
+        'sha256Hex',
+        'viewDigest',
+      ].sort(),
+    );
     expect(protocol.PROTOCOL_VERSION).toBe(2);
     expect(protocol.PROTOCOL_VERSIONS).toEqual([1, 2]);
   });
@@ -31,6 +48,8 @@ describe('architecture: the protocol layer', () => {
     expect(server.parseClientMessage).toBe(protocol.parseClientMessage);
     expect(server.PROTOCOL_VERSION).toBe(protocol.PROTOCOL_VERSION);
     expect(client.PROTOCOL_VERSION).toBe(protocol.PROTOCOL_VERSION);
+    expect(client.commitmentOf).toBe(protocol.commitmentOf);
+    expect(client.newContribution).toBe(protocol.newContribution);
   });
 
   it("the reader refuses with the protocol's HostError, whichever entry it came from", () => {

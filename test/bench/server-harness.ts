@@ -98,7 +98,7 @@ export async function setUpMatches(hosts: readonly Listening[], count: number, p
   for (let m = 0; m < count; m++) {
     const base = `http://127.0.0.1:${hosts[m % hosts.length]?.port}`;
     const matchSeed = `bench-${seed}-${m}`;
-    const { match, creatorToken } = await createMatch(base, { players: players as 2 | 3 | 4 | 5, seed: matchSeed });
+    const { match, creatorToken } = await createMatch(base, { visibility: 'public', players: players as 2 | 3 | 4 | 5, seed: matchSeed });
     const tokens: string[] = [];
     for (let p = 0; p < players; p++) tokens.push((await joinMatch(base, match.id, { name: `bot ${p}`, seat: p })).token);
     const ports = tokens.map((_, p) => hosts[(m + p) % hosts.length]?.port as number);

@@ -163,7 +163,8 @@ describe.each([
     const invite = a.page.locator('ftk-match input[data-invite="1"]');
     await invite.waitFor();
     const link = await invite.inputValue();
-    expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/\\?match=[A-Za-z0-9_-]+&seat=1$`));
+    // The match is unlisted: the link carries its invite code, in the fragment (never sent to a server).
+    expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/\\?match=[A-Za-z0-9_-]+&seat=1#invite=[A-Za-z0-9_-]{22}$`));
 
     // Bo opens the link in another browser and sits down at seat 1.
     await b.page.goto(link);

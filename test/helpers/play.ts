@@ -80,6 +80,7 @@ export async function watchSeat(host: MatchHost, matchId: string, name: string, 
     },
     revoked: () => undefined,
   });
+  if (sync === null) throw new Error('the match has not started: give it a seed, or take every seat first');
   p.seq = sync.seq;
   p.view = sync.view;
   return p;

@@ -41,13 +41,19 @@ describe('the bot thread', () => {
     closing.push(() => host.close());
     host.start();
     // A bot that thinks about a second (five seats, the most iterations a host allows), to move first…
-    const slow = await host.createMatch({ players: 5, seed: 'slow', firstPlayer: 0, bots: ['ismcts:2000', null, null, null, null] });
+    const slow = await host.createMatch({
+      visibility: 'public',
+      players: 5,
+      seed: 'slow',
+      firstPlayer: 0,
+      bots: ['ismcts:2000', null, null, null, null],
+    });
     // …a match between two people…
-    const people = await host.createMatch({ players: 2, seed: 'people', firstPlayer: 0 });
+    const people = await host.createMatch({ visibility: 'public', players: 2, seed: 'people', firstPlayer: 0 });
     const a = await host.open(people.match.id, (await host.join(people.match.id, { name: 'Ada', seat: 0 })).token);
     await host.join(people.match.id, { name: 'Bo', seat: 1 });
     // …and one where a quick bot plays a person.
-    const quick = await host.createMatch({ players: 2, seed: 'quick', firstPlayer: 0, bots: ['heuristic', null] });
+    const quick = await host.createMatch({ visibility: 'public', players: 2, seed: 'quick', firstPlayer: 0, bots: ['heuristic', null] });
     await host.join(quick.match.id, { name: 'Cy', seat: 1 });
     for (let p = 1; p < 5; p++) await host.join(slow.match.id, { name: `P${p}`, seat: p });
     const v = (await host.sync(a, 0)).view;

@@ -47,7 +47,7 @@ async function rawSeat(
     if (m.type === 'welcome') {
       version = m.v;
       current = m.view;
-      views.set(m.seq, m.view);
+      if (m.view !== null) views.set(m.seq, m.view);
     } else if (m.type === 'update') {
       current = m.view;
       views.set(m.seq, m.view);
@@ -69,6 +69,7 @@ async function rawSeat(
 describe('protocol versions 1 and 2 side by side', () => {
   it('the same seat watched with version 1 (whole views) and version 2 (patches) sees the same view at every seq; so does a spectator', async () => {
     const { match } = await createMatch(server.url, {
+      visibility: 'public',
       players: 3,
       seed: 'versions',
       bots: [null, 'heuristic', 'random'],

@@ -49,7 +49,7 @@ function newHost(store: Store, now: () => number, expiry: ExpiryOptions): MatchH
 
 /** A match two bots play to the end on `host`; resolves once it is over. */
 async function finishedByBots(host: MatchHost, spectators: 'none' | 'public' = 'public') {
-  const created = await host.createMatch({ players: 2, bots: ['random', 'random'], spectators });
+  const created = await host.createMatch({ visibility: 'public', seed: 'ops', players: 2, bots: ['random', 'random'], spectators });
   const id = created.match.id;
   const end = Date.now() + 60_000;
   while (!isGameOver(replayRecord(await host.record(id, created.creatorToken)))) {
@@ -79,7 +79,7 @@ describe('expiry in the host core', () => {
     const store = new MemoryStore();
     const c = clock();
     const host = newHost(store, c.now, {});
-    const { match } = await host.createMatch({ players: 2 });
+    const { match } = await host.createMatch({ visibility: 'public', seed: 'ops', players: 2 });
     c.skip(3650 * DAY);
     expect(await host.expire()).toEqual({ finished: 0, abandoned: 0, examined: 0 });
     expect((await host.getMatch(match.id)).id).toBe(match.id);
@@ -91,7 +91,7 @@ describe('expiry in the host core', () => {
     const host = newHost(store, c.now, { finishedAfterMs: DAY });
     const { match, creatorToken } = await finishedByBots(host, 'public');
     const before = await host.record(match.id, null);
-    const open = await host.createMatch({ players: 2 }); // not over: finishedAfterMs does not touch it
+    const open = await host.createMatch({ visibility: 'public', seed: 'ops', players: 2 }); // not over: finishedAfterMs does not touch it
 
     c.skip(DAY - 60_000);
     expect((await host.expire()).finished).toBe(0);
@@ -115,7 +115,7 @@ describe('expiry in the host core', () => {
     const store = new MemoryStore();
     const c = clock();
     const host = newHost(store, c.now, { abandonedAfterMs: 2 * DAY, finishedAfterMs: 10 * DAY });
-    const { match, creatorToken } = await host.createMatch({ players: 2, spectators: 'public', seed: 'abandon-1' });
+    const { match, creatorToken } = await host.createMatch({ visibility: 'public', players: 2, spectators: 'public', seed: 'abandon-1' });
     const { token } = await host.join(match.id, { name: 'Ada' });
     const session = await host.open(match.id, token);
     await host.join(match.id, { name: 'Bo' });
@@ -139,7 +139,7 @@ describe('expiry in the host core', () => {
     const c = clock();
     const host = newHost(store, c.now, { finishedAfterMs: 1000, abandonedAfterMs: 1000, keepRecords: false });
     const done = await finishedByBots(host);
-    const idle = await host.createMatch({ players: 3 });
+    const idle = await host.createMatch({ visibility: 'public', seed: 'ops', players: 3 });
     c.skip(5000);
     expect(await host.expire()).toMatchObject({ finished: 1, abandoned: 1 });
     for (const m of [done, idle]) {
@@ -152,11 +152,11 @@ describe('expiry in the host core', () => {
     const store = new MemoryStore();
     const c = clock();
     const host = newHost(store, c.now, { abandonedAfterMs: 2 * DAY });
-    const still = await host.createMatch({ players: 2 });
-    const moved = await host.createMatch({ players: 2 });
+    const still = await host.createMatch({ visibility: 'public', seed: 'ops', players: 2 });
+    const moved = await host.createMatch({ visibility: 'public', seed: 'ops', players: 2 });
     const sessions = [];
     for (const name of ['Ada', 'Bo']) sessions.push(await host.open(moved.match.id, (await host.join(moved.match.id, { name })).token));
-    const timed = await host.createMatch({ players: 2, turnTimeMs: DAY });
+    const timed = await host.createMatch({ visibility: 'public', seed: 'ops', players: 2, turnTimeMs: DAY });
     for (const name of ['Cy', 'Di']) await host.sync(await host.open(timed.match.id, (await host.join(timed.match.id, { name })).token), 0);
     c.skip(2 * DAY - 1000);
     let played = false;
@@ -186,7 +186,7 @@ describe('expiry in the host core', () => {
     }) as [MatchHost, MatchHost, MatchHost];
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const { match } = await (i % 2 === 0 ? a : b).createMatch({ players: 2, spectators: 'public' });
+      const { match } = await (i % 2 === 0 ? a : b).createMatch({ visibility: 'public', seed: 'ops', players: 2, spectators: 'public' });
       ids.push(match.id);
       for (const h of [a, b, other]) await h.sync(await h.open(match.id, null), 0); // every host holds every match
     }
@@ -223,7 +223,13 @@ function serverOnRealSockets(
       });
       const url = server.url;
       const ws = `${url.replace(/^http/, 'ws')}/ws`;
-      const played = await createMatch(url, { players: 2, seed: 'expire-e2e', spectators: 'none', bots: [null, 'heuristic'] });
+      const played = await createMatch(url, {
+        visibility: 'public',
+        players: 2,
+        seed: 'expire-e2e',
+        spectators: 'none',
+        bots: [null, 'heuristic'],
+      });
       const ada = await joinMatch(url, played.match.id, { name: 'Ada' });
       const client = connectMatch({ url: ws, match: played.match.id, token: ada.token, WebSocket: WebSocket as never });
       clients.push(client);
@@ -236,7 +242,7 @@ function serverOnRealSockets(
         await new Promise((r) => setTimeout(r, 2));
       }
       const record = await fetchRecord(url, played.match.id, ada.token);
-      const idle = await createMatch(url, { players: 2, spectators: 'public' });
+      const idle = await createMatch(url, { visibility: 'public', seed: 'ops', players: 2, spectators: 'public' });
 
       // Gone from the lobby about a second later; the record stays for its seats, not for a stranger.
       await until(() => server?.metrics.render().includes('ftk_matches_expired_total{kind="finished"} 1') ?? false, 30_000, 'expiry');
@@ -328,7 +334,8 @@ describePg('expiry on PostgreSQL', (pgUrl) => {
       const [a, b] = stores.map((s) => newHost(s, c.now, { finishedAfterMs: 1000, abandonedAfterMs: 1000 })) as [MatchHost, MatchHost];
       const done = await finishedByBots(a);
       const ids = [done.match.id];
-      for (let i = 0; i < 30; i++) ids.push((await (i % 2 ? a : b).createMatch({ players: 2 })).match.id);
+      for (let i = 0; i < 30; i++)
+        ids.push((await (i % 2 ? a : b).createMatch({ visibility: 'public', seed: 'ops', players: 2 })).match.id);
       c.skip(5000);
       const [ra, rb] = await Promise.all([a.expire(), b.expire()]);
       expect(ra.finished + rb.finished).toBe(1);

@@ -156,7 +156,7 @@ describe('health', () => {
     store.failReads = false;
     expect((await ready()).status).toBe(200);
     store.failWrites = true;
-    await expect(createMatch(server.url, { players: 2 })).rejects.toMatchObject({ code: 'INTERNAL' });
+    await expect(createMatch(server.url, { visibility: 'public', seed: 'ops', players: 2 })).rejects.toMatchObject({ code: 'INTERNAL' });
     store.failWrites = false;
     const m = parseExposition((await get(`${server.metricsUrl}/metrics`)).body);
     expect(m.get('ftk_store_errors_total{operation="getMatch"}')).toBe(1);
@@ -168,7 +168,7 @@ describe('health', () => {
     try {
       const store = await FileStore.open(dir);
       const server = await start(store);
-      const { match } = await createMatch(server.url, { players: 2 });
+      const { match } = await createMatch(server.url, { visibility: 'public', seed: 'ops', players: 2 });
       expect((await get(`${server.url}/health/ready`)).status).toBe(200);
       // The disk fails the next flush, as a dying disk does (the one fault injected: no disk here fails on demand).
       const handle = (store as unknown as { journal: { handle: { datasync: () => Promise<void> } } }).journal.handle;
@@ -218,8 +218,14 @@ describe('/metrics', () => {
     expect(before.get('ftk_action_ack_seconds_count')).toBe(0);
     expect(before.get('process_resident_memory_bytes')).toBeGreaterThan(0);
 
-    const waiting = await createMatch(server.url, { players: 3 });
-    const { match } = await createMatch(server.url, { players: 2, firstPlayer: 0, bots: [null, 'heuristic'] });
+    const waiting = await createMatch(server.url, { visibility: 'public', seed: 'ops', players: 3 });
+    const { match } = await createMatch(server.url, {
+      visibility: 'public',
+      seed: 'ops',
+      players: 2,
+      firstPlayer: 0,
+      bots: [null, 'heuristic'],
+    });
     const { token } = await joinMatch(server.url, match.id, { name: 'Ada' });
     expect((await scrape()).get('ftk_matches{state="open"}')).toBe(1);
     expect((await scrape()).get('ftk_matches{state="live"}')).toBe(1);

@@ -60,6 +60,7 @@ describe('match host core', () => {
     const store = new MemoryStore();
     const host = newHost(store);
     const { match, creatorToken } = await host.createMatch({
+      visibility: 'public',
       players: 3,
       seed: 'core-1',
       bots: [null, 'heuristic', null],
@@ -93,7 +94,12 @@ describe('match host core', () => {
   it('nothing pushed to a seat shows a card that seat may not see', async () => {
     const store = new MemoryStore();
     const host = newHost(store);
-    const { match, creatorToken } = await host.createMatch({ players: 3, seed: 'leaks', bots: [null, 'heuristic', null] });
+    const { match, creatorToken } = await host.createMatch({
+      visibility: 'public',
+      players: 3,
+      seed: 'leaks',
+      bots: [null, 'heuristic', null],
+    });
     const a = await seat(host, match.id, 'Ada');
     const c = await seat(host, match.id, 'Cy');
     await playOut(host, [a, c]);
@@ -116,7 +122,7 @@ describe('match host core', () => {
 
   it('a stale action is refused with STALE and never applied twice', async () => {
     const host = newHost();
-    const { match } = await host.createMatch({ players: 2, seed: 'stale', firstPlayer: 0 });
+    const { match } = await host.createMatch({ visibility: 'public', players: 2, seed: 'stale', firstPlayer: 0 });
     const a = await seat(host, match.id, 'Ada', 0);
     await seat(host, match.id, 'Bo', 1);
     const action = a.view.legal[0] as Action;
@@ -135,7 +141,7 @@ describe('match host core', () => {
     const store = new MemoryStore();
     const h1 = newHost(store);
     const h2 = newHost(store);
-    const { match } = await h1.createMatch({ players: 2, seed: 'race', firstPlayer: 0 });
+    const { match } = await h1.createMatch({ visibility: 'public', players: 2, seed: 'race', firstPlayer: 0 });
     const { token } = await h1.join(match.id, { name: 'Ada', seat: 0 });
     const s1 = await h1.open(match.id, token);
     const s2 = await h2.open(match.id, token);
@@ -149,7 +155,7 @@ describe('match host core', () => {
 
   it("seat 1's token can neither act for seat 2 nor read seat 2's view", async () => {
     const host = newHost();
-    const { match } = await host.createMatch({ players: 3, seed: 'seats', firstPlayer: 2 });
+    const { match } = await host.createMatch({ visibility: 'public', players: 3, seed: 'seats', firstPlayer: 2 });
     const one = await host.join(match.id, { name: 'One', seat: 1 });
     await host.join(match.id, { name: 'Two', seat: 2 });
     const s1 = await host.open(match.id, one.token);
@@ -169,11 +175,11 @@ describe('match host core', () => {
 
   it("a spectator under policy 'none' gets nothing; under 'public' the spectator view, no hand", async () => {
     const host = newHost();
-    const closed = (await host.createMatch({ players: 2, seed: 'spec' })).match;
+    const closed = (await host.createMatch({ visibility: 'public', players: 2, seed: 'spec' })).match;
     expect((await refusal(host.open(closed.id, null))).code).toBe('FORBIDDEN');
     const forged: Session = { matchId: closed.id, viewer: 'spectator', tokenHash: null };
     expect((await refusal(host.sync(forged, 0))).code).toBe('FORBIDDEN');
-    const open = (await host.createMatch({ players: 2, seed: 'spec', spectators: 'public' })).match;
+    const open = (await host.createMatch({ visibility: 'public', players: 2, seed: 'spec', spectators: 'public' })).match;
     const s = await host.open(open.id, null);
     const sync = await host.sync(s, 0);
     expect(sync.view.viewer).toBe('spectator');
@@ -183,7 +189,13 @@ describe('match host core', () => {
 
   it('sync from a seq gives exactly the updates after it, filtered for the seat', async () => {
     const host = newHost();
-    const { match } = await host.createMatch({ players: 2, seed: 'sync', bots: ['random', 'random'], spectators: 'public' });
+    const { match } = await host.createMatch({
+      visibility: 'public',
+      players: 2,
+      seed: 'sync',
+      bots: ['random', 'random'],
+      spectators: 'public',
+    });
     const spectator = await host.open(match.id, null);
     await until(() => false, 200).catch(() => undefined);
     const all = await host.sync(spectator, 0);
@@ -199,7 +211,13 @@ describe('match host core', () => {
     let t = 1_000_000;
     const store = new MemoryStore();
     const host = newHost(store, { now: () => t });
-    const { match, creatorToken } = await host.createMatch({ players: 2, seed: 'timer', firstPlayer: 0, turnTimeMs: 5000 });
+    const { match, creatorToken } = await host.createMatch({
+      visibility: 'public',
+      players: 2,
+      seed: 'timer',
+      firstPlayer: 0,
+      turnTimeMs: 5000,
+    });
     await host.join(match.id, { name: 'Slow', seat: 0 });
     await new Promise((r) => setTimeout(r, 100));
     expect(await store.readLog(match.id, 0)).toEqual([]);
@@ -213,14 +231,21 @@ describe('match host core', () => {
 
   it('leave, come back with the token; the creator reopens a seat that left and the old token stops working', async () => {
     const host = newHost();
-    const { match, creatorToken } = await host.createMatch({ players: 2, seed: 'leave' });
+    const { match, creatorToken } = await host.createMatch({ visibility: 'public', players: 2, seed: 'leave' });
     const a = await host.join(match.id, { name: 'Ada', seat: 0 });
     const s = await host.open(match.id, a.token);
     // Nobody but the creator, and not a seated player's seat.
     expect((await refusal(host.reassign(match.id, a.token, 0, null))).code).toBe('FORBIDDEN');
     expect((await refusal(host.reassign(match.id, creatorToken, 0, null))).code).toBe('SEAT_TAKEN');
     await host.leave(s);
-    expect((await host.getMatch(match.id)).seats[0]).toEqual({ name: 'Ada', bot: null, open: false, left: true });
+    expect((await host.getMatch(match.id)).seats[0]).toEqual({
+      name: 'Ada',
+      bot: null,
+      open: false,
+      left: true,
+      kind: 'person',
+      connected: false,
+    });
     await host.open(match.id, a.token); // back
     expect((await host.getMatch(match.id)).seats[0]?.left).toBe(false);
     await host.leave(s);
@@ -236,7 +261,13 @@ describe('match host core', () => {
   it('a seat handed to a bot is played by the host', async () => {
     const store = new MemoryStore();
     const host = newHost(store);
-    const { match, creatorToken } = await host.createMatch({ players: 2, seed: 'handover', firstPlayer: 0, bots: [null, 'heuristic'] });
+    const { match, creatorToken } = await host.createMatch({
+      visibility: 'public',
+      players: 2,
+      seed: 'handover',
+      firstPlayer: 0,
+      bots: [null, 'heuristic'],
+    });
     const a = await host.join(match.id, { name: 'Ada', seat: 0 });
     await host.leave(await host.open(match.id, a.token));
     await host.reassign(match.id, creatorToken, 0, 'random');
@@ -249,7 +280,7 @@ describe('match host core', () => {
   it('a deadline lost in a crash (between an append and setting the next deadline) is set again when a host loads the match', async () => {
     const store = new MemoryStore();
     const h1 = new MatchHost({ store }); // never started: it appends but plays no deadline
-    const { match } = await h1.createMatch({ players: 2, seed: 'lost', firstPlayer: 0, bots: [null, 'heuristic'] });
+    const { match } = await h1.createMatch({ visibility: 'public', players: 2, seed: 'lost', firstPlayer: 0, bots: [null, 'heuristic'] });
     const a = await h1.join(match.id, { name: 'Ada', seat: 0 });
     const s = await h1.open(match.id, a.token);
     for (let seq = 0; ; seq++) {
@@ -271,7 +302,7 @@ describe('match host core', () => {
 
   it('join: names are checked, seats fill in order, a full match says so', async () => {
     const host = newHost();
-    const { match } = await host.createMatch({ players: 2, seed: 'join', bots: [null, 'random'] });
+    const { match } = await host.createMatch({ visibility: 'public', players: 2, seed: 'join', bots: [null, 'random'] });
     for (const [name, message] of [
       ['', /may not be blank/],
       ['   \t\u00a0', /may not be blank/],
@@ -307,7 +338,7 @@ describe('match host core', () => {
     ]) {
       expect((await refusal(host.createMatch(bad))).code).toBe('BAD_OPTIONS');
     }
-    const { match } = await host.createMatch({ players: 2, seed: 'secret-seed-123' });
+    const { match } = await host.createMatch({ visibility: 'public', players: 2, seed: 'secret-seed-123' });
     await host.join(match.id, { name: 'Ada' });
     const lobby = JSON.stringify(await host.listOpen());
     expect(lobby).toContain(match.id);
@@ -319,7 +350,12 @@ describe('match host core', () => {
     const store = new MemoryStore();
     const h1 = newHost(store);
     const h2 = newHost(store);
-    const { match, creatorToken } = await h1.createMatch({ players: 3, seed: 'two-hosts', bots: [null, 'heuristic', null] });
+    const { match, creatorToken } = await h1.createMatch({
+      visibility: 'public',
+      players: 3,
+      seed: 'two-hosts',
+      bots: [null, 'heuristic', null],
+    });
     const a = await seat(h1, match.id, 'Ada');
     const c = await seat(h2, match.id, 'Cy');
     const byHost = new Map<Player, MatchHost>([

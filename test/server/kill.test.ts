@@ -30,7 +30,12 @@ async function killAndResume(args: (port: number) => string[], kills: number): P
   let { child, port } = await startHostProcess(args(0));
   const base = `http://127.0.0.1:${port}`;
   const wsUrl = `ws://127.0.0.1:${port}/ws`;
-  const { match, creatorToken } = await createMatch(base, { players: 3, seed: 'kill-9', bots: [null, 'heuristic', null] });
+  const { match, creatorToken } = await createMatch(base, {
+    visibility: 'public',
+    players: 3,
+    seed: 'kill-9',
+    bots: [null, 'heuristic', null],
+  });
   const a = await joinMatch(base, match.id, { name: 'Ada' });
   const c = await joinMatch(base, match.id, { name: 'Cy' });
   const acked = new Map<number, Action>();

@@ -57,7 +57,7 @@ describePg('several hosts on one PostgreSQL', (adminUrl) => {
 
   it('four seats, two on each host, play to the end: every seat gets every update once and in order; the log replays to the score all saw', async () => {
     const [one, two] = [await host(), await host()];
-    const { match, creatorToken } = await one.host.createMatch({ players: 4, seed: 'pg-two-hosts' });
+    const { match, creatorToken } = await one.host.createMatch({ visibility: 'public', players: 4, seed: 'pg-two-hosts' });
     const players = [
       await seat(one.host, match.id, 'Ada'),
       await seat(two.host, match.id, 'Bo'),
@@ -96,7 +96,7 @@ describePg('several hosts on one PostgreSQL', (adminUrl) => {
 
   it('the same move sent through both hosts by many sessions at once is applied exactly once', async () => {
     const [one, two] = [await host(), await host()];
-    const { match, creatorToken } = await one.host.createMatch({ players: 3, seed: 'pg-race' });
+    const { match, creatorToken } = await one.host.createMatch({ visibility: 'public', players: 3, seed: 'pg-race' });
     const joined = [
       await one.host.join(match.id, { name: 'Ada' }),
       await one.host.join(match.id, { name: 'Bo' }),
@@ -129,6 +129,7 @@ describePg('several hosts on one PostgreSQL', (adminUrl) => {
     const [h0, h1, h2] = [await host(2), await host(2), await host(2)];
     const three = [h0, h1, h2];
     const { match, creatorToken } = await h0.host.createMatch({
+      visibility: 'public',
       players: 3,
       seed: 'pg-bots',
       bots: ['heuristic', 'random', 'heuristic'],
@@ -163,7 +164,7 @@ describePg('several hosts on one PostgreSQL', (adminUrl) => {
   it('a turn timer fires once across hosts: timed-out moves are a turn time apart', async () => {
     const turnTimeMs = 1_000;
     const [one, two] = [await host(5), await host(5)];
-    const { match, creatorToken } = await one.host.createMatch({ players: 2, seed: 'pg-timer', turnTimeMs });
+    const { match, creatorToken } = await one.host.createMatch({ visibility: 'public', players: 2, seed: 'pg-timer', turnTimeMs });
     await seat(one.host, match.id, 'Ada');
     await seat(two.host, match.id, 'Bo');
     let log: readonly LogEntry[] = [];

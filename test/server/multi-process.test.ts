@@ -93,7 +93,7 @@ describePg('host processes on one PostgreSQL', (adminUrl) => {
   it('two hosts, seats half on each; kill -9 of one mid-game: its clients move to the other and finish, nothing lost or doubled', async () => {
     const [a, b] = await Promise.all([startHost(db.url), startHost(db.url)]);
     const options = { players: 4 as const, seed: 'two-processes' };
-    const { match, creatorToken } = await createMatch(a.http, options);
+    const { match, creatorToken } = await createMatch(a.http, { ...options, visibility: 'public' });
     const acked = new Map<number, Action>();
     const players: { client: MatchClient; seen: number[] }[] = [];
     for (let i = 0; i < 4; i++) {
@@ -114,7 +114,7 @@ describePg('host processes on one PostgreSQL', (adminUrl) => {
 
   it('the same move sent by many clients through both hosts at once is applied exactly once', async () => {
     const [a, b] = await Promise.all([startHost(db.url), startHost(db.url)]);
-    const { match, creatorToken } = await createMatch(a.http, { players: 2, seed: 'race', firstPlayer: 0 });
+    const { match, creatorToken } = await createMatch(a.http, { visibility: 'public', players: 2, seed: 'race', firstPlayer: 0 });
     const { token } = await joinMatch(a.http, match.id, { name: 'Ada' });
     await joinMatch(b.http, match.id, { name: 'Bo' });
     const racers = Array.from({ length: 12 }, (_, i) => connect(i % 2 === 0 ? a.ws : b.ws, match.id, token));
@@ -135,7 +135,7 @@ describePg('host processes on one PostgreSQL', (adminUrl) => {
     let host = await startHost(db.url);
     const port = host.port;
     const options = { players: 3 as const, seed: 'restart', bots: [null, 'heuristic', null] };
-    const { match, creatorToken } = await createMatch(host.http, options);
+    const { match, creatorToken } = await createMatch(host.http, { ...options, visibility: 'public' });
     const acked = new Map<number, Action>();
     const players: { client: MatchClient; seen: number[] }[] = [];
     for (const name of ['Ada', 'Cy']) {

@@ -84,7 +84,7 @@ describePg('PostgreSQL store', (adminUrl) => {
     await c.connect();
     try {
       const r = await c.query('SELECT version FROM ftk.migrations ORDER BY version');
-      expect(r.rows).toEqual([{ version: 1 }, { version: 2 }]);
+      expect(r.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
       const keys = await c.query(
         `SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
          WHERE i.indrelid = 'ftk.log'::regclass AND i.indisprimary ORDER BY a.attnum`,
@@ -95,7 +95,7 @@ describePg('PostgreSQL store', (adminUrl) => {
     }
   });
 
-  it('migrates a version 1 schema with matches in it to version 2 (kept records), keeping every row', async () => {
+  it('migrates a version 1 schema with matches in it to the newest (kept records, games between friends), keeping every row', async () => {
     const inSchema = async (): Promise<PostgresStore> => {
       const s = await createPostgresStore({ connectionString: db.url, schema: 'upgrade', onError: () => {} });
       open.push(s);
@@ -107,17 +107,55 @@ describePg('PostgreSQL store', (adminUrl) => {
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     try {
-      // Back to what version 1 created: no kept_records table, migration 2 not applied.
-      await c.query('DROP TABLE upgrade.kept_records; DELETE FROM upgrade.migrations WHERE version = 2');
+      // Back to what version 1 created: no later table or column, no later migration applied.
+      await c.query(
+        `DROP TABLE upgrade.kept_records, upgrade.chat, upgrade.presence;
+         ALTER TABLE upgrade.matches DROP COLUMN extra, DROP COLUMN visibility;
+         DELETE FROM upgrade.migrations WHERE version >= 2`,
+      );
       const again = await inSchema();
       const r = await c.query('SELECT version FROM upgrade.migrations ORDER BY version');
-      expect(r.rows).toEqual([{ version: 1 }, { version: 2 }]);
+      expect(r.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
       expect(await again.getMatch('up-1')).toEqual(match('up-1', 5));
       expect(await again.readLog('up-1', 0)).toEqual([entry(1)]);
       expect(await again.expireMatch('up-1', { version: 0, seq: 1 }, null)).toBe(true);
       expect(await again.getMatch('up-1')).toBeNull();
     } finally {
       await c.end();
+    }
+  });
+
+  it('a match row written before the fields of games between friends reads as before: public, no new field', async () => {
+    const s = await store();
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      await c.query(
+        `INSERT INTO ftk.matches (id, created_at, options, spectators, turn_time_ms, creator_hash, seats, version)
+         VALUES ('old-row', 9000000000000, '{"players":2,"seed":"old"}', 'none', NULL, $1, '[]', 0)`,
+        ['c'.repeat(64)],
+      );
+    } finally {
+      await c.end();
+    }
+    expect(await s.getMatch('old-row')).toEqual({
+      id: 'old-row',
+      createdAt: 9_000_000_000_000,
+      options: { players: 2, seed: 'old' },
+      spectators: 'none',
+      turnTimeMs: null,
+      creatorHash: 'c'.repeat(64),
+      seats: [],
+      version: 0,
+    });
+    expect((await s.listMatches(1, { visibility: 'public' })).map((m) => m.id)).toEqual(['old-row']);
+    // The row is the newest of the schema: out of the way of the listing tests.
+    const d = new pg.Client({ connectionString: db.url });
+    await d.connect();
+    try {
+      await d.query(`DELETE FROM ftk.matches WHERE id = 'old-row'`);
+    } finally {
+      await d.end();
     }
   });
 

@@ -28,19 +28,19 @@ describe('hosts sharing a store', () => {
   it('a seat joined through one host can subscribe through another that loaded the match before', async () => {
     const store = new MemoryStore();
     const [a, b] = [host(store), host(store)];
-    const { match } = await a.createMatch({ players: 2, spectators: 'public' });
+    const { match } = await a.createMatch({ visibility: 'public', players: 2, seed: 'shared', spectators: 'public' });
     await b.subscribe(await b.open(match.id, null), 0, { send: () => undefined, revoked: () => undefined }); // b loads the match
     const { token } = await a.join(match.id, { name: 'Ada' });
     const session = await b.open(match.id, token);
     const { sync } = await b.subscribe(session, 0, { send: () => undefined, revoked: () => undefined });
-    expect(sync.view.viewer).toBe(0);
+    expect(sync?.view.viewer).toBe(0);
     expect((await b.sync(session, 0)).seq).toBe(0);
   });
 
   it('a seat handed to a bot through one host: the old token, subscribed on another host, is revoked before any push', async () => {
     const store = new MemoryStore();
     const [a, b] = [host(store), host(store)];
-    const { match, creatorToken } = await a.createMatch({ players: 2, seed: 'revoke', firstPlayer: 1 });
+    const { match, creatorToken } = await a.createMatch({ visibility: 'public', players: 2, seed: 'revoke', firstPlayer: 1 });
     const ada = await a.join(match.id, { name: 'Ada' });
     const bo = await a.join(match.id, { name: 'Bo' });
     const adaOnB = await b.open(match.id, ada.token);
@@ -67,7 +67,13 @@ describe('hosts sharing a store', () => {
   it('a host died between appending a move and setting the bot deadline: the next host to load the match plays the bot', async () => {
     const store = new MemoryStore();
     const dead = new MatchHost({ store }); // never started: it plays no deadline
-    const { match } = await dead.createMatch({ players: 2, seed: 'no-deadline', firstPlayer: 0, bots: [null, 'heuristic'] });
+    const { match } = await dead.createMatch({
+      visibility: 'public',
+      players: 2,
+      seed: 'no-deadline',
+      firstPlayer: 0,
+      bots: [null, 'heuristic'],
+    });
     const ada = await dead.join(match.id, { name: 'Ada' });
     const session = await dead.open(match.id, ada.token);
     // Ada moves until the bot is to move (the dead host, never started, plays no deadline).
@@ -97,7 +103,7 @@ describe('hosts sharing a store', () => {
       return readLog(id, after);
     };
     const h = host(store);
-    const { match } = await h.createMatch({ players: 2, seed: 'own-push' });
+    const { match } = await h.createMatch({ visibility: 'public', players: 2, seed: 'own-push' });
     const seats = [await h.join(match.id, { name: 'Ada' }), await h.join(match.id, { name: 'Bo' })];
     const pushed: number[][] = [[], []];
     const sessions = [];

@@ -419,6 +419,131 @@ export function storeContract(name: string, makeStore: () => Promise<Store>, opt
       }
     });
 
+    it('a record with the fields of games between friends comes back equal', async () => {
+      const store = await make();
+      const m = sampleMatch({
+        visibility: 'unlisted',
+        inviteHash: 'i'.repeat(64),
+        chat: 'everyone',
+        fairness: { secret: 's1', commitment: 'c'.repeat(64), contributions: ['a', '', 'b'], nextSecret: 's2' },
+        startedAt: null,
+        turnTimeSetAt: 1_700_000_000_500,
+        rematch: null,
+        creatorAccount: 'acct-1',
+        seats: [open, { name: 'Ada', tokenHash: 'a'.repeat(64), bot: null, left: false, account: 'acct-2', takenAt: 5 }, open],
+      });
+      await store.createMatch(m);
+      expect(await store.getMatch(m.id)).toEqual(m);
+    });
+
+    it('updateMatch is compare-and-set on the version and changes only the fields it is given', async () => {
+      const store = await make();
+      const m = sampleMatch({ fairness: { secret: 's', commitment: 'c', contributions: ['', '', ''], nextSecret: 'n' }, startedAt: null });
+      await store.createMatch(m);
+      const seats: SeatRecord[] = [{ name: 'Bo', tokenHash: 'b'.repeat(64), bot: null, left: false, takenAt: 9 }, open, open];
+      const fairness = { secret: 's', commitment: 'c', contributions: ['x', '', ''], nextSecret: 'n' };
+      expect(await store.updateMatch(m.id, 0, { seats, fairness })).toBe(true);
+      expect(await store.updateMatch(m.id, 0, { turnTimeMs: 5000 })).toBe(false);
+      expect(
+        await store.updateMatch(m.id, 1, { turnTimeMs: 5000, turnTimeSetAt: 77, options: { ...m.options, seed: 'dealt' }, startedAt: 78 }),
+      ).toBe(true);
+      expect(await store.updateMatch(m.id, 2, { rematch: { votes: [null, 'v', null], next: null } })).toBe(true);
+      expect(await store.updateMatch(m.id, 3, { turnTimeMs: null })).toBe(true);
+      expect(await store.getMatch(m.id)).toEqual({
+        ...m,
+        seats,
+        fairness,
+        turnTimeMs: null,
+        turnTimeSetAt: 77,
+        options: { ...m.options, seed: 'dealt' },
+        startedAt: 78,
+        rematch: { votes: [null, 'v', null], next: null },
+        version: 4,
+      });
+      expect(await store.updateMatch(`m-${randomUUID()}`, 0, { turnTimeMs: 1 })).toBe(false);
+    });
+
+    it('listMatches with a visibility lists only those (a record without one counts as public)', async () => {
+      const store = await make();
+      const base = 4_100_000_000_000 + Math.floor(Math.random() * 1e9);
+      const pub = sampleMatch({ createdAt: base + 2, visibility: 'public' });
+      const old = sampleMatch({ createdAt: base + 1 });
+      const hidden = sampleMatch({ createdAt: base + 3, visibility: 'unlisted' });
+      for (const m of [pub, old, hidden]) await store.createMatch(m);
+      const ids = (ms: MatchRecord[]): string[] => ms.map((m) => m.id).filter((id) => [pub.id, old.id, hidden.id].includes(id));
+      expect(ids(await store.listMatches(3, { visibility: 'public' }))).toEqual([pub.id, old.id]);
+      expect(ids(await store.listMatches(3, { visibility: 'unlisted' }))).toEqual([hidden.id]);
+      expect(ids(await store.listMatches(3))).toEqual([hidden.id, pub.id, old.id]);
+    });
+
+    it('chat: lines numbered from 1 in order; read after a number, the last ones; none for an unknown match', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      for (let i = 1; i <= 5; i++) expect(await store.appendChat(m.id, { at: i, from: i % 3, name: `P${i}`, text: `line ${i}` })).toBe(i);
+      expect(
+        await store.appendChat(m.id, { at: 6, from: 'host', name: null, text: 'notice', notice: { what: 'bot', seat: 1, bot: 'random' } }),
+      ).toBe(6);
+      const all = await store.readChat(m.id, 0, 100);
+      expect(all.map((l) => l.n)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(all[0]).toEqual({ n: 1, at: 1, from: 1, name: 'P1', text: 'line 1' });
+      expect(all[5]?.notice).toEqual({ what: 'bot', seat: 1, bot: 'random' });
+      expect((await store.readChat(m.id, 3, 100)).map((l) => l.n)).toEqual([4, 5, 6]);
+      expect((await store.readChat(m.id, 0, 2)).map((l) => l.n)).toEqual([5, 6]);
+      expect(await store.readChat(m.id, 6, 10)).toEqual([]);
+      expect(await store.appendChat(`m-${randomUUID()}`, { at: 1, from: 0, name: null, text: 'x' })).toBe(0);
+      expect(await store.readChat(`m-${randomUUID()}`, 0, 10)).toEqual([]);
+    });
+
+    it('concurrent chat lines get distinct numbers, none lost', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      const ns = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => store.appendChat(m.id, { at: i, from: 0, name: null, text: `t${i}` })),
+      );
+      expect([...ns].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect((await store.readChat(m.id, 0, 100)).map((l) => l.text).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `t${i}`).sort());
+    });
+
+    it('presence: one lease per (seat, host), replaced; read back; none for an unknown match', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      await store.setPresence(m.id, 'h1', 1, 100);
+      await store.setPresence(m.id, 'h2', 1, 200);
+      await store.setPresence(m.id, 'h1', 1, 150);
+      await store.setPresence(m.id, 'h1', 0, 50);
+      const leases = (await store.readPresence(m.id)).sort((a, b) => a.seat - b.seat || a.host.localeCompare(b.host));
+      expect(leases).toEqual([
+        { seat: 0, host: 'h1', until: 50 },
+        { seat: 1, host: 'h1', until: 150 },
+        { seat: 1, host: 'h2', until: 200 },
+      ]);
+      await store.setPresence(`m-${randomUUID()}`, 'h1', 0, 1);
+      expect(await store.readPresence(`m-${randomUUID()}`)).toEqual([]);
+    });
+
+    it('watchMatches hears record, chat and presence changes; unsubscribe stops it', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      const heard: string[] = [];
+      const stop = store.watchMatches((id, change) => {
+        if (id === m.id) heard.push(change);
+      });
+      await store.updateMatch(m.id, 0, { turnTimeMs: 5000 });
+      await store.appendChat(m.id, { at: 1, from: 0, name: null, text: 'hi' });
+      await store.setPresence(m.id, 'h', 0, 10);
+      await store.updateSeats(m.id, 1, [open, open, open]);
+      await until(() => heard.length >= 4);
+      expect([...heard].sort()).toEqual(['chat', 'match', 'match', 'presence']);
+      stop();
+      await store.updateMatch(m.id, 2, { turnTimeMs: null });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard).toHaveLength(4);
+    });
+
     if (options.reopen) {
       const reopen = options.reopen;
       it('a second handle reads what the first acknowledged: matches, seats, the log, deadlines', async () => {
@@ -457,6 +582,21 @@ export function storeContract(name: string, makeStore: () => Promise<Store>, opt
         expect(await again.readLog(gone.id, 0)).toEqual([]);
         expect(await again.keptRecord(gone.id)).toEqual(kept(gone));
         expect(await again.getMatch(stays.id)).toEqual(stays);
+      });
+
+      it('a second handle reads the changes of games between friends: updated fields and the chat', async () => {
+        const store = await make();
+        const m = sampleMatch({ visibility: 'unlisted', inviteHash: 'i'.repeat(64) });
+        await store.createMatch(m);
+        expect(await store.updateMatch(m.id, 0, { startedAt: 42, rematch: { votes: ['x', null, null], next: 'nxt' } })).toBe(true);
+        await store.appendChat(m.id, { at: 1, from: 1, name: 'Ada', text: 'gg' });
+        await store.close();
+        made.splice(made.indexOf(store), 1);
+        const again = await reopen();
+        made.push(again);
+        expect(await again.getMatch(m.id)).toEqual({ ...m, startedAt: 42, rematch: { votes: ['x', null, null], next: 'nxt' }, version: 1 });
+        expect(await again.readChat(m.id, 0, 10)).toEqual([{ n: 1, at: 1, from: 1, name: 'Ada', text: 'gg' }]);
+        expect(await again.appendChat(m.id, { at: 2, from: 0, name: null, text: 'again' })).toBe(2);
       });
     }
   });

@@ -97,7 +97,7 @@ function httpRaw(
 
 describe('HTTP lobby', () => {
   it('create, list, join; errors come back as typed JSON with their status', async () => {
-    const { match, creatorToken } = await createMatch(base, { players: 2, spectators: 'public' });
+    const { match, creatorToken } = await createMatch(base, { visibility: 'public', players: 2, spectators: 'public' });
     expect(creatorToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await listMatches(base)).map((m) => m.id)).toContain(match.id);
     const { seat, token } = await joinMatch(base, match.id, { name: 'Ada' });
@@ -135,7 +135,7 @@ describe('HTTP lobby', () => {
   });
 
   it('plain HTTP can sync and act with a seat token', async () => {
-    const { match } = await createMatch(base, { players: 2, firstPlayer: 0 });
+    const { match } = await createMatch(base, { visibility: 'public', players: 2, seed: 'http-sync', firstPlayer: 0 });
     const { token } = await joinMatch(base, match.id, { name: 'Ada' });
     const auth = { authorization: `Bearer ${token}` };
     const sync = JSON.parse((await httpRaw('GET', `/api/matches/${match.id}/sync?after=0`, '', auth)).body);
@@ -150,7 +150,12 @@ describe('HTTP lobby', () => {
 
 describe('WebSocket protocol', () => {
   it('two clients and a bot play a match to the end; both saw every seq once and the score the log replays to', async () => {
-    const { match, creatorToken } = await createMatch(base, { players: 3, seed: 'ws-game', bots: [null, 'heuristic', null] });
+    const { match, creatorToken } = await createMatch(base, {
+      visibility: 'public',
+      players: 3,
+      seed: 'ws-game',
+      bots: [null, 'heuristic', null],
+    });
     const a = await joinMatch(base, match.id, { name: 'Ada' });
     const c = await joinMatch(base, match.id, { name: 'Cy' });
     const ca = connectMatch({ url: wsUrl, match: match.id, token: a.token, WebSocket: WebSocket as never });
@@ -172,7 +177,7 @@ describe('WebSocket protocol', () => {
   });
 
   it('a client that drops and reconnects receives exactly the events it missed, once', async () => {
-    const { match } = await createMatch(base, { players: 2, seed: 'drop', bots: [null, 'random'] });
+    const { match } = await createMatch(base, { visibility: 'public', players: 2, seed: 'drop', bots: [null, 'random'] });
     const a = await joinMatch(base, match.id, { name: 'Ada' });
     const watcher = await joinMatch(base, match.id, { name: 'x' }).catch(() => null);
     expect(watcher).toBeNull(); // full: one person and one bot
@@ -216,7 +221,7 @@ describe('WebSocket protocol', () => {
   });
 
   it('a spectator under policy none gets nothing but an error; a bad token, an unknown match likewise', async () => {
-    const { match } = await createMatch(base, { players: 2, spectators: 'none' });
+    const { match } = await createMatch(base, { visibility: 'public', players: 2, spectators: 'none' });
     for (const hello of [
       { type: 'hello', v: 1, match: match.id, token: null, after: 0 },
       { type: 'hello', v: 1, match: match.id, token: 'A'.repeat(43), after: 0 },
@@ -239,14 +244,16 @@ describe('WebSocket protocol', () => {
   it('10,000 random malformed messages each get an error reply while other matches keep playing', async () => {
     // Two matches of bots against each other go on meanwhile, and one with a client.
     const others = await Promise.all(
-      [0, 1].map(() => createMatch(base, { players: 2, seed: 'others', bots: ['random', 'random'], spectators: 'public' })),
+      [0, 1].map(() =>
+        createMatch(base, { visibility: 'public', players: 2, seed: 'others', bots: ['random', 'random'], spectators: 'public' }),
+      ),
     );
-    const { match } = await createMatch(base, { players: 2, seed: 'fuzz-target', bots: [null, 'heuristic'] });
+    const { match } = await createMatch(base, { visibility: 'public', players: 2, seed: 'fuzz-target', bots: [null, 'heuristic'] });
     const a = await joinMatch(base, match.id, { name: 'Ada' });
     const client = connectMatch({ url: wsUrl, match: match.id, token: a.token, WebSocket: WebSocket as never });
     autoPlayer(client);
     // The attacker holds a real seat of another match, so authenticated messages are fuzzed too.
-    const { match: victim } = await createMatch(base, { players: 2, seed: 'fuzz-victim' });
+    const { match: victim } = await createMatch(base, { visibility: 'public', players: 2, seed: 'fuzz-victim' });
     const v = await joinMatch(base, victim.id, { name: 'Eve' });
     const r = await raw();
     r.ws.send(JSON.stringify({ type: 'hello', v: 1, match: victim.id, token: v.token, after: 0 }));

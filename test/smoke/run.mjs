@@ -154,7 +154,7 @@ console.log('no peers ok: MatchHost with the memory and file stores, without ws 
 import { connectMatch, createMatch, joinMatch } from '${NAME}/client';
 import { WebSocket } from 'ws';
 const server = await startServer({ store: new MemoryStore(), port: 0 });
-const { match } = await createMatch(server.url, { players: 2, firstPlayer: 0, bots: [null, 'heuristic'] });
+const { match } = await createMatch(server.url, { visibility: 'public', players: 2, firstPlayer: 0, bots: [null, 'heuristic'] });
 const { token } = await joinMatch(server.url, match.id, { name: 'Smoke' });
 const client = connectMatch({ url: server.url.replace('http', 'ws') + '/ws', match: match.id, token, WebSocket });
 const view = await new Promise((resolve, reject) => {

@@ -196,10 +196,15 @@ describe('ui: names, presence and deadline from the host, read defensively', () 
     variants: {},
     spectators: 'none' as const,
     turnTimeMs: null,
+    visibility: 'public' as const,
+    chat: 'seats' as const,
+    startedAt: null,
+    fairness: null,
+    next: null,
     seats: [
-      { name: 'Ada', bot: null, open: false, left: false },
-      { name: null, bot: null, open: true, left: false },
-      { name: null, bot: 'heuristic', open: false, left: false },
+      { name: 'Ada', bot: null, open: false, left: false, kind: 'person' as const, connected: true },
+      { name: null, bot: null, open: true, left: false, kind: 'open' as const, connected: false },
+      { name: null, bot: 'heuristic', open: false, left: false, kind: 'bot' as const, connected: true },
     ],
   };
   const botName = (bot: string, seat: number): string => `Bot ${seat} (${bot})`;
@@ -207,6 +212,15 @@ describe('ui: names, presence and deadline from the host, read defensively', () 
   it('names come from the summary (bots by kind) until the client carries its own', () => {
     expect(readExtras({}, summary, botName, 0)).toEqual({ names: ['Ada', null, 'Bot 2 (heuristic)'] });
     expect(readExtras({ names: ['A', 'B', 7] }, summary, botName, 0).names).toEqual(['A', 'B', null]);
+    // The client's seats come first; a bot's name is worded by the page, not the host.
+    const table = {
+      seats: [
+        { name: 'Ada', bot: null },
+        { name: null, bot: null },
+        { name: 'Bot (heuristic)', bot: 'heuristic' },
+      ],
+    };
+    expect(readExtras({ table, names: ['x', 'y', 'z'] }, summary, botName, 0).names).toEqual(['Ada', null, 'Bot 2 (heuristic)']);
   });
 
   it('presence and the deadline are read only when present and well-formed', () => {

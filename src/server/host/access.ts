@@ -3,15 +3,30 @@
  * or spectators are allowed), and the creator's token. Pure checks on a {@link MatchRecord}.
  * @module
  */
+import type { Viewer } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
+import { chatOf } from '../record-fields.js';
 import type { MatchRecord } from '../store/store.js';
 import { hashToken, isTokenText } from '../tokens.js';
 import type { Session } from './types.js';
 
-/** Whether the session may still watch the match: its token holds its seat, or spectators are public. */
+/** Whether the session may still watch the match: its token (or its account) holds its seat, or spectators are public. */
 export function allowed(m: MatchRecord, s: Session): boolean {
   if (s.viewer === 'spectator') return m.spectators === 'public';
-  return m.seats[s.viewer]?.tokenHash === s.tokenHash;
+  const seat = m.seats[s.viewer];
+  if (seat === undefined) return false;
+  return s.account === undefined ? seat.tokenHash === s.tokenHash : seat.tokenHash !== null && seat.account === s.account;
+}
+
+/** Whether `viewer` reads the match's chat: the seats always, spectators when the chat is everyone's. */
+export function readsChat(m: MatchRecord, viewer: Viewer): boolean {
+  return viewer !== 'spectator' || chatOf(m) === 'everyone';
+}
+
+/** Whether `viewer` may write in the match's chat. */
+export function writesChat(m: MatchRecord, viewer: Viewer): boolean {
+  const policy = chatOf(m);
+  return policy === 'everyone' || (policy === 'seats' && viewer !== 'spectator');
 }
 
 /** @throws {@link HostError} `UNAUTHORIZED` or `FORBIDDEN` unless the session may watch the match. */
@@ -24,9 +39,16 @@ export function authorize(m: MatchRecord, s: Session): void {
   }
 }
 
-/** Whether `token` is the match's creator token. */
-export async function isCreator(m: MatchRecord, token: unknown): Promise<boolean> {
+/** Whether `token` is the match's creator token, or `account` the account the creator had (an app's `authenticate` hook). */
+export async function isCreator(m: MatchRecord, token: unknown, account: string | null = null): Promise<boolean> {
+  if (account !== null && typeof m.creatorAccount === 'string' && m.creatorAccount === account) return true;
   return isTokenText(token) && (await hashToken(token)) === m.creatorHash;
+}
+
+/** @throws {@link HostError} `FORBIDDEN` unless the caller is the match's creator (`what` says what they tried). */
+export async function mustBeCreator(m: MatchRecord, token: unknown, account: string | null, what: string): Promise<void> {
+  if (!(await isCreator(m, token, account)))
+    throw new HostError('FORBIDDEN', `only the match's creator (with the creator token) may ${what}`);
 }
 
 /** Reads a seq from untrusted input: an integer from 0 to 10^9. */

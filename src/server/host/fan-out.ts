@@ -1,19 +1,24 @@
 /**
  * Fan-out: what each watcher of a match is sent. Every applied action goes to every watcher
- * once, in seq order, with the events and the view its viewer may see: computed once per
- * viewer, and turned into wire text once per viewer and protocol version (a patch of the
- * previous view for version 2, kept by the viewer's `ViewTrack`). A watcher whose token no
- * longer holds its seat is told so and dropped.
+ * once, in seq order, with the events and the view its viewer may see, who made it and the
+ * turn's clock: computed once per viewer, and turned into wire text once per viewer and protocol
+ * version (a patch of the previous view for version 2, kept by the viewer's `ViewTrack`). A
+ * watcher whose token no longer holds its seat is told so and dropped. Besides the game: the
+ * deal once made, and news of the seats, the clock, the chat and the rematch, each pushed when
+ * it changes.
  * @module
  */
-import { eventsFor, type GameEvent, type GameState, type PlayerView, type Viewer, view } from '../../index.js';
+import { currentPlayer, eventsFor, type GameEvent, type GameState, type PlayerView, type Viewer, view } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
-import type { PatchMessage, UpdateMessage } from '../../protocol/server-messages.js';
+import type { ChatLine } from '../../protocol/lobby.js';
+import type { Actor, Clock, PatchMessage, StartedMessage, UpdateMessage } from '../../protocol/server-messages.js';
 import { ViewTrack } from '../../protocol/view-track.js';
-import type { MatchRecord } from '../store/store.js';
-import { allowed } from './access.js';
-import type { LiveMatch } from './live-match.js';
-import type { SyncResult, Update, UpdateEvents } from './types.js';
+import type { MatchRecord, PresenceRecord } from '../store/store.js';
+import { clockOf } from '../turns.js';
+import { allowed, readsChat } from './access.js';
+import type { LiveMatch, Watcher } from './live-match.js';
+import { rematchState, seatSummaries } from './table.js';
+import type { News, SyncResult, Update, UpdateEvents } from './types.js';
 
 /**
  * A patch longer than this share of the viewer's last whole view (in characters) is compared
@@ -21,17 +26,33 @@ import type { SyncResult, Update, UpdateEvents } from './types.js';
  */
 const COMPARE_ABOVE = 0.7;
 
+/** What an update says besides its events and view: who acted, a fair deal's log digest, the clock. */
+interface UpdateExtras extends Clock {
+  readonly by?: Actor;
+  readonly logDigest?: string;
+}
+
 /** One viewer's update at one seq, shared by all its watchers; each version's text made once. */
 class ViewerUpdate implements Update {
   private whole: string | undefined;
   private patched: string | undefined;
+  readonly by?: Actor;
+  readonly logDigest?: string;
+  readonly deadline: number | null;
+  readonly remainingMs: number | null;
 
   constructor(
     readonly seq: number,
     readonly events: readonly GameEvent[],
     readonly view: PlayerView,
+    private readonly extras: UpdateExtras,
     private readonly track: ViewTrack | undefined,
-  ) {}
+  ) {
+    if (extras.by !== undefined) this.by = extras.by;
+    if (extras.logDigest !== undefined) this.logDigest = extras.logDigest;
+    this.deadline = extras.deadline;
+    this.remainingMs = extras.remainingMs;
+  }
 
   frame(v: number): string {
     if (v < 2) return this.full();
@@ -41,7 +62,7 @@ class ViewerUpdate implements Update {
 
   private full(): string {
     if (this.whole === undefined) {
-      const m: UpdateMessage = { type: 'update', seq: this.seq, events: this.events, view: this.view };
+      const m: UpdateMessage = { type: 'update', seq: this.seq, events: this.events, view: this.view, ...this.extras };
       this.whole = JSON.stringify(m);
       if (this.track !== undefined) this.track.wholeLength = this.whole.length;
     }
@@ -53,7 +74,7 @@ class ViewerUpdate implements Update {
     if (track === undefined) return this.full();
     const t = track.advance(this.view, this.seq);
     if (t.patch === null) return this.full();
-    const m: PatchMessage = { type: 'patch', seq: this.seq, events: this.events, patch: t.patch, digest: t.digest };
+    const m: PatchMessage = { type: 'patch', seq: this.seq, events: this.events, patch: t.patch, digest: t.digest, ...this.extras };
     const text = JSON.stringify(m);
     if (text.length > track.wholeLength * COMPARE_ABOVE && this.full().length <= text.length) {
       track.sentFull();
@@ -63,19 +84,31 @@ class ViewerUpdate implements Update {
   }
 }
 
-/** Pushes updates to the watchers of live matches. */
+/** Pushes updates and news to the watchers of live matches. */
 export class FanOut {
-  constructor(private readonly log: (message: string) => void) {}
+  constructor(
+    private readonly log: (message: string) => void,
+    private readonly now: () => number,
+  ) {}
 
   /** Sends seq `seq` (its state and unfiltered events) to every watcher not sent it yet. */
   push(live: LiveMatch, seq: number, state: GameState, events: readonly GameEvent[]): void {
     const updates = new Map<Viewer, ViewerUpdate>();
+    const by = live.by[seq];
+    const logDigest = live.digests[seq];
+    const extras: UpdateExtras = {
+      ...(by === undefined ? {} : { by }),
+      ...(logDigest === undefined ? {} : { logDigest }),
+      ...clockOf(live.record, state, live.lastAt, this.now()),
+    };
+    // The action that ends the game opens the rematch: each watcher learns of it after the update.
+    const rematch = currentPlayer(state) === null ? rematchState(live.record, true) : null;
     for (const w of live.watchers) {
-      if (w.lastSent >= seq) continue;
+      if (w.lastSent >= seq || w.waiting) continue;
       const viewer = w.session.viewer;
       let update = updates.get(viewer);
       if (update === undefined) {
-        update = new ViewerUpdate(seq, eventsFor(events, viewer), view(state, viewer), live.tracks.get(viewer));
+        update = new ViewerUpdate(seq, eventsFor(events, viewer), view(state, viewer), extras, live.tracks.get(viewer));
         updates.set(viewer, update);
       }
       w.lastSent = seq;
@@ -84,6 +117,7 @@ export class FanOut {
       } catch (e) {
         this.log(`a subscriber's send() threw: ${String(e)}`);
       }
+      if (rematch !== null) this.tell(w, { type: 'next', ...rematch });
     }
     // A viewer nobody watches with patches any more needs no track.
     if (live.tracks.size > 0) {
@@ -95,9 +129,14 @@ export class FanOut {
     }
   }
 
-  /** Takes a newer record and tells watchers whose seat changed hands that their token is void. */
+  /**
+   * Takes a newer record: tells watchers whose seat changed hands that their token is void,
+   * makes the deal if the record says it was made, and pushes what changed of the seats, the
+   * clock and the rematch.
+   */
   refresh(live: LiveMatch, record: MatchRecord): void {
     if (record.version < live.record.version) return;
+    const before = live.record;
     live.record = record;
     for (const w of [...live.watchers]) {
       if (!allowed(record, w.session)) {
@@ -109,14 +148,96 @@ export class FanOut {
         }
       }
     }
+    if (record.version === before.version) return;
+    if (live.start()) this.started(live);
+    if (record.turnTimeMs !== before.turnTimeMs || record.turnTimeSetAt !== before.turnTimeSetAt) {
+      this.news(live, { type: 'clock', turnTimeMs: record.turnTimeMs, ...clockOf(record, live.state, live.lastAt, this.now()) });
+    }
+    const rematch = rematchState(record);
+    if (rematch !== null && JSON.stringify(rematch) !== JSON.stringify(rematchState(before))) this.news(live, { type: 'next', ...rematch });
+    this.seats(live);
   }
 
-  /** Every update after `from` as `viewer` may see it, and the view now. */
+  /** Takes the match's presence leases and pushes the seats if what they show changed. */
+  presence(live: LiveMatch, leases: readonly PresenceRecord[]): void {
+    live.leases = leases;
+    this.seats(live);
+  }
+
+  /** Pushes the seats (names, kinds, who is connected) if they changed since last pushed. */
+  seats(live: LiveMatch): void {
+    const seats = seatSummaries(live.record, live.leases, this.now());
+    const shown = JSON.stringify(seats);
+    if (shown === live.seatsShown) return;
+    live.seatsShown = shown;
+    this.news(live, { type: 'seats', seats });
+  }
+
+  /** Pushes new chat lines to the watchers who read the chat. */
+  chat(live: LiveMatch, lines: readonly ChatLine[]): void {
+    for (const line of lines) {
+      if (line.n <= live.chatSeen) continue;
+      live.chatSeen = line.n;
+      this.news(live, { type: 'chat', line }, (w) => readsChat(live.record, w.session.viewer));
+    }
+  }
+
+  /** Sends `news` to every watcher (that `to` lets through). */
+  news(live: LiveMatch, news: News, to: (w: Watcher) => boolean = () => true): void {
+    for (const w of live.watchers) if (to(w)) this.tell(w, news);
+  }
+
+  /** The deal was made: each watcher welcomed before it gets its first view. */
+  private started(live: LiveMatch): void {
+    const clock = clockOf(live.record, live.state, live.lastAt, this.now());
+    const logDigest = live.digests[0] ?? null;
+    const views = new Map<Viewer, StartedMessage>();
+    for (const w of live.watchers) {
+      if (!w.waiting) continue;
+      w.waiting = false;
+      const viewer = w.session.viewer;
+      let m = views.get(viewer);
+      if (m === undefined) {
+        m = {
+          type: 'started',
+          seq: 0,
+          view: view(live.state, viewer),
+          events: eventsFor(live.events[0] ?? [], viewer),
+          logDigest,
+          ...clock,
+        };
+        views.set(viewer, m);
+      }
+      // A watcher speaking version 2 or later patches from this first view.
+      if ((w.subscriber.version ?? 1) >= 2 && !live.tracks.has(viewer)) live.tracks.set(viewer, new ViewTrack(m.view, m.seq));
+      this.tell(w, m);
+    }
+  }
+
+  private tell(w: Watcher, news: News): void {
+    try {
+      w.subscriber.news?.(news);
+    } catch (e) {
+      this.log(`a subscriber's news() threw: ${String(e)}`);
+    }
+  }
+
+  /** Every update after `from` as `viewer` may see it, and the view and clock now. @throws {@link HostError} `NOT_STARTED` before the deal. */
   syncResult(live: LiveMatch, viewer: Viewer, from: number): SyncResult {
+    if (!live.started) throw new HostError('NOT_STARTED', 'the cards are dealt once every seat is taken');
     if (from > live.seq) throw new HostError('BAD_MESSAGE', `after is ${from}, but the match is at update ${live.seq}`);
     const updates: UpdateEvents[] = [];
-    for (let s = from + 1; s <= live.seq; s++) updates.push({ seq: s, events: eventsFor(live.events[s] ?? [], viewer) });
-    return { seq: live.seq, updates, view: view(live.state, viewer) };
+    for (let s = from + 1; s <= live.seq; s++) {
+      const by = live.by[s];
+      const logDigest = live.digests[s];
+      updates.push({
+        seq: s,
+        events: eventsFor(live.events[s] ?? [], viewer),
+        ...(by === undefined ? {} : { by }),
+        ...(logDigest === undefined ? {} : { logDigest }),
+      });
+    }
+    return { seq: live.seq, updates, view: view(live.state, viewer), ...clockOf(live.record, live.state, live.lastAt, this.now()) };
   }
 
   /**

@@ -4,8 +4,10 @@
  * @module
  */
 import { type Action, createGameWithEvents, type GameEvent, type GameState, type Viewer } from '../../index.js';
+import type { Actor } from '../../protocol/server-messages.js';
 import type { ViewTrack } from '../../protocol/view-track.js';
-import type { MatchRecord } from '../store/store.js';
+import { startedAtOf } from '../record-fields.js';
+import type { MatchRecord, PresenceRecord } from '../store/store.js';
 import type { Session, Subscriber } from './types.js';
 
 /** An action this host validated and is appending, with the state and events it leads to. */
@@ -20,16 +22,25 @@ export interface Watcher {
   readonly session: Session;
   readonly subscriber: Subscriber;
   lastSent: number;
+  /** Sent nothing of the game yet: welcomed before the deal was made (a `started` push is due). */
+  waiting: boolean;
 }
 
 /** A match this host has loaded: its record and its state rebuilt from the log. */
 export class LiveMatch {
   record: MatchRecord;
+  /** The game; a stand-in, never shown, until {@link LiveMatch.started} (a fair match waiting for its seats). */
   state: GameState;
   seq = 0;
   lastAt: number;
+  /** Whether the deal was made. */
+  started: boolean;
   /** Unfiltered events of each seq (index 0: the opening). */
   readonly events: (readonly GameEvent[])[];
+  /** Who made each seq's action. */
+  readonly by: Actor[] = [];
+  /** A fair match's log digest after each seq (index 0: the commitment); empty otherwise. */
+  readonly digests: string[] = [];
   readonly watchers = new Set<Watcher>();
   /** The patch stream of each viewer watched with protocol version 2 or later. */
   readonly tracks = new Map<Viewer, ViewTrack>();
@@ -39,13 +50,35 @@ export class LiveMatch {
   catchUpQueued = false;
   /** The highest seq the store's watch reported. */
   heardSeq = 0;
+  /** The last chat line this host pushed (or found at load). */
+  chatSeen = 0;
+  /** The seats as last pushed (JSON), to push only a change. */
+  seatsShown = '';
+  /** The presence leases last read. */
+  leases: readonly PresenceRecord[] = [];
 
   constructor(record: MatchRecord) {
     this.record = record;
-    const start = createGameWithEvents(record.options);
+    const startedAt = startedAtOf(record);
+    this.started = startedAt !== null;
+    const start = createGameWithEvents(this.started ? record.options : { ...record.options, seed: 0 });
     this.state = start.state;
-    this.events = [start.events];
-    this.lastAt = record.createdAt;
+    this.events = [this.started ? start.events : []];
+    this.lastAt = startedAt ?? record.createdAt;
+    if (this.started && record.fairness) this.digests.push(record.fairness.commitment);
+  }
+
+  /** Makes the deal, once the record says it was made. Run inside `serial` (or before anything else runs). */
+  start(): boolean {
+    const startedAt = startedAtOf(this.record);
+    if (this.started || startedAt === null) return false;
+    const start = createGameWithEvents(this.record.options);
+    this.state = start.state;
+    this.events[0] = start.events;
+    this.lastAt = startedAt;
+    this.started = true;
+    if (this.record.fairness) this.digests[0] = this.record.fairness.commitment;
+    return true;
   }
 
   /** Runs `fn` after everything queued before it on this match. */

@@ -9,6 +9,7 @@ import { HostError } from '../../protocol/errors.js';
 import type { MatchCensus } from '../metrics.js';
 import { isOpen } from '../seats.js';
 import type { LogEntry, MatchRecord, Store } from '../store/store.js';
+import { digestAfter } from './fairness.js';
 import type { FanOut } from './fan-out.js';
 import { LiveMatch } from './live-match.js';
 
@@ -75,6 +76,20 @@ export class LiveMatches {
     if (cached === undefined) return;
     const live = await cached;
     if (live !== null) this.fanOut.refresh(live, record);
+  }
+
+  /** The match if this host has it loaded (or is loading it), without loading it; else `null`. */
+  async held(matchId: string): Promise<LiveMatch | null> {
+    const cached = this.live.get(matchId);
+    return cached === undefined ? null : cached;
+  }
+
+  /** The store says the match's record changed: read it again and take it in (if this host has the match loaded). */
+  async reread(matchId: string): Promise<void> {
+    const live = await this.held(matchId);
+    if (live === null) return;
+    const fresh = await this.store.getMatch(matchId);
+    if (fresh !== null) await live.serial(async () => this.fanOut.refresh(live, fresh));
   }
 
   /** Calls `fn` with each match once it is loaded. */
@@ -182,6 +197,7 @@ export class LiveMatches {
    */
   private applyEntry(live: LiveMatch, entry: LogEntry): boolean {
     if (entry.seq !== live.seq + 1) return false;
+    if (!live.started && !live.start()) return false; // the record read before the deal: catch up once it is known
     const c = live.computed.get(entry.seq);
     let state: GameState;
     let events: readonly GameEvent[];
@@ -198,6 +214,10 @@ export class LiveMatches {
     live.seq = entry.seq;
     live.lastAt = entry.at;
     live.events[entry.seq] = events;
+    live.by[entry.seq] = entry.by;
+    const f = live.record.fairness;
+    const previous = live.digests[entry.seq - 1];
+    if (f && previous !== undefined) live.digests[entry.seq] = digestAfter(f.secret, previous, entry.action);
     this.fanOut.push(live, entry.seq, state, events);
     return true;
   }

@@ -1,30 +1,87 @@
 /**
- * The lobby: creates matches, lists the open ones, shows one, claims seats, and lets the
- * creator reopen a seat or hand it to a bot.
+ * The lobby: creates matches (public or unlisted, with an invite code, and a fair deal's
+ * commitment unless the creator chose the seed), lists the public ones with an open seat, shows
+ * one, and claims seats (an unlisted match's only with its invite code; each seat contributing
+ * to the fair deal).
  * @module
  */
 import { HostError } from '../../protocol/errors.js';
-import type { MatchSummary } from '../../protocol/lobby.js';
-import { botSeat, claimSeat, isOpen, OPEN_SEAT, parseName, reassignSeat } from '../seats.js';
-import { hostBotProblem, parseMatchSettings } from '../settings.js';
-import type { MatchRecord, Store } from '../store/store.js';
-import { hashToken, newMatchId, newToken } from '../tokens.js';
-import { isCreator } from './access.js';
+import { isContribution } from '../../protocol/fairness.js';
+import type { MatchSettings, MatchSummary } from '../../protocol/lobby.js';
+import { visibilityOf } from '../record-fields.js';
+import { botSeat, claimSeat, isOpen, OPEN_SEAT, parseName } from '../seats.js';
+import { parseMatchSettings } from '../settings.js';
+import type { MatchPatch, MatchRecord, Store } from '../store/store.js';
+import { hashToken, isTokenText, newInviteCode, newMatchId, newToken } from '../tokens.js';
 import type { Deadlines } from './deadlines.js';
+import { contributed, dealPatch, newFairness } from './fairness.js';
 import type { LiveMatches } from './live-matches.js';
 import type { MatchRegistry } from './registry.js';
+import { summarize } from './table.js';
 
-/** A match's summary: what anybody may see of it. */
-export function summarize(m: MatchRecord): MatchSummary {
-  return {
-    id: m.id,
-    createdAt: m.createdAt,
-    players: m.options.players,
-    variants: { ...(m.options.variants ?? {}) },
-    spectators: m.spectators,
-    turnTimeMs: m.turnTimeMs,
-    seats: m.seats.map((s) => ({ name: s.name, bot: s.bot, open: isOpen(s), left: s.left })),
+/** What creating a match hands back: its summary, the creator's token, and the invite code its link carries. */
+export interface NewMatch {
+  readonly match: MatchSummary;
+  /** Reopens seats, hands them to bots, gives them new tokens, sets the clock; reads the log. Keep it private. */
+  readonly creatorToken: string;
+  /** Joins a seat of an unlisted match: put it in the invite link (`inviteLink`), nowhere public. */
+  readonly invite: string;
+}
+
+/** What a seat is claimed with. */
+export interface JoinRequest {
+  readonly name: unknown;
+  readonly seat?: unknown;
+  /** The match's invite code (needed for an unlisted match). */
+  readonly invite?: unknown;
+  /** The seat's contribution to a fair deal (`newContribution()`); none counts as `''`. */
+  readonly contribution?: unknown;
+}
+
+/** Everything a new match record holds but its id, creator and invite (a rematch builds one too). */
+export interface RecordParts {
+  readonly id: string;
+  readonly now: number;
+  readonly settings: MatchSettings;
+  readonly creatorHash: string;
+  readonly inviteHash: string;
+  readonly creatorAccount: string | null;
+  /** For a fair deal: its secret (a rematch's was committed by the match before it); else the seed is in the settings. */
+  readonly secret?: string;
+  /** For a fair deal: the seats' contributions given already (a rematch's come with the votes). */
+  readonly contributions?: readonly string[];
+}
+
+/** A new match's record, the deal made at once if nobody needs to take a seat (bots only, or the creator's seed). */
+export function newRecord(
+  p: RecordParts,
+  seats: MatchRecord['seats'] = p.settings.bots.map((b) => (b === null ? OPEN_SEAT : botSeat(b))),
+): MatchRecord {
+  const s = p.settings;
+  const fair = s.options.seed === undefined;
+  const record: MatchRecord = {
+    id: p.id,
+    createdAt: p.now,
+    options: s.options,
+    spectators: s.spectators,
+    turnTimeMs: s.turnTimeMs,
+    creatorHash: p.creatorHash,
+    seats,
+    version: 0,
+    visibility: s.visibility,
+    inviteHash: p.inviteHash,
+    chat: s.chat,
+    turnTimeSetAt: p.now,
+    ...(fair
+      ? {
+          fairness: { ...newFairness(s.options.players, p.secret), ...(p.contributions ? { contributions: p.contributions } : {}) },
+          startedAt: null,
+        }
+      : { startedAt: p.now }),
+    ...(p.creatorAccount === null ? {} : { creatorAccount: p.creatorAccount }),
   };
+  const deal: MatchPatch | null = dealPatch(record, seats, p.now);
+  return deal === null ? record : { ...record, ...deal };
 }
 
 /** The lobby of one host (see {@link MatchHost} for what each call does). */
@@ -37,65 +94,71 @@ export class Lobby {
     private readonly now: () => number,
   ) {}
 
-  async createMatch(input: unknown): Promise<{ match: MatchSummary; creatorToken: string }> {
+  async createMatch(input: unknown, account: string | null = null): Promise<NewMatch> {
     const settings = parseMatchSettings(input);
     const creatorToken = newToken();
-    const record: MatchRecord = {
+    const invite = newInviteCode();
+    const record = newRecord({
       id: newMatchId(),
-      createdAt: this.now(),
-      options: settings.options,
-      spectators: settings.spectators,
-      turnTimeMs: settings.turnTimeMs,
+      now: this.now(),
+      settings,
       creatorHash: await hashToken(creatorToken),
-      seats: settings.bots.map((b) => (b === null ? OPEN_SEAT : botSeat(b))),
-      version: 0,
-    };
+      inviteHash: await hashToken(invite),
+      creatorAccount: account,
+    });
     await this.store.createMatch(record);
     const live = await this.matches.load(record.id);
     if (live !== null) await this.deadlines.ensure(live);
-    return { match: summarize(record), creatorToken };
+    return { match: summarize(record, [], this.now()), creatorToken, invite };
   }
 
   async listOpen(limit = 50): Promise<MatchSummary[]> {
-    const all = await this.store.listMatches(Math.min(Math.max(0, limit), 500) * 4);
-    return all
-      .filter((m) => m.seats.some(isOpen))
-      .slice(0, limit)
-      .map(summarize);
+    const all = await this.store.listMatches(Math.min(Math.max(0, limit), 500) * 4, { visibility: 'public' });
+    const open = all.filter((m) => visibilityOf(m) === 'public' && m.seats.some(isOpen)).slice(0, limit);
+    return Promise.all(open.map((m) => this.summary(m)));
   }
 
   async getMatch(matchId: unknown): Promise<MatchSummary> {
-    return summarize(await this.registry.stored(matchId));
+    return this.summary(await this.registry.stored(matchId));
   }
 
-  async join(matchId: unknown, request: { name: unknown; seat?: unknown }): Promise<{ seat: number; token: string }> {
+  /** The match's summary with who is connected now. */
+  async summary(m: MatchRecord): Promise<MatchSummary> {
+    return summarize(m, await this.store.readPresence(m.id), this.now());
+  }
+
+  async join(matchId: unknown, request: JoinRequest, account: string | null = null): Promise<{ seat: number; token: string }> {
     const name = parseName(request.name);
-    const seatIn = request.seat;
+    const { seat: seatIn, invite, contribution } = request;
     if (seatIn !== undefined && seatIn !== null && (typeof seatIn !== 'number' || !Number.isInteger(seatIn))) {
       throw new HostError('BAD_MESSAGE', 'seat must be a seat number');
     }
+    if (contribution !== undefined && contribution !== null && !isContribution(contribution)) {
+      throw new HostError('BAD_MESSAGE', 'contribution must be base64url text of at most 128 characters');
+    }
+    if (invite !== undefined && invite !== null && !isTokenText(invite))
+      throw new HostError('FORBIDDEN', 'this is not the invite code of this match');
+    const m = await this.registry.stored(matchId);
+    if (visibilityOf(m) === 'unlisted') {
+      if (typeof invite !== 'string' || (await hashToken(invite)) !== m.inviteHash) {
+        throw new HostError('FORBIDDEN', 'this match is joined through its invite link (its invite code is missing or wrong)');
+      }
+    }
     const token = newToken();
-    const hash = await hashToken(token);
-    const seat = await this.registry.changeSeats(matchId, (m) => {
-      const r = claimSeat(m.seats, typeof seatIn === 'number' ? seatIn : null, name, hash);
-      return { seats: r.seats, result: r.seat };
+    const tokenHash = await hashToken(token);
+    const seat = await this.registry.change(m.id, (cur) => {
+      if (account !== null) {
+        const held = cur.seats.findIndex((s) => s.tokenHash !== null && s.account === account);
+        if (held >= 0) throw new HostError('SEAT_TAKEN', `this account holds seat ${held} of this match already`);
+      }
+      const r = claimSeat(cur.seats, typeof seatIn === 'number' ? seatIn : null, { name, tokenHash, account, takenAt: this.now() });
+      const f = cur.fairness;
+      const patch: MatchPatch =
+        f && cur.startedAt === null
+          ? { seats: r.seats, fairness: contributed(f, r.seat, (contribution as string | undefined) ?? '') }
+          : { seats: r.seats };
+      return { patch, result: r.seat };
     });
     return { seat, token };
-  }
-
-  async reassign(matchId: unknown, creatorToken: unknown, seat: unknown, bot: unknown): Promise<MatchSummary> {
-    const m = await this.registry.stored(matchId);
-    if (!(await isCreator(m, creatorToken))) {
-      throw new HostError('FORBIDDEN', "only the match's creator (with the creator token) may reopen a seat or hand it to a bot");
-    }
-    if (typeof seat !== 'number' || !Number.isInteger(seat)) throw new HostError('BAD_MESSAGE', 'seat must be a seat number');
-    if (bot !== null) {
-      const problem = hostBotProblem(bot);
-      if (problem !== null) throw new HostError('BAD_OPTIONS', problem);
-    }
-    await this.registry.changeSeats(m.id, (cur) => ({ seats: reassignSeat(cur.seats, seat, bot as string | null), result: null }));
-    const live = await this.matches.load(m.id);
-    if (live !== null) await this.deadlines.ensure(live);
-    return this.getMatch(m.id);
   }
 }

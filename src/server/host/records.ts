@@ -1,7 +1,10 @@
 /**
  * A match's records for export and audit: its raw log (the creator's only: it holds every hidden
  * card) and its `GameRecord` (options with the seed, every action, the seats' names), given out
- * to seats and spectators once the game is over.
+ * to seats and spectators once the game is over; an expired match's kept record to the same
+ * people. A fair match's record also reveals the host's secret, the contributions and the last
+ * log digest (`fair.*` meta keys), which `verifyRecord` checks; before its end, not even the
+ * creator reads its log (the creator may be a player).
  * @module
  */
 import { type GameRecord, makeRecord } from '../../index.js';
@@ -9,6 +12,7 @@ import { HostError } from '../../protocol/errors.js';
 import type { KeptRecord, LogEntry, MatchRecord, Store } from '../store/store.js';
 import { hashToken, isTokenText } from '../tokens.js';
 import { isCreator } from './access.js';
+import { digestAfter, fairMeta } from './fairness.js';
 import type { LiveMatches } from './live-matches.js';
 import type { MatchRegistry } from './registry.js';
 import type { Sessions } from './sessions.js';
@@ -21,25 +25,56 @@ export interface RecordParts {
   readonly matches: LiveMatches;
 }
 
-/** The match's log, for its creator (see {@link MatchHost.actions}). */
-export async function creatorLog(parts: RecordParts, matchId: unknown, creatorToken: unknown): Promise<readonly LogEntry[]> {
+/** Whether the match's game is over (its live state caught up with the log). */
+async function isOver(parts: RecordParts, m: MatchRecord): Promise<boolean> {
+  const live = await parts.matches.mustLoad(m.id);
+  return live.serial(async () => {
+    await parts.matches.catchUp(live, parts.store.getMatch(m.id));
+    return live.started && live.state.step === 'over';
+  });
+}
+
+const NOT_YET = "a fair match's record and log are given out once the game is over (the seed gives away every card)";
+
+/** The match's log, for its creator (see {@link MatchHost.actions}); a fair match's only once it is over. */
+export async function creatorLog(
+  parts: RecordParts,
+  matchId: unknown,
+  creatorToken: unknown,
+  account: string | null = null,
+): Promise<readonly LogEntry[]> {
   const m = await parts.registry.stored(matchId);
-  if (!(await isCreator(m, creatorToken))) throw new HostError('FORBIDDEN', "only the match's creator may read its log");
+  if (!(await isCreator(m, creatorToken, account))) throw new HostError('FORBIDDEN', "only the match's creator may read its log");
+  if (m.fairness && !(await isOver(parts, m))) throw new HostError('FORBIDDEN', NOT_YET);
   return parts.store.readLog(m.id, 0);
 }
 
-/** The match as a `GameRecord`: its options with the seed, every action of `log`, the seats' names. */
+/**
+ * The match as a `GameRecord`: its options with the seed, every action of `log`, the seats'
+ * names; a fair match's also its `fair.*` meta keys (the log digest chained over `log`).
+ */
 export function recordOf(m: MatchRecord, log: readonly LogEntry[]): GameRecord {
   const names = m.seats.map((s, i) => (s.name ?? `Seat ${i}`).slice(0, 100));
+  const f = m.fairness;
+  let lastDigest = f?.commitment;
+  if (f) for (const e of log) lastDigest = digestAfter(f.secret, lastDigest as string, e.action);
   return makeRecord(
     m.options,
     log.map((e) => e.action),
-    { names, meta: { program: 'for-the-king-and-me server', match: m.id, createdAt: new Date(m.createdAt).toISOString() } },
+    {
+      names,
+      meta: {
+        program: 'for-the-king-and-me server',
+        match: m.id,
+        createdAt: new Date(m.createdAt).toISOString(),
+        ...(f && lastDigest !== undefined ? fairMeta(f, lastDigest) : {}),
+      },
+    },
   );
 }
 
 /** The match as a `GameRecord` (see {@link MatchHost.record}); an expired match's kept record to the same people. */
-export async function gameRecord(parts: RecordParts, matchId: unknown, token: unknown): Promise<GameRecord> {
+export async function gameRecord(parts: RecordParts, matchId: unknown, token: unknown, account: string | null = null): Promise<GameRecord> {
   let m: MatchRecord;
   try {
     m = await parts.registry.stored(matchId);
@@ -48,18 +83,16 @@ export async function gameRecord(parts: RecordParts, matchId: unknown, token: un
     if (kept === null) throw e;
     return keptFor(kept, token);
   }
-  const creator = await isCreator(m, token);
-  const log = await parts.store.readLog(m.id, 0);
-  if (!creator) {
-    await parts.sessions.open(m.id, token ?? null);
-    const live = await parts.matches.mustLoad(m.id);
-    const over = await live.serial(async () => {
-      await parts.matches.catchUp(live);
-      return live.state.step === 'over';
-    });
-    if (!over) throw new HostError('FORBIDDEN', "a match's record is given out once the game is over (before that, only to its creator)");
+  const creator = await isCreator(m, token, account);
+  if (!creator) await parts.sessions.open(m.id, token ?? null, account);
+  if (!(await isOver(parts, m)) && (!creator || m.fairness)) {
+    throw new HostError(
+      'FORBIDDEN',
+      m.fairness ? NOT_YET : "a match's record is given out once the game is over (before that, only to its creator)",
+    );
   }
-  return recordOf(m, log);
+  const log = await parts.store.readLog(m.id, 0);
+  return recordOf((await parts.store.getMatch(m.id)) ?? m, log);
 }
 
 /** An expired match's kept record, for the people who could read its record before it expired. */

@@ -1,22 +1,30 @@
 /**
- * Sessions: a viewer authenticated by a seat's token (or a spectator), and what a session does
- * to watch a match: sync from a seq, subscribe to the pushes, leave the seat.
+ * Sessions: a viewer authenticated by a seat's token, by the account an app bound the seat to,
+ * or a spectator; and what a session does to watch a match: sync from a seq, subscribe to the
+ * pushes (and count as connected while subscribed), leave the seat.
  * @module
  */
+import { currentPlayer, type Viewer } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
 import { markLeft, seatOfHash } from '../seats.js';
 import type { MatchRecord, SeatRecord, Store } from '../store/store.js';
 import { hashToken, isTokenText } from '../tokens.js';
-import { allowed, authorize, parseSeq } from './access.js';
+import { allowed, authorize, parseSeq, readsChat } from './access.js';
+import { fairnessSummary } from './fairness.js';
 import type { FanOut } from './fan-out.js';
 import type { LiveMatch, Watcher } from './live-match.js';
 import type { LiveMatches } from './live-matches.js';
+import type { Presence } from './presence.js';
 import type { MatchRegistry } from './registry.js';
-import type { Session, Subscriber, Subscription, SyncResult } from './types.js';
+import { rematchState, seatSummaries } from './table.js';
+import type { Session, Subscriber, Subscription, SyncResult, TableNews } from './types.js';
 
-function returning(m: MatchRecord, seat: number, hash: string): SeatRecord[] {
-  if (m.seats[seat]?.tokenHash !== hash) throw new HostError('UNAUTHORIZED', 'this token no longer holds the seat');
-  return markLeft(m.seats, seat, false);
+/** How many of the chat's latest lines a subscription starts with. */
+export const CHAT_ON_WELCOME = 100;
+
+function returning(m: MatchRecord, s: Session): SeatRecord[] {
+  if (s.viewer === 'spectator' || !allowed(m, s)) throw new HostError('UNAUTHORIZED', 'this token no longer holds the seat');
+  return markLeft(m.seats, s.viewer, false);
 }
 
 /** Opens sessions and serves their syncs and subscriptions (see {@link MatchHost} for each call). */
@@ -26,28 +34,39 @@ export class Sessions {
     private readonly registry: MatchRegistry,
     private readonly matches: LiveMatches,
     private readonly fanOut: FanOut,
+    private readonly presence: Presence,
+    private readonly now: () => number,
   ) {}
 
-  async open(matchId: unknown, token: unknown): Promise<Session> {
+  async open(matchId: unknown, token: unknown, account: string | null = null): Promise<Session> {
     const m = await this.registry.stored(matchId);
-    if (token === null || token === undefined) {
+    let session: Session | null = null;
+    const given = token !== null && token !== undefined;
+    if (given && isTokenText(token)) {
+      const hash = await hashToken(token);
+      const seat = seatOfHash(m.seats, hash);
+      if (seat >= 0) session = { matchId: m.id, viewer: seat, tokenHash: hash };
+    } else if (given && account === null) throw new HostError('UNAUTHORIZED', 'a token is base64url text');
+    if (session === null && account !== null) {
+      // A bearer token may be the app's own credential: the account the app named opens its seat.
+      const seat = m.seats.findIndex((s) => s.tokenHash !== null && s.account === account);
+      if (seat >= 0) session = { matchId: m.id, viewer: seat, tokenHash: null, account };
+    }
+    if (session === null) {
+      if (given && account === null) throw new HostError('UNAUTHORIZED', 'this token holds no seat of this match');
       if (m.spectators !== 'public') throw new HostError('FORBIDDEN', 'this match has no spectators');
       return { matchId: m.id, viewer: 'spectator', tokenHash: null };
     }
-    if (!isTokenText(token)) throw new HostError('UNAUTHORIZED', 'a token is base64url text');
-    const hash = await hashToken(token);
-    const seat = seatOfHash(m.seats, hash);
-    if (seat < 0) throw new HostError('UNAUTHORIZED', 'this token holds no seat of this match');
-    if (m.seats[seat]?.left) await this.registry.changeSeats(m.id, (cur) => ({ seats: returning(cur, seat, hash), result: null }));
-    return { matchId: m.id, viewer: seat, tokenHash: hash };
+    const s = session;
+    if (m.seats[s.viewer as number]?.left) await this.registry.changeSeats(m.id, (cur) => ({ seats: returning(cur, s), result: null }));
+    return s;
   }
 
   async leave(session: Session): Promise<void> {
-    if (session.viewer === 'spectator' || session.tokenHash === null) return;
+    if (session.viewer === 'spectator') return;
     const seat = session.viewer;
-    const hash = session.tokenHash;
     await this.registry.changeSeats(session.matchId, (cur) => {
-      if (cur.seats[seat]?.tokenHash !== hash) throw new HostError('UNAUTHORIZED', 'this token no longer holds the seat');
+      if (!allowed(cur, session)) throw new HostError('UNAUTHORIZED', 'this token no longer holds the seat');
       return { seats: markLeft(cur.seats, seat, true), result: null };
     });
   }
@@ -66,16 +85,50 @@ export class Sessions {
     const from = parseSeq(after, 'after');
     const live = await this.matches.mustLoad(session.matchId);
     await this.authorizeLive(live, session);
-    const watcher: Watcher = { session, subscriber, lastSent: 0 };
-    const sync = await live.serial(async () => {
+    const leases = this.store.readPresence(live.record.id);
+    const chat = await this.store.readChat(live.record.id, 0, CHAT_ON_WELCOME);
+    live.leases = await leases;
+    const watcher: Watcher = { session, subscriber, lastSent: 0, waiting: false };
+    const { sync, table } = await live.serial(async () => {
       await this.matches.catchUp(live);
-      const r = this.fanOut.syncResult(live, session.viewer, from);
-      if ((subscriber.version ?? 1) >= 2) this.fanOut.track(live, session.viewer, r);
-      watcher.lastSent = r.seq;
+      let r: SyncResult | null = null;
+      if (live.started) {
+        r = this.fanOut.syncResult(live, session.viewer, from);
+        if ((subscriber.version ?? 1) >= 2) this.fanOut.track(live, session.viewer, r);
+        watcher.lastSent = r.seq;
+      } else watcher.waiting = true;
+      // The first watcher: lines written before it are history, not news to push.
+      const last = chat[chat.length - 1];
+      if (live.watchers.size === 0 && last !== undefined && last.n > live.chatSeen) live.chatSeen = last.n;
       live.watchers.add(watcher);
-      return r;
+      return { sync: r, table: this.table(live, session.viewer, readsChat(live.record, session.viewer) ? chat : []) };
     });
-    return { sync, stop: () => live.watchers.delete(watcher) };
+    const release = session.viewer === 'spectator' ? () => undefined : this.presence.hold(live, session.viewer);
+    return {
+      sync,
+      table,
+      stop: () => {
+        live.watchers.delete(watcher);
+        release();
+      },
+    };
+  }
+
+  /** What a new subscriber is told besides the game. */
+  private table(live: LiveMatch, viewer: Viewer, chat: TableNews['chat']): TableNews {
+    const m = live.record;
+    // The subscriber's own seat is connected: this very subscription is its connection (its lease may not be written yet).
+    const seats = seatSummaries(m, live.leases, this.now()).map((x, i) => (i === viewer && !x.connected ? { ...x, connected: true } : x));
+    const f = fairnessSummary(m.fairness);
+    const over = live.started && currentPlayer(live.state) === null;
+    return {
+      started: live.started,
+      seats,
+      turnTimeMs: m.turnTimeMs,
+      chat,
+      rematch: rematchState(m, over),
+      fairness: f === null ? null : { ...f, logDigest: live.digests[live.seq] ?? f.commitment },
+    };
   }
 
   /**

@@ -42,6 +42,10 @@ export async function submit(parts: SubmitParts, session: Session, actionIn: unk
   authorize(fresh, session);
   matches.refresh(live, fresh);
   const computed = await live.serial(async () => {
+    if (!live.started) {
+      await matches.catchUp(live, store.getMatch(live.record.id));
+      if (!live.started) throw new HostError('NOT_STARTED', 'the cards are dealt once every seat is taken');
+    }
     if (seq < live.seq) throw new HostError('STALE', `the match is at update ${live.seq}, not ${seq}: sync and try again`);
     if (seq > live.seq) await matches.catchUp(live);
     if (seq !== live.seq) {

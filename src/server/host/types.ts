@@ -4,6 +4,17 @@
  * @module
  */
 import type { GameEvent, PlayerView, Viewer } from '../../index.js';
+import type { ChatLine, SeatSummary } from '../../protocol/lobby.js';
+import type {
+  Actor,
+  ChatMessage,
+  Clock,
+  ClockMessage,
+  NextMessage,
+  RematchState,
+  SeatsMessage,
+  StartedMessage,
+} from '../../protocol/server-messages.js';
 import type { HostMetrics } from '../metrics.js';
 import type { Store } from '../store/store.js';
 
@@ -15,8 +26,14 @@ export interface HostOptions {
   readonly now?: () => number;
   /** How often to look for deadlines set by other hosts, in milliseconds (default 250). */
   readonly pollMs?: number;
-  /** Where to report faults that no caller can be told of (default: nowhere). */
+  /** Where to report faults that no caller can be told of, and what a creator did to a seat or the clock (default: nowhere). */
   readonly log?: (message: string) => void;
+  /**
+   * How long a seat's player must have been away (no connection open for the seat, on any host)
+   * before the creator may hand the seat to a bot, reopen it or give it a new token, in
+   * milliseconds (default 60,000). A player who left may be replaced at once.
+   */
+  readonly awayMs?: number;
   /**
    * Where to count and measure for `/metrics` (default: nowhere). The host counts its store's
    * calls through it ({@link HostMetrics.instrument}) and times each acknowledged action.
@@ -34,22 +51,29 @@ export interface Session {
   readonly matchId: string;
   /** The seat, or `'spectator'`. */
   readonly viewer: Viewer;
-  /** The hash of the token the session was opened with; `null` for a spectator. */
+  /** The hash of the token the session was opened with; `null` for a spectator, or a seat opened by its account. */
   readonly tokenHash: string | null;
+  /** The account the session was opened with (a seat bound to it), else absent. */
+  readonly account?: string;
 }
 
-/** One applied action as a viewer may see it: its seq and its events, filtered with `eventsFor`. */
+/** One applied action as a viewer may see it: its seq and its events, filtered with `eventsFor`, and who made it. */
 export interface UpdateEvents {
   readonly seq: number;
   readonly events: readonly GameEvent[];
+  /** Who made the action (absent for an entry of a log written before the field). */
+  readonly by?: Actor;
+  /** A fair match's log digest after the action. */
+  readonly logDigest?: string;
 }
 
 /**
- * What a subscriber is sent for each new action: its events and the view after it. One object
+ * What a subscriber is sent for each new action: its events, the view after it, and the turn's
+ * clock. One object
  * is shared by every subscriber of the same viewer, and so is its wire text: `frame(v)` is the
  * protocol message for a connection speaking version `v`, serialized once.
  */
-export interface Update extends UpdateEvents {
+export interface Update extends UpdateEvents, Clock {
   readonly view: PlayerView;
   /**
    * The update as one protocol message's JSON text for protocol version `v`: version 1 the whole
@@ -60,21 +84,39 @@ export interface Update extends UpdateEvents {
   frame(v: number): string;
 }
 
-/** The answer to a sync: every update after the given seq (events only), then the current view. */
-export interface SyncResult {
+/** The answer to a sync: every update after the given seq (events only), then the current view and clock. */
+export interface SyncResult extends Clock {
   /** The match's seq now: the number of actions applied. */
   readonly seq: number;
   readonly updates: readonly UpdateEvents[];
   readonly view: PlayerView;
 }
 
+/** What a session is told of the match besides the game when it subscribes (see {@link Subscription}). */
+export interface TableNews {
+  readonly started: boolean;
+  readonly seats: readonly SeatSummary[];
+  readonly turnTimeMs: number | null;
+  /** The chat's latest lines, when the session may read the chat (else empty). */
+  readonly chat: readonly ChatLine[];
+  /** The rematch once the game is over, else `null`. */
+  readonly rematch: RematchState | null;
+  /** A fair match's commitments (this deal's and its rematch's) and its log digest now. */
+  readonly fairness: { readonly commitment: string; readonly nextCommitment: string; readonly logDigest: string } | null;
+}
+
 /** What {@link MatchHost.subscribe} returns. */
 export interface Subscription {
-  /** The sync the pushes follow on from. */
-  readonly sync: SyncResult;
+  /** The sync the pushes follow on from; `null` while a fair match waits for its seats (a `started` news follows). */
+  readonly sync: SyncResult | null;
+  /** The seats, clock, chat, rematch and fairness now. */
+  readonly table: TableNews;
   /** Stops the pushes. */
   readonly stop: () => void;
 }
+
+/** What a session is pushed besides updates: the deal made, the seats, the clock, a chat line, the rematch. */
+export type News = StartedMessage | SeatsMessage | ClockMessage | ChatMessage | NextMessage;
 
 /** Receives pushes for one session. */
 export interface Subscriber {
@@ -87,6 +129,8 @@ export interface Subscriber {
   readonly send: (update: Update) => void;
   /** Called once when the session's seat was reopened or handed to a bot: its token no longer works. */
   readonly revoked: () => void;
+  /** Called with what changed besides the game (optional: without it, only updates are pushed). */
+  readonly news?: (news: News) => void;
 }
 
 /** When matches expire (see {@link HostOptions.expiry}). */

@@ -3,7 +3,7 @@
  * cleared, every seat change, and every record of a match that has since expired stays in it,
  * so without compaction the file and the time to read it at start-up grow with everything that
  * ever happened. A compaction writes the live data alone (each match as it is now, its log, its
- * pending deadline) to a new file that replaces the journal atomically (see `Journal.rewrite`).
+ * pending deadline, its chat) to a new file that replaces the journal atomically (see `Journal.rewrite`).
  *
  * It runs at open, and while the store is open once the journal holds more than
  * {@link COMPACT_RATIO} times the records the live data needs and at least
@@ -19,19 +19,20 @@ export const COMPACT_RATIO = 2;
 /** A journal with fewer records than this is never compacted (it is read in a few milliseconds). */
 export const COMPACT_MIN_RECORDS = 20_000;
 
-/** The records that rebuild `tables` exactly: per match, its record, its log, its deadline. */
+/** The records that rebuild `tables` exactly: per match, its record, its log, its deadline, its chat. */
 export function* liveRecords(tables: Tables): Generator<Change> {
-  for (const { m, log, d } of tables.everything()) {
+  for (const { m, log, d, chat } of tables.everything()) {
     yield { t: 'match', m };
     for (const e of log) yield { t: 'action', id: m.id, e };
     if (d !== null) yield { t: 'deadline', id: m.id, d };
+    for (const line of chat) yield { t: 'chat', id: m.id, line };
   }
 }
 
 /** How many records {@link liveRecords} gives, without making them. */
 export function liveRecordCount(tables: Tables): number {
   let n = 0;
-  for (const { log, d } of tables.everything()) n += 1 + log.length + (d === null ? 0 : 1);
+  for (const { log, d, chat } of tables.everything()) n += 1 + log.length + (d === null ? 0 : 1) + chat.length;
   return n;
 }
 

@@ -8,11 +8,28 @@
  * for the owner; see `lock.ts`).
  * @module
  */
+import type { ChatLine } from '../../protocol/lobby.js';
 import { liveRecordCount, liveRecords, worthCompacting } from './compact.js';
 import { Journal } from './journal.js';
 import { readKept, writeKept } from './kept.js';
 import { Listeners } from './listeners.js';
-import type { ActivityCursor, Deadline, KeptRecord, LogEntry, MatchActivity, MatchRecord, SeatRecord, Store } from './store.js';
+import { MatchListeners } from './match-listeners.js';
+import { PresenceTable } from './presence-table.js';
+import type {
+  ActivityCursor,
+  Deadline,
+  KeptRecord,
+  LogEntry,
+  MatchActivity,
+  MatchChange,
+  MatchFilter,
+  MatchPatch,
+  MatchRecord,
+  NewChatLine,
+  PresenceRecord,
+  SeatRecord,
+  Store,
+} from './store.js';
 import { type Change, copy, Tables } from './tables.js';
 
 /** Options of {@link FileStore.open}. */
@@ -44,6 +61,9 @@ export class FileStore implements Store {
   /** Log length per match counting appends still on their way to disk (what compare-and-set checks). */
   private readonly reserved = new Map<string, number>();
   private readonly listeners = new Listeners();
+  private readonly matchListeners = new MatchListeners();
+  /** Presence leases: in memory only (rebuilt as clients reconnect after a restart). */
+  private readonly presence = new PresenceTable();
   private closed = false;
 
   /** The folder (kept records are in its `records/`). */
@@ -158,12 +178,23 @@ export class FileStore implements Store {
     const c: Change = { t: 'seats', id, version: expected + 1, seats: copy(seats) };
     this.load(c);
     await this.write(c);
+    this.matchListeners.notify(id, 'match');
     return true;
   }
 
-  async listMatches(limit: number): Promise<MatchRecord[]> {
+  async updateMatch(id: string, expected: number, patch: MatchPatch): Promise<boolean> {
     this.open();
-    return this.tables.listMatches(limit);
+    if (this.tables.version(id) !== expected) return false;
+    const c: Change = { t: 'update', id, version: expected + 1, patch: copy(patch) };
+    this.load(c);
+    await this.write(c);
+    this.matchListeners.notify(id, 'match');
+    return true;
+  }
+
+  async listMatches(limit: number, filter?: MatchFilter): Promise<MatchRecord[]> {
+    this.open();
+    return this.tables.listMatches(limit, filter);
   }
 
   async append(matchId: string, entry: LogEntry): Promise<boolean> {
@@ -229,6 +260,7 @@ export class FileStore implements Store {
     }
     const c: Change = { t: 'expire', id };
     this.load(c);
+    this.presence.delete(id);
     await this.write(c);
     return true;
   }
@@ -242,11 +274,44 @@ export class FileStore implements Store {
     return this.listeners.add(listener);
   }
 
+  async appendChat(matchId: string, line: NewChatLine): Promise<number> {
+    this.open();
+    if (!this.tables.has(matchId)) return 0;
+    const n = this.tables.chatLength(matchId) + 1;
+    const c: Change = { t: 'chat', id: matchId, line: { ...copy(line), n } };
+    this.load(c);
+    await this.write(c);
+    this.matchListeners.notify(matchId, 'chat');
+    return n;
+  }
+
+  async readChat(matchId: string, after: number, limit: number): Promise<ChatLine[]> {
+    this.open();
+    return this.tables.readChat(matchId, after, limit);
+  }
+
+  async setPresence(matchId: string, host: string, seat: number, until: number): Promise<void> {
+    this.open();
+    if (!this.tables.has(matchId)) return;
+    this.presence.set(matchId, host, seat, until);
+    queueMicrotask(() => this.matchListeners.notify(matchId, 'presence'));
+  }
+
+  async readPresence(matchId: string): Promise<PresenceRecord[]> {
+    this.open();
+    return this.presence.read(matchId);
+  }
+
+  watchMatches(listener: (matchId: string, change: MatchChange) => void): () => void {
+    return this.matchListeners.add(listener);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.listeners.clear();
     await this.compacting;
+    this.matchListeners.clear();
     await this.journal.close();
   }
 }

@@ -4,8 +4,25 @@
  * change what is stored by changing an object it passed or received.
  * @module
  */
+import type { ChatLine } from '../../protocol/lobby.js';
 import { Listeners } from './listeners.js';
-import type { ActivityCursor, Deadline, KeptRecord, LogEntry, MatchActivity, MatchRecord, SeatRecord, Store } from './store.js';
+import { MatchListeners } from './match-listeners.js';
+import { PresenceTable } from './presence-table.js';
+import type {
+  ActivityCursor,
+  Deadline,
+  KeptRecord,
+  LogEntry,
+  MatchActivity,
+  MatchChange,
+  MatchFilter,
+  MatchPatch,
+  MatchRecord,
+  NewChatLine,
+  PresenceRecord,
+  SeatRecord,
+  Store,
+} from './store.js';
 import { copy, Tables } from './tables.js';
 
 /**
@@ -23,6 +40,8 @@ export class MemoryStore implements Store {
   private readonly tables = new Tables();
   private readonly kept = new Map<string, KeptRecord>();
   private readonly listeners = new Listeners();
+  private readonly matchListeners = new MatchListeners();
+  private readonly presence = new PresenceTable();
   private closed = false;
 
   private open(): void {
@@ -44,12 +63,21 @@ export class MemoryStore implements Store {
     this.open();
     if (this.tables.version(id) !== expected) return false;
     this.tables.apply({ t: 'seats', id, version: expected + 1, seats: copy(seats) });
+    this.changed(id, 'match');
     return true;
   }
 
-  async listMatches(limit: number): Promise<MatchRecord[]> {
+  async updateMatch(id: string, expected: number, patch: MatchPatch): Promise<boolean> {
     this.open();
-    return this.tables.listMatches(limit);
+    if (this.tables.version(id) !== expected) return false;
+    this.tables.apply({ t: 'update', id, version: expected + 1, patch: copy(patch) });
+    this.changed(id, 'match');
+    return true;
+  }
+
+  async listMatches(limit: number, filter?: MatchFilter): Promise<MatchRecord[]> {
+    this.open();
+    return this.tables.listMatches(limit, filter);
   }
 
   async append(matchId: string, entry: LogEntry): Promise<boolean> {
@@ -88,6 +116,7 @@ export class MemoryStore implements Store {
     if (this.tables.version(id) !== expected.version || this.tables.logLength(id) !== expected.seq) return false;
     if (keep !== null) this.kept.set(id, copy(keep));
     this.tables.apply({ t: 'expire', id });
+    this.presence.delete(id);
     return true;
   }
 
@@ -101,8 +130,43 @@ export class MemoryStore implements Store {
     return this.listeners.add(listener);
   }
 
+  async appendChat(matchId: string, line: NewChatLine): Promise<number> {
+    this.open();
+    if (!this.tables.has(matchId)) return 0;
+    const n = this.tables.chatLength(matchId) + 1;
+    this.tables.apply({ t: 'chat', id: matchId, line: { ...copy(line), n } });
+    this.changed(matchId, 'chat');
+    return n;
+  }
+
+  async readChat(matchId: string, after: number, limit: number): Promise<ChatLine[]> {
+    this.open();
+    return this.tables.readChat(matchId, after, limit);
+  }
+
+  async setPresence(matchId: string, host: string, seat: number, until: number): Promise<void> {
+    this.open();
+    if (!this.tables.has(matchId)) return;
+    this.presence.set(matchId, host, seat, until);
+    this.changed(matchId, 'presence');
+  }
+
+  async readPresence(matchId: string): Promise<PresenceRecord[]> {
+    this.open();
+    return this.presence.read(matchId);
+  }
+
+  watchMatches(listener: (matchId: string, change: MatchChange) => void): () => void {
+    return this.matchListeners.add(listener);
+  }
+
+  private changed(matchId: string, change: MatchChange): void {
+    queueMicrotask(() => this.matchListeners.notify(matchId, change));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
+    this.matchListeners.clear();
   }
 }

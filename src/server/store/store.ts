@@ -8,7 +8,7 @@
  * @module
  */
 import type { Action, GameOptions, GameRecord } from '../../index.js';
-import type { SpectatorPolicy } from '../../protocol/lobby.js';
+import type { ChatLine, ChatPolicy, SpectatorPolicy, Visibility } from '../../protocol/lobby.js';
 
 /** One seat of a match, as stored. Never holds a token, only its hash. */
 export interface SeatRecord {
@@ -20,6 +20,33 @@ export interface SeatRecord {
   readonly bot: string | null;
   /** The player left; the seat keeps its name until the creator reopens it or hands it to a bot. */
   readonly left: boolean;
+  /** The account an app's `authenticate` hook bound the seat to (see docs/server.md, "Accounts"), if any. */
+  readonly account?: string | null;
+  /** When the seat was last taken (milliseconds since the epoch): its player counts as away from then until they connect. */
+  readonly takenAt?: number;
+}
+
+/**
+ * A match's provably fair deal (docs/server.md): the host's secret and its commitment, the
+ * seats' contributions, and the secret of its rematch, committed from the start too.
+ */
+export interface FairnessRecord {
+  /** The host's secret (base64url): kept until the record at the end reveals it. */
+  readonly secret: string;
+  /** SHA-256 of the secret (`commitmentOf`), shown in the match's summary. */
+  readonly commitment: string;
+  /** Per seat, its contribution (`''` for none: a bot, or a client that sent none); frozen when the match starts. */
+  readonly contributions: readonly string[];
+  /** The secret of this match's rematch. */
+  readonly nextSecret: string;
+}
+
+/** The seats' agreement to a rematch, once the game is over. */
+export interface RematchRecord {
+  /** Per seat: its contribution to the rematch's deal once it agreed, else `null`. */
+  readonly votes: readonly (string | null)[];
+  /** The rematch's id once it was created, else `null`. */
+  readonly next: string | null;
 }
 
 /** A match's metadata. `version` grows by one on every seat change (compare-and-set). */
@@ -37,7 +64,49 @@ export interface MatchRecord {
   readonly creatorHash: string;
   readonly seats: readonly SeatRecord[];
   readonly version: number;
+  // Fields added with the features of games between friends. A record written before them has
+  // none: it reads as a public match with a seat chat, dealt at creation, with no commitment.
+  /** Listed in the lobby, or reached only with the invite code (default `'public'` for records without it). */
+  readonly visibility?: Visibility;
+  /** SHA-256 (hex) of the invite code; `null` or absent: none. */
+  readonly inviteHash?: string | null;
+  /** Who may write in the chat (default `'seats'`). */
+  readonly chat?: ChatPolicy;
+  /** The provably fair deal, or `null`/absent when the creator chose the seed. */
+  readonly fairness?: FairnessRecord | null;
+  /** When the deal was made; `null` while a fair match waits for its seats; absent: at creation. */
+  readonly startedAt?: number | null;
+  /** When the turn time was last set (a turn's clock starts at the later of this and the last action); absent: at creation. */
+  readonly turnTimeSetAt?: number;
+  /** The seats' agreement to a rematch, once one was asked for. */
+  readonly rematch?: RematchRecord | null;
+  /** The account the creator had when an app's `authenticate` hook knew one: it may act as the creator. */
+  readonly creatorAccount?: string | null;
 }
+
+/** The fields of a match that change after its creation, by compare-and-set (see {@link Store.updateMatch}). */
+export type MatchPatch = Partial<
+  Pick<MatchRecord, 'seats' | 'options' | 'turnTimeMs' | 'turnTimeSetAt' | 'fairness' | 'startedAt' | 'rematch'>
+>;
+
+/** Which matches {@link Store.listMatches} returns. */
+export interface MatchFilter {
+  /** Only matches with this visibility (a record without one counts as `'public'`). */
+  readonly visibility?: Visibility;
+}
+
+/** A chat line as it is stored: its number `n` is given by the store. */
+export type NewChatLine = Omit<ChatLine, 'n'>;
+
+/** One host's lease on a seat's presence: a connection for `seat` is open on `host` until `until` (or was, up to then). */
+export interface PresenceRecord {
+  readonly seat: number;
+  readonly host: string;
+  readonly until: number;
+}
+
+/** What changed in a match besides its log, as {@link Store.watchMatches} reports it. */
+export type MatchChange = 'match' | 'chat' | 'presence';
 
 /** One applied action. `seq` counts from 1: entry `seq` is the game's `seq`-th action. */
 export interface LogEntry {
@@ -104,8 +173,13 @@ export interface Store {
   getMatch(id: string): Promise<MatchRecord | null>;
   /** Replaces the seats and bumps `version` iff the stored version is `expected`; `false` otherwise. */
   updateSeats(id: string, expected: number, seats: readonly SeatRecord[]): Promise<boolean>;
-  /** Matches newest first, at most `limit`. */
-  listMatches(limit: number): Promise<MatchRecord[]>;
+  /**
+   * Replaces the fields in `patch` and bumps `version` iff the stored version is `expected`;
+   * `false` otherwise. Watchers of {@link Store.watchMatches} hear `'match'`.
+   */
+  updateMatch(id: string, expected: number, patch: MatchPatch): Promise<boolean>;
+  /** Matches newest first, at most `limit`, only those `filter` lets through. */
+  listMatches(limit: number, filter?: MatchFilter): Promise<MatchRecord[]>;
   /**
    * Appends `entry` iff the log holds exactly `entry.seq - 1` entries; `false` (nothing written)
    * otherwise. Resolves only once the entry is durable for this store.
@@ -129,13 +203,33 @@ export interface Store {
    */
   watch(listener: (matchId: string, seq: number) => void): () => void;
   /**
+   * Appends a chat line to the match's chat and returns its number (from 1), or 0 when there is
+   * no such match. Watchers of {@link Store.watchMatches} hear `'chat'`.
+   */
+  appendChat(matchId: string, line: NewChatLine): Promise<number>;
+  /** The match's chat lines numbered above `after`, the last `limit` of them, oldest first. */
+  readChat(matchId: string, after: number, limit: number): Promise<ChatLine[]>;
+  /**
+   * Sets `host`'s lease on the presence of `seat` (a connection is open there until `until`; a
+   * lease set to now says the last one closed). Watchers of {@link Store.watchMatches} hear
+   * `'presence'`. Presence may live in memory only: it is rebuilt as clients reconnect.
+   */
+  setPresence(matchId: string, host: string, seat: number, until: number): Promise<void>;
+  /** Every lease on the match's presence (past ones too: the last `until` of a seat is when it was last seen). */
+  readPresence(matchId: string): Promise<PresenceRecord[]>;
+  /**
+   * Calls `listener(matchId, change)` after any host changes a match's record, chat or presence
+   * (this store's own changes included). Returns an unsubscribe function.
+   */
+  watchMatches(listener: (matchId: string, change: MatchChange) => void): () => void;
+  /**
    * Matches that have not moved since before `before` (their {@link MatchActivity.lastAt} is
    * earlier) and have no pending deadline, ordered by `(createdAt, id)`, after `after` (exclusive;
    * `null` from the start), at most `limit`. Expiry walks every page of them.
    */
   idleMatches(before: number, after: ActivityCursor | null, limit: number): Promise<MatchActivity[]>;
   /**
-   * Deletes the match (its record, log and deadline) iff its seat version and log length are
+   * Deletes the match (its record, log, deadline, chat and presence) iff its seat version and log length are
    * still `expected`, and then only; with `keep`, stores it first as the match's kept record
    * (replacing one kept before). Atomic: a concurrent seat change or append makes it `false`, and
    * nothing is deleted. An append to a deleted match is `false`.

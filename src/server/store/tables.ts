@@ -5,7 +5,8 @@
  * is copied on the way out, so a caller can never change what is stored.
  * @module
  */
-import type { ActivityCursor, Deadline, LogEntry, MatchActivity, MatchRecord, SeatRecord } from './store.js';
+import type { ChatLine } from '../../protocol/lobby.js';
+import type { ActivityCursor, Deadline, LogEntry, MatchActivity, MatchFilter, MatchPatch, MatchRecord, SeatRecord } from './store.js';
 
 /** One change to the stored data (also the embedded store's journal record: keep the field names). */
 export type Change =
@@ -13,6 +14,8 @@ export type Change =
   | { readonly t: 'seats'; readonly id: string; readonly version: number; readonly seats: readonly SeatRecord[] }
   | { readonly t: 'action'; readonly id: string; readonly e: LogEntry }
   | { readonly t: 'deadline'; readonly id: string; readonly d: Deadline | null }
+  | { readonly t: 'update'; readonly id: string; readonly version: number; readonly patch: MatchPatch }
+  | { readonly t: 'chat'; readonly id: string; readonly line: ChatLine }
   | { readonly t: 'expire'; readonly id: string };
 
 /** Copies plain JSON data (records hold nothing else). */
@@ -34,6 +37,7 @@ export class Tables {
   private readonly matches = new Map<string, MatchRecord>();
   private readonly logs = new Map<string, LogEntry[]>();
   private readonly deadlines = new Map<string, Deadline>();
+  private readonly chats = new Map<string, ChatLine[]>();
 
   /**
    * Applies one change (and freezes what it stores: hand in a copy); a seat change or an action
@@ -64,7 +68,23 @@ export class Tables {
         this.matches.delete(c.id);
         this.logs.delete(c.id);
         this.deadlines.delete(c.id);
+        this.chats.delete(c.id);
         break;
+      case 'update': {
+        const m = this.matches.get(c.id);
+        if (m !== undefined) this.matches.set(c.id, { ...m, ...c.patch, version: c.version });
+        break;
+      }
+      case 'chat': {
+        if (!this.matches.has(c.id)) break;
+        let chat = this.chats.get(c.id);
+        if (chat === undefined) {
+          chat = [];
+          this.chats.set(c.id, chat);
+        }
+        if (c.line.n === chat.length + 1) chat.push(c.line);
+        break;
+      }
     }
   }
 
@@ -84,8 +104,14 @@ export class Tables {
   }
 
   /** Every match, oldest stored first, with its log and its pending deadline (for a compaction). */
-  *everything(): Generator<{ readonly m: MatchRecord; readonly log: readonly LogEntry[]; readonly d: Deadline | null }> {
-    for (const m of this.matches.values()) yield { m, log: this.logs.get(m.id) ?? [], d: this.deadlines.get(m.id) ?? null };
+  *everything(): Generator<{
+    readonly m: MatchRecord;
+    readonly log: readonly LogEntry[];
+    readonly d: Deadline | null;
+    readonly chat: readonly ChatLine[];
+  }> {
+    for (const m of this.matches.values())
+      yield { m, log: this.logs.get(m.id) ?? [], d: this.deadlines.get(m.id) ?? null, chat: this.chats.get(m.id) ?? [] };
   }
 
   /** Whether a match with this id is here. */
@@ -103,9 +129,10 @@ export class Tables {
     return this.matches.get(id)?.version;
   }
 
-  /** The newest matches (frozen), at most `limit`; among equal times the later-created first. */
-  listMatches(limit: number): MatchRecord[] {
-    const all = [...this.matches.values()].reverse();
+  /** The newest matches (frozen) `filter` lets through, at most `limit`; among equal times the later-created first. */
+  listMatches(limit: number, filter: MatchFilter = {}): MatchRecord[] {
+    const wanted = filter.visibility;
+    const all = [...this.matches.values()].reverse().filter((m) => wanted === undefined || (m.visibility ?? 'public') === wanted);
     all.sort((a, b) => b.createdAt - a.createdAt);
     return all.slice(0, Math.max(0, limit));
   }
@@ -118,6 +145,18 @@ export class Tables {
   /** The log's entries (frozen) with `seq > after`. */
   readLog(matchId: string, after: number): LogEntry[] {
     return (this.logs.get(matchId) ?? []).slice(Math.max(0, after));
+  }
+
+  /** The number of lines in the match's chat. */
+  chatLength(matchId: string): number {
+    return this.chats.get(matchId)?.length ?? 0;
+  }
+
+  /** Copies of the match's chat lines numbered above `after`, the last `limit` of them. */
+  readChat(matchId: string, after: number, limit: number): ChatLine[] {
+    const chat = this.chats.get(matchId) ?? [];
+    const from = Math.max(0, after, chat.length - Math.max(0, limit));
+    return chat.slice(from).map(copy);
   }
 
   /** The deadlines with `at <= now`, earliest first, at most `limit` (still set: the caller clears them). */

@@ -1,6 +1,6 @@
 /**
  * `<ftk-app>`: the whole site in one element, as `for-the-king serve` shows it at `/` and as the
- * repository's demo page uses it. It routes by the page's address (`?match=ID&seat=N` from an
+ * repository's demo page uses it. It routes by the page's address (`?match=ID&seat=N#invite=CODE` from an
  * invite link, `?watch=ID`, `?local&players=3&seed=7`), keeps seat tokens in `localStorage`
  * (never in a link), and puts the lobby, a match, a local game against bots or a replay on the
  * page, with a language switch.
@@ -23,6 +23,7 @@ export type BotFactory = (seat: number, seed: string) => SeatBot;
 
 const tokenKey = (match: string): string => `ftk-token:${match}`;
 const creatorKey = (match: string): string => `ftk-creator:${match}`;
+const inviteKey = (match: string): string => `ftk-invite:${match}`;
 
 function stored(key: string): string | null {
   try {
@@ -157,6 +158,9 @@ export class AppElement extends ElementBase {
     if (params.has('local') && this.#offersLocal()) this.#local(params);
     else if (watch !== null && watch !== '') this.#match(watch, null);
     else if (match !== null && match !== '') {
+      // An invite link carries the match's invite code in its fragment: keep it for this match.
+      const invite = new URLSearchParams(location.hash.slice(1)).get('invite');
+      if (invite !== null && invite !== '') store(inviteKey(match), invite);
       const token = stored(tokenKey(match));
       if (token !== null) this.#match(match, token);
       else this.#lobby(match, params.get('seat'));
@@ -175,6 +179,7 @@ export class AppElement extends ElementBase {
   #seated(d: SeatedDetail): void {
     store(tokenKey(d.match), d.token);
     if (d.creatorToken !== undefined) store(creatorKey(d.match), d.creatorToken);
+    if (d.invite !== undefined) store(inviteKey(d.match), d.invite);
     this.#go(`?match=${encodeURIComponent(d.match)}`);
   }
 
@@ -219,6 +224,8 @@ export class AppElement extends ElementBase {
     if (this.#offersLocal()) lobby.setAttribute('local', '');
     if (match !== null) lobby.setAttribute('match', match);
     if (seat !== null) lobby.setAttribute('seat', seat);
+    const invite = match === null ? null : stored(inviteKey(match));
+    if (invite !== null) lobby.setAttribute('invite', invite);
     fill(this.#main, lobby);
   }
 
@@ -228,6 +235,8 @@ export class AppElement extends ElementBase {
     const server = this.getAttribute('server');
     if (server !== null) el.setAttribute('server', server);
     el.setAttribute('match', match);
+    const invite = stored(inviteKey(match));
+    if (invite !== null) el.setAttribute('invite', invite);
     el.setAttribute('exportparts', TABLE_PARTS.join(', '));
     fill(this.#main, el);
     el.token = token;

@@ -23,6 +23,8 @@ export interface SeatedDetail {
   readonly token: string;
   /** Only for `ftk-created`: the creator's token (reopens seats, reads the record at any time). */
   readonly creatorToken?: string;
+  /** Only for `ftk-created`: the match's invite code (an unlisted match's seats are taken with it). */
+  readonly invite?: string;
 }
 
 const PLAYERS = [2, 3, 4, 5] as const;
@@ -40,7 +42,7 @@ const TIMERS = [0, 30, 60, 120, 300] as const;
  */
 export class LobbyElement extends ElementBase {
   /** Attributes the element watches. */
-  static readonly observedAttributes = ['server', 'match', 'seat', 'local', 'lang'];
+  static readonly observedAttributes = ['server', 'match', 'seat', 'invite', 'local', 'lang'];
 
   readonly #root: ShadowRoot;
   readonly #main: HTMLElement = h('div', { class: 'lobby' });
@@ -272,9 +274,9 @@ export class LobbyElement extends ElementBase {
   async #create(settings: Parameters<typeof createMatch>[1], name: string): Promise<void> {
     try {
       const base = this.#base();
-      const { match, creatorToken } = await createMatch(base, settings);
-      const { seat, token } = await joinMatch(base, match.id, { name, seat: 0 });
-      this.#emit<SeatedDetail>('ftk-created', { match: match.id, seat, token, creatorToken });
+      const { match, creatorToken, invite } = await createMatch(base, settings);
+      const { seat, token } = await joinMatch(base, match.id, { name, seat: 0, invite });
+      this.#emit<SeatedDetail>('ftk-created', { match: match.id, seat, token, creatorToken, invite });
     } catch (e) {
       this.#fail(e);
     }
@@ -360,7 +362,12 @@ export class LobbyElement extends ElementBase {
       void (async () => {
         try {
           const seat = chosen === null ? undefined : Number(chosen.value);
-          const joined = await joinMatch(this.#base(), match, seat === undefined ? { name: name.value } : { name: name.value, seat });
+          const invite = this.getAttribute('invite');
+          const joined = await joinMatch(this.#base(), match, {
+            name: name.value,
+            ...(seat === undefined ? {} : { seat }),
+            ...(invite === null ? {} : { invite }),
+          });
           this.#emit<SeatedDetail>('ftk-joined', { match, seat: joined.seat, token: joined.token });
         } catch (err) {
           this.#fail(err);

@@ -40,7 +40,8 @@ export function socketUrl(base: string): string {
  * The match element, `<ftk-match>`.
  *
  * - Attributes: `match` (the match id), `server` (the host's base URL; default this page's
- *   origin), `lang`, `invite-base` (the page an invite link opens; default this page).
+ *   origin), `lang`, `invite-base` (the page an invite link opens; default this page),
+ *   `invite` (the match's invite code, which the invite links then carry in their fragment).
  * - Properties: `token` (the seat token from `joinMatch`, or `null` to watch; the element
  *   connects once `match` and `token` are both set), `client` (the live `MatchClient`), `table`.
  * - Events: `ftk-status` (`{ status }`), `ftk-error` (`{ code, message }`), `ftk-over`
@@ -57,7 +58,7 @@ export function socketUrl(base: string): string {
  */
 export class MatchElement extends ElementBase {
   /** Attributes the element watches. */
-  static readonly observedAttributes = ['match', 'server', 'lang', 'invite-base'];
+  static readonly observedAttributes = ['match', 'server', 'lang', 'invite-base', 'invite'];
 
   #token: string | null | undefined = undefined;
   #client: MatchClient | null = null;
@@ -107,7 +108,8 @@ export class MatchElement extends ElementBase {
       this.#words();
       this.#drawInvites();
       this.#drawAfter();
-    } else if (this.isConnected) this.#connect();
+    } else if (name === 'invite' || name === 'invite-base') this.#drawInvites();
+    else if (this.isConnected) this.#connect();
   }
 
   /** The seat token (`null`: watch as a spectator; unset: do not connect yet). */
@@ -286,7 +288,9 @@ export class MatchElement extends ElementBase {
   #inviteLink(seat: number): string {
     const base = this.getAttribute('invite-base') ?? (typeof location === 'undefined' ? '' : `${location.origin}${location.pathname}`);
     const match = this.getAttribute('match') ?? '';
-    return `${base}?match=${encodeURIComponent(match)}&seat=${seat}`;
+    // The invite code goes in the fragment, which browsers never send to a server.
+    const invite = this.getAttribute('invite');
+    return `${base}?match=${encodeURIComponent(match)}&seat=${seat}${invite ? `#invite=${encodeURIComponent(invite)}` : ''}`;
   }
 
   #drawInvites(): void {

@@ -6,7 +6,7 @@
  *
  * Read on the `MatchClient` after each `view`, `status` and (when the client emits them)
  * `presence` / `deadline` / `names` event:
- * - `names: (string | null)[]` — display names by seat;
+ * - `table.seats` (each `{ name, bot }`), or else `names: (string | null)[]` — display names by seat;
  * - `connected: (boolean | null)[]` (or `presence`) — who is connected now;
  * - `deadline: number | null` — when the player to move runs out of time, epoch milliseconds
  *   (or `remainingMs: number | null`, milliseconds from when it was received).
@@ -38,6 +38,12 @@ function list<T>(value: unknown, item: (x: unknown) => T | null): (T | null)[] |
 const text = (x: unknown): string | null => (typeof x === 'string' && x.trim() !== '' ? x.trim().slice(0, 60) : null);
 const flag = (x: unknown): boolean | null => (typeof x === 'boolean' ? x : null);
 
+/** A seat's name as the client's seats give it: a bot's worded by `botName`, a person's as given. */
+function seatName(seat: unknown, i: number, botName: (bot: string, seat: number) => string): string | null {
+  const bot = field(seat, 'bot');
+  return typeof bot === 'string' ? botName(bot.slice(0, 40), i) : text(field(seat, 'name'));
+}
+
 /**
  * Reads the extras from a client (fields the host may add) and the lobby's summary.
  * `botName` words a bot seat without a name.
@@ -49,7 +55,10 @@ export function readExtras(
   now: number,
 ): Extras {
   const fromSummary = summary?.seats.map((s, i) => text(s.name) ?? (typeof s.bot === 'string' ? botName(s.bot, i) : null));
-  const names = list(field(client, 'names'), text) ?? fromSummary;
+  // The client's seats (a bot's name worded in the page's language), else its names, else the summary's.
+  const seats = field(field(client, 'table'), 'seats');
+  const fromSeats = Array.isArray(seats) && seats.length <= 16 ? seats.map((x, i) => seatName(x, i, botName)) : undefined;
+  const names = fromSeats ?? list(field(client, 'names'), text) ?? fromSummary;
   const connected = list(field(client, 'connected'), flag) ?? list(field(client, 'presence'), flag);
   const at = field(client, 'deadline');
   const left = field(client, 'remainingMs');

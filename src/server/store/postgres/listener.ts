@@ -7,6 +7,8 @@
  */
 import type { Client, Pool } from 'pg';
 import { Listeners } from '../listeners.js';
+import { MatchListeners } from '../match-listeners.js';
+import type { MatchChange } from '../store.js';
 import { quoteIdent } from './schema.js';
 
 /** How many matches the store remembers for the catch-up after the listening connection comes back. */
@@ -32,12 +34,17 @@ export interface LogListenerOptions {
   readonly schema: string;
   /** The `LISTEN`/`NOTIFY` channel. */
   readonly channel: string;
+  /** The channel of changes to matches besides their logs (payload `<change> <store instance> <match id>`). */
+  readonly matchChannel: string;
+  /** This store's instance name: its own match notifications were reported when made, and are skipped. */
+  readonly instance: string;
   readonly onError: (e: Error) => void;
 }
 
 /** The listening connection and the listeners it reports to. */
 export class LogListener {
   private readonly listeners = new Listeners();
+  private readonly matchListeners = new MatchListeners();
   /** Matches recently seen, oldest first (a Map keeps insertion order; touching moves to the end). */
   private readonly tracked = new Map<string, Tracked>();
   private listenClient: Client | null = null;
@@ -55,6 +62,18 @@ export class LogListener {
     return remove;
   }
 
+  /** Adds a listener of changes to match records, chats and presence (see `Store.watchMatches`). */
+  watchMatches(listener: (matchId: string, change: MatchChange) => void): () => void {
+    const remove = this.matchListeners.add(listener);
+    this.listening().catch(() => {});
+    return remove;
+  }
+
+  /** Reports a change to a match (a notification on the match channel, or this store's own change). */
+  noteMatch(matchId: string, change: MatchChange): void {
+    this.matchListeners.notify(matchId, change, (e) => this.options.onError(e as Error));
+  }
+
   /** Resolves once the listening connection is up, starting it if needed. */
   listening(): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the store is closed'));
@@ -67,6 +86,7 @@ export class LogListener {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.listeners.clear();
+    this.matchListeners.clear();
     const c = this.listenClient;
     this.listenClient = null;
     await c?.end().catch(() => {});
@@ -119,7 +139,18 @@ export class LogListener {
     };
     client.on('error', (e) => onLost(e));
     client.on('end', () => onLost(null));
+    const matchChannel = this.options.matchChannel;
     client.on('notification', (n) => {
+      if (n.channel === matchChannel && n.payload !== undefined) {
+        const p = n.payload;
+        const a = p.indexOf(' ');
+        const b = p.indexOf(' ', a + 1);
+        const change = p.slice(0, a);
+        if (a < 0 || b < 0 || p.slice(a + 1, b) === this.options.instance) return;
+        const matchId = p.slice(b + 1);
+        if (change === 'match' || change === 'chat' || change === 'presence') this.noteMatch(matchId, change);
+        return;
+      }
       if (n.channel !== channel || n.payload === undefined) return;
       const space = n.payload.indexOf(' ');
       const seq = Number(n.payload.slice(0, space));
@@ -129,6 +160,7 @@ export class LogListener {
     try {
       await client.connect();
       await client.query(`LISTEN ${quoteIdent(channel)}`);
+      await client.query(`LISTEN ${quoteIdent(matchChannel)}`);
     } catch (e) {
       onLost(e as Error);
       throw e;
@@ -185,5 +217,8 @@ export class LogListener {
         for (let seq = Math.max(t.known, t.through) + 1; seq <= row.last; seq++) this.note(row.match_id, seq);
       }
     }
+    // Changes to records, chats and presence while the connection was down are not counted:
+    // tell the listeners to read again what they hold of each match seen lately.
+    for (const id of ids) for (const change of ['match', 'chat', 'presence'] as const) this.noteMatch(id, change);
   }
 }

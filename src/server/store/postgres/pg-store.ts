@@ -6,10 +6,25 @@
  * that the {@link LogListener} of each host hears.
  * @module
  */
+import { randomUUID } from 'node:crypto';
 import type { Client, Pool } from 'pg';
 import type { Action, GameOptions } from '../../../index.js';
-import type { SpectatorPolicy } from '../../../protocol/lobby.js';
-import type { ActivityCursor, Deadline, KeptRecord, LogEntry, MatchActivity, MatchRecord, SeatRecord, Store } from '../store.js';
+import type { ChatLine, SpectatorPolicy } from '../../../protocol/lobby.js';
+import type {
+  ActivityCursor,
+  Deadline,
+  KeptRecord,
+  LogEntry,
+  MatchActivity,
+  MatchChange,
+  MatchFilter,
+  MatchPatch,
+  MatchRecord,
+  NewChatLine,
+  PresenceRecord,
+  SeatRecord,
+  Store,
+} from '../store.js';
 import { Appender } from './appender.js';
 import { waitForServer } from './faults.js';
 import { LogListener } from './listener.js';
@@ -27,6 +42,7 @@ interface MatchRow {
   creator_hash: string;
   seats: SeatRecord[];
   version: number;
+  extra: Partial<MatchRecord>;
 }
 
 interface LogRow {
@@ -36,7 +52,21 @@ interface LogRow {
   at: string;
 }
 
+/** The match fields kept in the `extra` JSON column (those added after the first schema). */
+const EXTRA_KEYS = [
+  'visibility',
+  'inviteHash',
+  'chat',
+  'fairness',
+  'startedAt',
+  'turnTimeSetAt',
+  'rematch',
+  'creatorAccount',
+] as const satisfies readonly (keyof MatchRecord)[];
+
 function toMatch(row: MatchRow): MatchRecord {
+  const extra: Record<string, unknown> = {};
+  for (const key of EXTRA_KEYS) if (Object.hasOwn(row.extra, key)) extra[key] = row.extra[key];
   return {
     id: row.id,
     createdAt: Number(row.created_at),
@@ -46,10 +76,21 @@ function toMatch(row: MatchRow): MatchRecord {
     creatorHash: row.creator_hash,
     seats: row.seats,
     version: row.version,
+    ...(extra as Partial<MatchRecord>),
   };
 }
 
-const MATCH_COLUMNS = 'id, created_at, options, spectators, turn_time_ms, creator_hash, seats, version';
+/** The fields of `m` kept in the `extra` column. */
+function extraOf(m: Partial<MatchRecord>): Record<string, unknown> {
+  const extra: Record<string, unknown> = {};
+  for (const key of EXTRA_KEYS) if (m[key] !== undefined) extra[key] = m[key];
+  return extra;
+}
+
+const MATCH_COLUMNS = 'id, created_at, options, spectators, turn_time_ms, creator_hash, seats, version, extra';
+
+/** How many times `appendChat` tries again after another writer took the same line number. */
+const CHAT_RETRIES = 16;
 
 /** What a {@link PgStore} is made of. */
 export interface PgStoreOptions {
@@ -68,10 +109,14 @@ export interface PgStoreOptions {
 export class PgStore implements Store {
   readonly schema: string;
   readonly channel: string;
+  /** The channel of changes to matches besides their logs. */
+  readonly matchChannel: string;
   private readonly s: string;
   private readonly pool: Pool;
   private readonly lease: number;
   private readonly listener: LogListener;
+  /** This store's name in its match notifications: it reports its own changes at once and skips their echo. */
+  private readonly instance = randomUUID().slice(0, 8);
   private readonly appender: Appender;
   private closed = false;
 
@@ -79,10 +124,11 @@ export class PgStore implements Store {
     this.schema = options.schema;
     this.s = quoteIdent(options.schema);
     this.channel = `${options.schema}_log`;
+    this.matchChannel = `${options.schema}_match`;
     this.pool = options.pool;
     waitForServer(this.pool, () => this.closed); // a restart of the database is a delay, not an error
     this.lease = options.lease;
-    this.listener = new LogListener({ ...options, channel: this.channel });
+    this.listener = new LogListener({ ...options, channel: this.channel, matchChannel: this.matchChannel, instance: this.instance });
     this.appender = new Appender(
       this.pool,
       this.s,
@@ -97,16 +143,21 @@ export class PgStore implements Store {
       throw new RangeError(`a match id is 1 to ${MAX_MATCH_ID} characters, got ${JSON.stringify(String(match.id).slice(0, 40))}`);
     }
     try {
-      await this.pool.query(`INSERT INTO ${this.s}.matches (${MATCH_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-        match.id,
-        match.createdAt,
-        JSON.stringify(match.options),
-        match.spectators,
-        match.turnTimeMs,
-        match.creatorHash,
-        JSON.stringify(match.seats),
-        match.version,
-      ]);
+      await this.pool.query(
+        `INSERT INTO ${this.s}.matches (${MATCH_COLUMNS}, visibility) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          match.id,
+          match.createdAt,
+          JSON.stringify(match.options),
+          match.spectators,
+          match.turnTimeMs,
+          match.creatorHash,
+          JSON.stringify(match.seats),
+          match.version,
+          JSON.stringify(extraOf(match)),
+          match.visibility ?? 'public',
+        ],
+      );
     } catch (e) {
       if ((e as { code?: string }).code === '23505') throw new Error(`match ${match.id} already exists`);
       throw e;
@@ -120,19 +171,46 @@ export class PgStore implements Store {
   }
 
   async updateSeats(id: string, expected: number, seats: readonly SeatRecord[]): Promise<boolean> {
-    const r = await this.pool.query(`UPDATE ${this.s}.matches SET seats = $3, version = version + 1 WHERE id = $1 AND version = $2`, [
-      id,
-      expected,
-      JSON.stringify(seats),
-    ]);
-    return r.rowCount === 1;
+    return this.updateMatch(id, expected, { seats });
   }
 
-  async listMatches(limit: number): Promise<MatchRecord[]> {
+  async updateMatch(id: string, expected: number, patch: MatchPatch): Promise<boolean> {
+    const r = await this.pool.query(
+      `WITH up AS (
+         UPDATE ${this.s}.matches SET version = version + 1,
+           seats = coalesce($3::jsonb, seats),
+           options = coalesce($4::jsonb, options),
+           turn_time_ms = CASE WHEN $5::boolean THEN $6::integer ELSE turn_time_ms END,
+           extra = extra || $7::jsonb
+         WHERE id = $1 AND version = $2 RETURNING id
+       )
+       SELECT pg_notify('${this.matchChannel}', 'match ${this.instance} ' || id) FROM up`,
+      [
+        id,
+        expected,
+        patch.seats === undefined ? null : JSON.stringify(patch.seats),
+        patch.options === undefined ? null : JSON.stringify(patch.options),
+        patch.turnTimeMs !== undefined,
+        patch.turnTimeMs ?? null,
+        JSON.stringify(extraOf(patch)),
+      ],
+    );
+    if (r.rowCount !== 1) return false;
+    this.listener.noteMatch(id, 'match');
+    return true;
+  }
+
+  async listMatches(limit: number, filter: MatchFilter = {}): Promise<MatchRecord[]> {
     if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a non-negative integer, got ${String(limit)}`);
-    const r = await this.pool.query<MatchRow>(`SELECT ${MATCH_COLUMNS} FROM ${this.s}.matches ORDER BY created_at DESC, id DESC LIMIT $1`, [
-      limit,
-    ]);
+    const r =
+      filter.visibility === undefined
+        ? await this.pool.query<MatchRow>(`SELECT ${MATCH_COLUMNS} FROM ${this.s}.matches ORDER BY created_at DESC, id DESC LIMIT $1`, [
+            limit,
+          ])
+        : await this.pool.query<MatchRow>(
+            `SELECT ${MATCH_COLUMNS} FROM ${this.s}.matches WHERE visibility = $2 ORDER BY created_at DESC, id DESC LIMIT $1`,
+            [limit, filter.visibility],
+          );
     return r.rows.map(toMatch);
   }
 
@@ -256,6 +334,66 @@ export class PgStore implements Store {
 
   watch(listener: (matchId: string, seq: number) => void): () => void {
     return this.listener.watch(listener);
+  }
+
+  async appendChat(matchId: string, line: NewChatLine): Promise<number> {
+    // The next number is read and taken in one statement; two writers taking the same one at once
+    // collide on the primary key, and the loser tries again.
+    for (let i = 0; i < CHAT_RETRIES; i++) {
+      const r = await this.pool.query<{ n: number }>(
+        `WITH next AS (SELECT coalesce(max(n), 0) + 1 AS n FROM ${this.s}.chat WHERE match_id = $1),
+         ins AS (
+           INSERT INTO ${this.s}.chat (match_id, n, line)
+           SELECT $1, next.n, $2::jsonb || jsonb_build_object('n', next.n) FROM next
+           WHERE EXISTS (SELECT 1 FROM ${this.s}.matches WHERE id = $1)
+           ON CONFLICT (match_id, n) DO NOTHING
+           RETURNING n
+         )
+         SELECT n, pg_notify('${this.matchChannel}', 'chat ${this.instance} ' || $1) FROM ins`,
+        [matchId, JSON.stringify(line)],
+      );
+      const row = r.rows[0];
+      if (row !== undefined) {
+        this.listener.noteMatch(matchId, 'chat');
+        return row.n;
+      }
+      if ((await this.getMatch(matchId)) === null) return 0;
+    }
+    throw new Error(`the chat of match ${matchId} is too busy: gave up after ${CHAT_RETRIES} tries`);
+  }
+
+  async readChat(matchId: string, after: number, limit: number): Promise<ChatLine[]> {
+    const r = await this.pool.query<{ line: ChatLine }>(
+      `SELECT line FROM (SELECT n, line FROM ${this.s}.chat WHERE match_id = $1 AND n > $2 ORDER BY n DESC LIMIT $3) t ORDER BY n`,
+      [matchId, Math.max(0, Math.min(Math.floor(after), 0x7fffffff)), Math.max(0, Math.floor(limit))],
+    );
+    return r.rows.map((row) => row.line);
+  }
+
+  async setPresence(matchId: string, host: string, seat: number, until: number): Promise<void> {
+    const r = await this.pool.query(
+      `WITH up AS (
+         INSERT INTO ${this.s}.presence (match_id, seat, host, until)
+         SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM ${this.s}.matches WHERE id = $1)
+         ON CONFLICT (match_id, seat, host) DO UPDATE SET until = EXCLUDED.until
+         RETURNING match_id
+       )
+       SELECT pg_notify('${this.matchChannel}', 'presence ${this.instance} ' || match_id) FROM up`,
+      [matchId, seat, host, Math.floor(until)],
+    );
+    if (r.rowCount === 1) this.listener.noteMatch(matchId, 'presence');
+  }
+
+  async readPresence(matchId: string): Promise<PresenceRecord[]> {
+    const r = await this.pool.query<{ seat: number; host: string; until: string }>(
+      `SELECT seat, host, until FROM ${this.s}.presence WHERE match_id = $1`,
+      [matchId],
+    );
+    return r.rows.map((row) => ({ seat: row.seat, host: row.host, until: Number(row.until) }));
+  }
+
+  watchMatches(listener: (matchId: string, change: MatchChange) => void): () => void {
+    return this.listener.watchMatches(listener);
   }
 
   /**

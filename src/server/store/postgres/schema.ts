@@ -43,6 +43,27 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
       kept jsonb NOT NULL
     );
   `,
+  // 3: games between friends: the match fields added since (visibility, invite, fairness, rematch, …)
+  // in one JSON object, with the visibility also in a column for the lobby's listing; the chat;
+  // the seats' presence leases.
+  (s) => `
+    ALTER TABLE ${s}.matches ADD COLUMN extra jsonb NOT NULL DEFAULT '{}'::jsonb;
+    ALTER TABLE ${s}.matches ADD COLUMN visibility text NOT NULL DEFAULT 'public';
+    CREATE INDEX matches_listed ON ${s}.matches (visibility, created_at DESC, id DESC);
+    CREATE TABLE ${s}.chat (
+      match_id text NOT NULL REFERENCES ${s}.matches (id) ON DELETE CASCADE,
+      n integer NOT NULL CHECK (n >= 1),
+      line jsonb NOT NULL,
+      PRIMARY KEY (match_id, n)
+    );
+    CREATE TABLE ${s}.presence (
+      match_id text NOT NULL REFERENCES ${s}.matches (id) ON DELETE CASCADE,
+      seat integer NOT NULL,
+      host text NOT NULL,
+      until bigint NOT NULL,
+      PRIMARY KEY (match_id, seat, host)
+    );
+  `,
 ];
 
 /** The newest schema version this code knows. */

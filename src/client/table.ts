@@ -1,0 +1,128 @@
+/**
+ * What a {@link MatchClient} knows of its match besides the game, read from the host's messages
+ * (protocol version 2; a version 1 host sends none of it, and everything stays empty): the seats
+ * (names, kinds, who is connected), the turn's clock, the chat, the rematch, and a fair match's
+ * commitment and the log digests seen, for `verifyRecord`.
+ * @module
+ */
+import type { ChatLine, SeatSummary } from '../protocol/lobby.js';
+import type { Clock, RematchState, ServerMessage, WelcomeMessage } from '../protocol/server-messages.js';
+
+/** A fair match as the client saw it: the commitments, and each log digest by seq (pass them to `verifyRecord`). */
+export interface FairnessSeen {
+  readonly commitment: string;
+  readonly nextCommitment: string;
+  /** The log digest after each seq the client saw (0: the commitment). */
+  readonly digests: Map<number, string>;
+}
+
+/** The news a client's table emits. */
+export type TableChange = 'seats' | 'names' | 'presence' | 'deadline' | 'chat' | 'rematch';
+
+/** The most chat lines a client keeps. */
+const CHAT_KEPT = 500;
+
+/** The match besides the game, as the client was told. */
+export class TableState {
+  /** Every seat (name, bot, kind, connected), or `null` before the host said. */
+  seats: readonly SeatSummary[] | null = null;
+  /** The turn time in milliseconds, `null` for none (or not known). */
+  turnTimeMs: number | null = null;
+  /** When the player to move runs out of time, by this machine's clock (epoch ms), or `null`. */
+  deadline: number | null = null;
+  /** The chat's lines, oldest first, each once. */
+  chat: ChatLine[] = [];
+  /** The rematch once the game is over, or `null`. */
+  rematch: RematchState | null = null;
+  /** A fair match's commitments and the digests seen; `null` for another match (or a version 1 host). */
+  fairness: FairnessSeen | null = null;
+
+  constructor(
+    private readonly emit: (change: TableChange) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Takes what a welcome says. */
+  welcome(m: WelcomeMessage): void {
+    if (m.seats !== undefined) this.setSeats(m.seats);
+    if (m.turnTimeMs !== undefined) this.turnTimeMs = m.turnTimeMs;
+    if (m.fairness) {
+      const digests = this.fairness?.commitment === m.fairness.commitment ? this.fairness.digests : new Map<number, string>();
+      digests.set(m.seq, m.fairness.logDigest);
+      this.fairness = { commitment: m.fairness.commitment, nextCommitment: m.fairness.nextCommitment, digests };
+    }
+    for (const u of m.updates) this.digest(u.seq, u.logDigest);
+    if (m.chat !== undefined) this.addChat(m.chat);
+    if (m.rematch !== undefined) this.setRematch(m.rematch);
+    this.clock(m);
+  }
+
+  /** Takes an update's (or a sync's) digest and clock. */
+  digest(seq: number, digest: string | undefined): void {
+    if (digest !== undefined && this.fairness !== null) this.fairness.digests.set(seq, digest);
+  }
+
+  /** Takes a clock the host sent, if it sent one. */
+  clock(c: Partial<Clock>): void {
+    if (c.remainingMs === undefined && c.deadline === undefined) return;
+    const deadline = typeof c.remainingMs === 'number' ? this.now() + c.remainingMs : null;
+    if (deadline === this.deadline) return;
+    this.deadline = deadline;
+    this.emit('deadline');
+  }
+
+  /** Takes a message about the table; `false` when it is not one. */
+  receive(m: ServerMessage): boolean {
+    switch (m.type) {
+      case 'seats':
+        this.setSeats(m.seats);
+        return true;
+      case 'clock':
+        this.turnTimeMs = m.turnTimeMs;
+        this.clock(m);
+        return true;
+      case 'chat':
+        this.addChat([m.line]);
+        return true;
+      case 'next':
+        this.setRematch({ votes: m.votes, next: m.next, commitment: m.commitment });
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** The seats' names (a bot's or an open seat's may be `null`). */
+  get names(): (string | null)[] | undefined {
+    return this.seats?.map((s) => s.name);
+  }
+
+  /** Who is connected, by seat (a bot always is). */
+  get connected(): boolean[] | undefined {
+    return this.seats?.map((s) => s.connected);
+  }
+
+  private setSeats(seats: readonly SeatSummary[]): void {
+    const before = this.seats;
+    this.seats = seats;
+    const names = JSON.stringify(seats.map((s) => [s.name, s.kind]));
+    const presence = JSON.stringify(seats.map((s) => s.connected));
+    if (before === null || JSON.stringify(before.map((s) => [s.name, s.kind])) !== names) this.emit('names');
+    if (before === null || JSON.stringify(before.map((s) => s.connected)) !== presence) this.emit('presence');
+    this.emit('seats');
+  }
+
+  private addChat(lines: readonly ChatLine[]): void {
+    const last = this.chat[this.chat.length - 1]?.n ?? 0;
+    const fresh = lines.filter((l) => l.n > last);
+    if (fresh.length === 0) return;
+    this.chat = [...this.chat, ...fresh].slice(-CHAT_KEPT);
+    this.emit('chat');
+  }
+
+  private setRematch(r: RematchState | null): void {
+    if (JSON.stringify(r) === JSON.stringify(this.rematch)) return;
+    this.rematch = r;
+    this.emit('rematch');
+  }
+}

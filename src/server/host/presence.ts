@@ -1,0 +1,120 @@
+/**
+ * Presence: which seats have a connection open, on any host. Each host counts its own
+ * subscriptions per seat and holds a lease in the store for each seat it has one for (renewed
+ * while it lasts, ended when the last one closes, so a host that dies lets its leases run out);
+ * a seat is connected while some host's lease on it runs. Changes reach every host through
+ * `Store.watchMatches`, and each pushes the seats to its watchers when what they show changed.
+ * @module
+ */
+import type { Store } from '../store/store.js';
+import { newMatchId } from '../tokens.js';
+import type { FanOut } from './fan-out.js';
+import type { LiveMatch } from './live-match.js';
+import type { LiveMatches } from './live-matches.js';
+import { awaySince } from './table.js';
+
+/** How long a presence lease runs before its host renews it (ms). A host that dies is seen gone this long after. */
+export const PRESENCE_LEASE_MS = 45_000;
+
+/** Counts this host's connections per seat and keeps its presence leases in the store. */
+export class Presence {
+  /** This host's name in the leases. */
+  readonly hostId = newMatchId();
+  /** Open subscriptions per `match seat`. */
+  private readonly local = new Map<string, number>();
+  /** The lease writes of each `match seat`, one after the other. */
+  private readonly writes = new Map<string, Promise<void>>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly matches: LiveMatches,
+    private readonly fanOut: FanOut,
+    private readonly now: () => number,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /** Starts renewing leases (every third of a lease) and looking for leases of dead hosts that ran out. */
+  start(): void {
+    if (this.timer !== null) return;
+    this.timer = setInterval(() => this.renew(), PRESENCE_LEASE_MS / 3);
+    this.timer.unref?.();
+  }
+
+  /** Stops renewing; the leases this host holds run out by themselves. */
+  close(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /**
+   * A subscription for `seat` opened on this host: the seat is connected (pushed to this host's
+   * watchers at once, to the others' through the store). Returns the function to call once when
+   * it closes.
+   */
+  hold(live: LiveMatch, seat: number): () => void {
+    const matchId = live.record.id;
+    const key = `${matchId} ${seat}`;
+    const n = (this.local.get(key) ?? 0) + 1;
+    this.local.set(key, n);
+    if (n === 1) this.lease(live, seat, this.now() + PRESENCE_LEASE_MS);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.local.get(key) ?? 1) - 1;
+      if (left > 0) {
+        this.local.set(key, left);
+        return;
+      }
+      this.local.delete(key);
+      this.lease(live, seat, this.now());
+    };
+  }
+
+  /** Sets this host's lease on `seat`: in the match this host holds at once (and pushes the seats), then in the store. */
+  private lease(live: LiveMatch, seat: number, until: number): void {
+    const mine = { seat, host: this.hostId, until };
+    this.fanOut.presence(live, [...live.leases.filter((l) => l.seat !== seat || l.host !== this.hostId), mine]);
+    this.write(live.record.id, seat, until);
+  }
+
+  /** The store says a match's presence changed: read the leases again and push the seats if they show something new. */
+  async heard(matchId: string): Promise<void> {
+    const live = await this.matches.held(matchId);
+    if (live === null) return;
+    this.fanOut.presence(live, await this.store.readPresence(matchId));
+  }
+
+  /** Since when the person at `seat` has had no connection on any host (`null` while one is open), from the store's leases. */
+  async awaySince(matchId: string, seat: number): Promise<number | null> {
+    const m = await this.store.getMatch(matchId);
+    if (m === null) return null;
+    return awaySince(m, await this.store.readPresence(matchId), seat, this.now());
+  }
+
+  private write(matchId: string, seat: number, until: number): void {
+    const key = `${matchId} ${seat}`;
+    const before = this.writes.get(key) ?? Promise.resolve();
+    const next = before
+      .then(() => this.store.setPresence(matchId, this.hostId, seat, until))
+      .catch((e: unknown) => this.log(`presence of ${matchId} seat ${seat} failed: ${String(e)}`))
+      .finally(() => {
+        if (this.writes.get(key) === next) this.writes.delete(key);
+      });
+    this.writes.set(key, next);
+  }
+
+  /** Renews this host's leases, and reads the leases of every watched match again (another host's may have run out). */
+  private renew(): void {
+    const until = this.now() + PRESENCE_LEASE_MS;
+    for (const key of this.local.keys()) {
+      const space = key.lastIndexOf(' ');
+      this.write(key.slice(0, space), Number(key.slice(space + 1)), until);
+    }
+    this.matches.eachLoaded(
+      (live) => (live.watchers.size > 0 ? this.heard(live.record.id) : undefined),
+      (e) => this.log(`reading presence failed: ${String(e)}`),
+    );
+  }
+}
