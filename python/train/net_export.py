@@ -133,10 +133,11 @@ def write_svg(nets, seed, path):
         panel(400, 0, 340, height - 30, "Policy network", "held-out cross-entropy with the search", policy),
         panel(740, 0, 340, height - 30, "Policy network", "held-out agreement with the search", agree),
     ]
-    note = f"npm run train:net -- --seed {seed}: held-out games (number ending in 9); round 1 = heuristic self-play only"
+    note = f"npm run train:net -- --seed {seed}: held-out games (a tenth of each stage); round 1 = heuristic self-play only"
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-        f'font-family="sans-serif">\n<rect width="100%" height="100%" fill="white"/>\n'
+        f'font-family="sans-serif" role="img">\n<title>Training curve of the networks of netBot and ismctsNetBot (seed {seed})</title>\n'
+        '<rect width="100%" height="100%" fill="white"/>\n'
         + "\n".join(body)
         + f'\n<text x="{width / 2}" y="{height - 8}" text-anchor="middle" font-size="11" fill="#555">{note}</text>\n</svg>\n'
     )

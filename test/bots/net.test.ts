@@ -35,7 +35,7 @@ function positions(players: PlayerCount, seed: string, published = false): { sta
   return out;
 }
 
-describe('the shipped networks', () => {
+describe('the shipped networks', { timeout: 60_000 }, () => {
   it('decode to layers that fit the features, with finite weights, in under 1 MB of source', () => {
     const value = layersFrom(VALUE_NETWORK);
     const policy = layersFrom(POLICY_NETWORK);
@@ -78,7 +78,7 @@ describe('the shipped networks', () => {
   });
 });
 
-describe('base64 and layers', () => {
+describe('base64 and layers', { timeout: 60_000 }, () => {
   it('decodes base64 as Node does, with and without padding', () => {
     const bytes = Uint8Array.from({ length: 259 }, (_, i) => (i * 37 + 11) & 255);
     for (const n of [0, 1, 2, 3, 4, 100, 259]) {
@@ -104,7 +104,7 @@ describe('base64 and layers', () => {
   });
 });
 
-describe('features', () => {
+describe('features', { timeout: 60_000 }, () => {
   it("the policy's choices are the search's root choices, read from the view", () => {
     for (const [n, published] of [
       [2, false],
@@ -141,7 +141,7 @@ describe('features', () => {
   });
 });
 
-describe('netBot', () => {
+describe('netBot', { timeout: 60_000 }, () => {
   it('plays only legal actions, 2 to 5 players, under both variant sets', () => {
     for (const players of [2, 3, 4, 5] as const) {
       for (const variants of [DEFAULT_VARIANTS, PUBLISHED_VARIANTS]) {
@@ -195,7 +195,7 @@ describe('netBot', () => {
   });
 });
 
-describe('ismctsNetBot', () => {
+describe('ismctsNetBot', { timeout: 60_000 }, () => {
   it('plays only legal actions and is reproducible from its seed', () => {
     const play = (): readonly Action[] =>
       playGame({
@@ -225,7 +225,7 @@ describe('ismctsNetBot', () => {
   });
 });
 
-describe('bot ids', () => {
+describe('bot ids', { timeout: 60_000 }, () => {
   it('net, ismcts-net and ismcts-net:N name the network bots', () => {
     expect(BOT_IDS).toContain('net');
     expect(BOT_IDS).toContain('ismcts-net:N');

@@ -121,7 +121,17 @@ async function main(): Promise<void> {
     const module = join(ROOT, 'src/bots/net/weights.ts');
     const svg = join(ROOT, 'docs/net-training.svg');
     await python(['reference', '--out', nets, '--fixture', fixture]);
-    await run('/usr/bin/python3', [join(ROOT, 'python/train/net_export.py'), '--nets', nets, '--seed', seed, '--module', module, '--svg', svg]);
+    await run('/usr/bin/python3', [
+      join(ROOT, 'python/train/net_export.py'),
+      '--nets',
+      nets,
+      '--seed',
+      seed,
+      '--module',
+      module,
+      '--svg',
+      svg,
+    ]);
     // The files as the repository keeps them (formatted), so that a run writes exactly them.
     await run(process.execPath, [join(ROOT, 'node_modules/@biomejs/biome/bin/biome'), 'format', '--write', fixture, module]);
   }
