@@ -3,7 +3,7 @@
  * self-play, and writes them into the package (`src/bots/net/weights.ts`), with the reference
  * outputs of the networks for the inference test and the training curve for the docs.
  *
- *   npm run train:net -- [--seed 1] [--jobs 1] [--dir DIR] [--heuristic-games 10000] [--search-games 800] [--no-write]
+ *   npm run train:net -- [--seed 1] [--jobs 1] [--dir DIR] [--heuristic-games 10000] [--search-games 200] [--no-write]
  *
  * 1. **Heuristic self-play** (`selfplay.ts --stage heuristic`): `heuristicBot`s in every seat, 2 to
  *    5 players, both variant sets; every third position with its game's result.
@@ -37,7 +37,7 @@ const { values } = parseArgs({
     jobs: { type: 'string', default: '1' },
     dir: { type: 'string' },
     'heuristic-games': { type: 'string', default: '10000' },
-    'search-games': { type: 'string', default: '800' },
+    'search-games': { type: 'string', default: '200' },
     'value-epochs': { type: 'string', default: '6' },
     'policy-epochs': { type: 'string', default: '12' },
     'no-write': { type: 'boolean', default: false },
