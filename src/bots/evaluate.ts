@@ -12,6 +12,7 @@
 
 import type { GameState } from '../index.js';
 import { RulesError } from '../index.js';
+import { softmaxInPlace } from './net/dense.js';
 import { KIND_OF, LETTER_RANK, OFFICE_INDEX, VALUE_OF } from './tables.js';
 import { VALUE_WEIGHTS } from './value-weights.js';
 
@@ -302,20 +303,8 @@ export function evaluate(state: GameState, out: number[], params: EvalParams): n
   const we = w[0] as number;
   const wg = w[1] as number;
   const wl = w[2] as number;
-  let max = Number.NEGATIVE_INFINITY;
-  for (let p = 0; p < n; p++) {
-    const u = we * (expected[p] as number) + wg * (gold[p] as number) + wl * (leads[p] as number);
-    out[p] = u;
-    if (u > max) max = u;
-  }
-  let sum = 0;
-  for (let p = 0; p < n; p++) {
-    const e = Math.exp((out[p] as number) - max);
-    out[p] = e;
-    sum += e;
-  }
-  for (let p = 0; p < n; p++) out[p] = (out[p] as number) / sum;
-  return out;
+  for (let p = 0; p < n; p++) out[p] = we * (expected[p] as number) + wg * (gold[p] as number) + wl * (leads[p] as number);
+  return softmaxInPlace(out, n);
 }
 
 function ranksAbove(a: number, b: number): boolean {
