@@ -12,6 +12,7 @@
 
 import type { GameState } from '../index.js';
 import { RulesError } from '../index.js';
+import { softmaxInPlace } from './net/dense.js';
 import { KIND_OF, LETTER_RANK, OFFICE_INDEX, VALUE_OF } from './tables.js';
 import { VALUE_WEIGHTS } from './value-weights.js';
 
@@ -93,6 +94,8 @@ const leads = new Float64Array(5);
 const meanOf = new Float64Array(5);
 const varianceOf = new Float64Array(5);
 const letterOf = new Float64Array(5);
+const first = new Float64Array(MAX);
+const second = new Float64Array(MAX);
 
 function addFuture(c: number): void {
   if (KIND_OF[c] !== GOV) return;
@@ -201,11 +204,15 @@ function project(state: GameState, params: EvalParams): void {
     }
     for (let p = 0; p < n; p++) {
       const mp = meanOf[p] as number;
-      if (mp <= 0) continue;
+      if (mp <= 0) {
+        first[p * m + o] = 0;
+        second[p * m + o] = 0;
+        continue;
+      }
       const vp = varianceOf[p] as number;
       const lp = letterOf[p] as number;
-      let first = 1;
-      let second = 0;
+      let f = 1;
+      let s = 0;
       for (let q = 0; q < n; q++) {
         if (q === p) continue;
         const mq = meanOf[q] as number;
@@ -216,11 +223,13 @@ function project(state: GameState, params: EvalParams): void {
           const edge = lp < (letterOf[q] as number) ? 0.25 : -0.25;
           b = 1 / (1 + Math.exp((-1.7 * (mp - mq + edge)) / Math.sqrt(vp + (varianceOf[q] as number) + 0.3)));
         }
-        second = second * b + first * (1 - b);
-        first *= b;
+        s = s * b + f * (1 - b);
+        f *= b;
       }
-      expected[p] = (expected[p] as number) + primary * first + secondary * second;
-      leads[p] = (leads[p] as number) + first;
+      first[p * m + o] = f;
+      second[p * m + o] = s;
+      expected[p] = (expected[p] as number) + primary * f + secondary * s;
+      leads[p] = (leads[p] as number) + f;
     }
   }
 }
@@ -240,6 +249,34 @@ export function valueFeatures(state: GameState, params: EvalParams): ValueFeatur
     gold: Array.from(gold.subarray(0, n)),
     leads: Array.from(leads.subarray(0, n)),
   };
+}
+
+/**
+ * @internal The projection of a state that is not over, as the evaluation computes it, for the
+ * value network's inputs (`net/value-features.ts`). Views of scratch arrays that the next
+ * projection or evaluation overwrites: read them at once. Per seat `p` and office `o` (`m`
+ * offices in play) at `p * m + o`: influence now, and the chance to lead and to come second at
+ * the end. Per seat: gold, the share of the cards to come, expected title points (with `coin` per
+ * coin held) and expected titles led. Per office: the influence still to come.
+ */
+export interface Projection {
+  readonly influence: Float64Array;
+  readonly first: Float64Array;
+  readonly second: Float64Array;
+  readonly gold: Float64Array;
+  readonly share: Float64Array;
+  readonly expected: Float64Array;
+  readonly leads: Float64Array;
+  readonly supply: Float64Array;
+}
+
+const PROJECTION: Projection = { influence: inf, first, second, gold, share, expected, leads, supply: density };
+
+/** @internal Projects a state that is not over: see {@link Projection}. */
+export function projection(state: GameState, params: EvalParams): Projection {
+  tally(state);
+  project(state, params);
+  return PROJECTION;
 }
 
 /**
@@ -266,20 +303,8 @@ export function evaluate(state: GameState, out: number[], params: EvalParams): n
   const we = w[0] as number;
   const wg = w[1] as number;
   const wl = w[2] as number;
-  let max = Number.NEGATIVE_INFINITY;
-  for (let p = 0; p < n; p++) {
-    const u = we * (expected[p] as number) + wg * (gold[p] as number) + wl * (leads[p] as number);
-    out[p] = u;
-    if (u > max) max = u;
-  }
-  let sum = 0;
-  for (let p = 0; p < n; p++) {
-    const e = Math.exp((out[p] as number) - max);
-    out[p] = e;
-    sum += e;
-  }
-  for (let p = 0; p < n; p++) out[p] = (out[p] as number) / sum;
-  return out;
+  for (let p = 0; p < n; p++) out[p] = we * (expected[p] as number) + wg * (gold[p] as number) + wl * (leads[p] as number);
+  return softmaxInPlace(out, n);
 }
 
 function ranksAbove(a: number, b: number): boolean {

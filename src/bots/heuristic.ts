@@ -58,13 +58,15 @@ function quantile(samples: readonly { v: number; w: number }[], q: number): numb
   return sorted.at(-1)?.v ?? 0;
 }
 
-interface AreaValues {
+/** @internal What a drawn card is worth to its Advisor in each area (points). */
+export interface AreaValues {
   readonly self: number;
   readonly middle: number;
   readonly favor: number;
 }
 
-function areaValues(model: Model, card: Card, params: HeuristicParams): AreaValues {
+/** @internal What `card` is worth to the model's owner in each area it may place it in. */
+export function areaValues(model: Model, card: Card, params: HeuristicParams): AreaValues {
   const self = gainValue(model, model.me, card, params.coin);
   const others: number[] = [];
   for (let q = 0; q < model.n; q++) if (q !== model.me) others.push(gainValue(model, q, card, params.coin));
@@ -150,8 +152,8 @@ function goldOf(hand: readonly Card[]): number {
   return sum;
 }
 
-/** The most the owner will bid for the lot, in bid units. */
-function bidLimit(view: PlayerView, model: Model, params: HeuristicParams): number {
+/** @internal The most the owner will bid for the lot, in bid units. */
+export function bidLimit(view: PlayerView, model: Model, params: HeuristicParams): number {
   const lot = view.lot;
   if (!lot) return 0;
   const me = model.me;

@@ -21,6 +21,8 @@ export { heuristicBot } from './heuristic.js';
 export type { IsmctsOptions } from './ismcts.js';
 export { ismctsBot } from './ismcts.js';
 export type { BotModule } from './module.js';
+export type { IsmctsNetOptions, NetBotOptions } from './net/net-bot.js';
+export { ISMCTS_NET_PRIOR, ismctsNetBot, netBot } from './net/net-bot.js';
 export type { PlayedGame, PlayGameOptions } from './play.js';
 export { playGame } from './play.js';
 export { randomBot } from './random.js';

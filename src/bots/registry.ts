@@ -5,18 +5,23 @@
 import { RulesError } from '../index.js';
 import { heuristicBot } from './heuristic.js';
 import { ismctsBot } from './ismcts.js';
+import { ismctsNetBot, netBot } from './net/net-bot.js';
 import { randomBot } from './random.js';
 import type { Bot } from './types.js';
 
 /**
  * A bot id: `'random'`, `'heuristic'`, `'ismcts'` (1,000 iterations) or `'ismcts:N'` (N
- * iterations per decision, for example `'ismcts:500'`).
+ * iterations per decision, for example `'ismcts:500'`), `'net'` (the policy network alone,
+ * `netBot()`), `'ismcts-net'` or `'ismcts-net:N'` (the search guided by the networks,
+ * `ismctsNetBot({ iterations: N })`, 1,000 by default).
  * @category Bots
  */
-export type BotId = 'random' | 'heuristic' | 'ismcts' | `ismcts:${number}`;
+export type BotId = 'random' | 'heuristic' | 'ismcts' | `ismcts:${number}` | 'net' | 'ismcts-net' | `ismcts-net:${number}`;
 
-/** The ids {@link botFromId} accepts, for help texts: `ismcts:N` stands for any positive N. @category Bots */
-export const BOT_IDS: readonly string[] = ['random', 'heuristic', 'ismcts', 'ismcts:N'];
+/** The ids {@link botFromId} accepts, for help texts: `ismcts:N` and `ismcts-net:N` stand for any positive N. @category Bots */
+export const BOT_IDS: readonly string[] = ['random', 'heuristic', 'ismcts', 'ismcts:N', 'net', 'ismcts-net', 'ismcts-net:N'];
+
+const EXPECTED = 'expected random, heuristic, ismcts, ismcts:N, net, ismcts-net or ismcts-net:N';
 
 /**
  * Why `id` is not a bot id, or `null` when it is one.
@@ -24,15 +29,15 @@ export const BOT_IDS: readonly string[] = ['random', 'heuristic', 'ismcts', 'ism
  * @example
  * ```ts
  * botIdProblem('ismcts:500'); // null
- * botIdProblem('alphazero');  // 'unknown bot "alphazero": expected random, heuristic, ismcts or ismcts:N'
+ * botIdProblem('alphazero');  // 'unknown bot "alphazero": expected random, heuristic, ismcts, ismcts:N, net, ismcts-net or ismcts-net:N'
  * ```
  * @category Bots
  */
 export function botIdProblem(id: string): string | null {
-  if (id === 'random' || id === 'heuristic' || id === 'ismcts') return null;
-  const m = /^ismcts:(\d+)$/.exec(id);
-  if (m) return Number(m[1]) >= 1 && Number(m[1]) <= 10_000_000 ? null : `bad bot "${id}": ismcts:N needs N from 1 to 10000000`;
-  return `unknown bot "${id}": expected random, heuristic, ismcts or ismcts:N`;
+  if (id === 'random' || id === 'heuristic' || id === 'ismcts' || id === 'net' || id === 'ismcts-net') return null;
+  const m = /^(ismcts|ismcts-net):(\d+)$/.exec(id);
+  if (m) return Number(m[2]) >= 1 && Number(m[2]) <= 10_000_000 ? null : `bad bot "${id}": ${m[1]}:N needs N from 1 to 10000000`;
+  return `unknown bot "${id}": ${EXPECTED}`;
 }
 
 /** Whether `id` is a {@link BotId}. @category Bots */
@@ -55,6 +60,8 @@ export function botFromId(id: string): Bot {
   if (problem !== null) throw new RulesError('INVALID_OPTIONS', problem);
   if (id === 'random') return randomBot;
   if (id === 'heuristic') return heuristicBot;
-  const iterations = id === 'ismcts' ? 1000 : Number(id.slice('ismcts:'.length));
-  return ismctsBot({ iterations });
+  if (id === 'net') return netBot();
+  const [name, count] = id.split(':');
+  const iterations = count === undefined ? 1000 : Number(count);
+  return name === 'ismcts-net' ? ismctsNetBot({ iterations }) : ismctsBot({ iterations });
 }

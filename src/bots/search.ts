@@ -50,6 +50,35 @@ export interface SearchSettings {
   readonly bias: number;
   /** Reads a clock in ms; only used with a finite `timeMs`. */
   readonly now: () => number;
+  /**
+   * A learned value for the states a playout reaches that are not over (the network's, see
+   * `net/`): fills every seat's reward in place of {@link evaluate}'s projection. A finished game
+   * always scores its real result.
+   */
+  readonly value?: (state: GameState, out: number[]) => number[];
+  /**
+   * A prior over the searching seat's own choices at the root (the policy network's, see
+   * `net/`): each root choice's score gets `priorWeight × prior / (1 + visits)` on top of UCB
+   * (progressive bias), so the search looks first where the prior points and its own results
+   * take over as visits grow. Called once per decision with the root's choices; returns one
+   * probability per choice.
+   */
+  readonly prior?: (view: PlayerView, choices: readonly Action[]) => ArrayLike<number>;
+  /** Weight of {@link SearchSettings.prior}. */
+  readonly priorWeight?: number;
+  /**
+   * Called once per searched decision with the root's choices of the searching seat, their
+   * visits and mean reward: what the search concluded (training data for the policy network).
+   */
+  readonly report?: (choices: readonly RootChoice[]) => void;
+}
+
+/** @internal One of the searching seat's choices at the root, after the search. */
+export interface RootChoice {
+  readonly action: Action;
+  readonly visits: number;
+  /** Mean reward of the seat over the visits. */
+  readonly mean: number;
 }
 
 interface Edge {
@@ -58,6 +87,8 @@ interface Edge {
   visits: number;
   total: number;
   avail: number;
+  /** Progressive bias weight × prior (root choices of the searching seat only; else 0). */
+  bias: number;
   /** The edges below, made on the first walk through this edge (most new edges stay leaves). */
   child: Map<number, Edge> | null;
 }
@@ -120,7 +151,7 @@ function select(available: readonly Edge[], c: number): Edge {
   let best = available[0] as Edge;
   let bestScore = Number.NEGATIVE_INFINITY;
   for (const e of available) {
-    const score = e.total / e.visits + c * Math.sqrt(Math.log(e.avail) / e.visits);
+    const score = e.total / e.visits + c * Math.sqrt(Math.log(e.avail) / e.visits) + e.bias / (1 + e.visits);
     if (score > bestScore) {
       bestScore = score;
       best = e;
@@ -147,6 +178,14 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
     if (only) return only;
   }
   const root = new Map<number, Edge>();
+  // The prior's bias per root choice, by action key (the root's observation key is the same in every deal).
+  const rootBias = new Map<number, number>();
+  if (settings.prior !== undefined && (settings.priorWeight ?? 0) > 0) {
+    const p = settings.prior(view, rootChoices);
+    rootChoices.forEach((a, i) => {
+      rootBias.set(actionKey(a), (settings.priorWeight as number) * (p[i] ?? 0));
+    });
+  }
   const n = view.players;
   const reward = new Array<number>(n).fill(0);
   const path: Edge[] = [];
@@ -180,7 +219,8 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       }
       if (untried.length > 0) {
         const a = untried[rng.int(untried.length)] as Action;
-        const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, child: null };
+        const bias = node === root ? (rootBias.get(actionKey(a)) ?? 0) : 0;
+        const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, bias, child: null };
         node.set(actionKey(a) + seen, e);
         path.push(e);
         sim.applyIndex(moves.indexOf(a));
@@ -193,11 +233,19 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       node = e.child;
     }
     playout(sim, sim.peek().advisor < 0 ? settings.depthEsteem : settings.depth, rng);
-    evaluate(sim.peek(), reward, settings);
+    const leaf = sim.peek();
+    if (settings.value !== undefined && leaf.step !== 'over') settings.value(leaf, reward);
+    else evaluate(leaf, reward, settings);
     for (const e of path) {
       e.visits += 1;
       e.total += reward[e.mover] as number;
     }
+  }
+  if (settings.report !== undefined) {
+    const choices: RootChoice[] = [];
+    for (const e of root.values())
+      if (e.mover === view.viewer) choices.push({ action: e.action, visits: e.visits, mean: e.total / e.visits });
+    settings.report(choices);
   }
   let best: Edge | undefined;
   for (const e of root.values()) {

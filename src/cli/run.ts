@@ -15,7 +15,8 @@ import { SERVE_OPTIONS, serveCommand } from './serve.js';
 import { MERGE_OPTIONS, mergeCommand, SIMULATE_OPTIONS, simulateCommand } from './simulate.js';
 import { WATCH_OPTIONS, watchCommand } from './watch.js';
 
-const BOTS = 'random, heuristic, ismcts (1000 iterations) or ismcts:N';
+const BOTS =
+  'random, heuristic, ismcts (1000 iterations), ismcts:N, net (the policy network), ismcts-net (the search guided by the networks, 1000 iterations) or ismcts-net:N';
 
 /** @internal The help text of each command, and of the program. */
 export const HELP: Readonly<Record<string, string>> = {

@@ -12,7 +12,8 @@ export function botList(raw: string | undefined, fallback: readonly string[]): s
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
-  if (ids.length === 0) throw new UsageError('--bots needs at least one bot id (random, heuristic, ismcts or ismcts:N)');
+  if (ids.length === 0)
+    throw new UsageError('--bots needs at least one bot id (random, heuristic, ismcts, ismcts:N, net, ismcts-net or ismcts-net:N)');
   for (const id of ids) {
     const problem = botIdProblem(id);
     if (problem !== null) throw new UsageError(problem);

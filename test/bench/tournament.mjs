@@ -14,6 +14,7 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { wilson } from './wilson.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -52,15 +53,6 @@ const LINES = [
     seed: 'tournament-3',
   },
 ];
-
-/** 95% Wilson score interval for k successes in n trials. */
-function wilson(k, n, z = 1.959964) {
-  const p = k / n;
-  const d = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / d;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
 
 const pct = (x) => `${(x * 100).toFixed(1)}%`;
 const log = (s) => process.stdout.write(`${s}\n`);

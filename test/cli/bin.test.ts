@@ -12,7 +12,9 @@ describe('the for-the-king program', () => {
   it('exits 2 with one line on stderr for an unknown bot', () => {
     const r = cli(['simulate', '--bots', 'nope']);
     expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual(['for-the-king: unknown bot "nope": expected random, heuristic, ismcts or ismcts:N']);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'for-the-king: unknown bot "nope": expected random, heuristic, ismcts, ismcts:N, net, ismcts-net or ismcts-net:N',
+    ]);
   });
 
   it('exits 0 after a finished game, reading its moves from stdin', () => {

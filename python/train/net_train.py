@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+"""Trains the networks of ``netBot`` and ``ismctsNetBot`` from self-play records.
+
+Called by ``npm run train:net`` (``test/bench/net/train.ts``), which plays the games and writes
+the records (``test/bench/net/records.ts`` describes the files) and a ``layout.json`` with the
+vector sizes. Debian's ``python3-torch`` (CPU) and ``python3-numpy``, nothing else::
+
+    /usr/bin/python3 python/train/net_train.py value  --data DIR --out nets.json --seed 1
+    /usr/bin/python3 python/train/net_train.py policy --data DIR --out nets.json --seed 1
+    /usr/bin/python3 python/train/net_train.py reference --out nets.json --fixture FILE
+
+``value`` fits the value network (each seat's chance to win a full state): a perceptron scores
+each seat from its vector and the shared context, and a softmax over the seats gives the
+chances; the loss is the cross-entropy with the final result (a shared win split). ``policy``
+fits the policy network: the same shape scores each choice from its vector and the decision's,
+and a softmax over the choices is fitted to the search's share of visits. Both hold
+out the games whose number's tens digit is 9 (a tenth of each stage, every setup), checkpoint after every epoch (a killed run resumes from
+the last one), log to stdout, and write their layers into ``--out`` (a JSON file of base64
+float32 weights, the format ``src/bots/net/network.ts`` reads) with their learning curve.
+``reference`` writes a few inputs and the outputs of the networks in ``--out`` on them, for the
+TypeScript inference's test. One thread, and the same seed and records give the same weights.
+"""
+
+import argparse
+import base64
+import glob
+import json
+import math
+import os
+import time
+
+import numpy as np
+import torch
+
+torch.set_num_threads(1)
+HELD_OUT = 9  # games whose number has this tens digit are held out (every setup of a stage, see selfplay.ts)
+
+
+def layout(data):
+    with open(os.path.join(data, "layout.json")) as f:
+        return json.load(f)
+
+
+def read_floats(pattern):
+    parts = [np.fromfile(p, dtype="<f4") for p in sorted(glob.glob(pattern))]
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
+
+
+class SetNet(torch.nn.Module):
+    """Scores every item of a set (the seats of a state, the choices of a decision) from its own
+    vector and the set's shared vector, with the same weights for every item; a softmax over the
+    items follows in the losses. The layers are those of ``src/bots/net/scorer.ts``."""
+
+    def __init__(self, item, shared, h1, h2):
+        super().__init__()
+        self.item = torch.nn.Linear(item, h1)
+        self.shared = torch.nn.Linear(shared, h1, bias=False)
+        self.hidden = torch.nn.Linear(h1, h2)
+        self.score = torch.nn.Linear(h2, 1)
+
+    def forward(self, items, shared, mask=None):
+        h = torch.relu(self.item(items) + self.shared(shared)[:, None, :])
+        logits = self.score(torch.relu(self.hidden(h))).squeeze(-1)
+        return logits if mask is None else logits.masked_fill(~mask, -1e9)
+
+    def layers(self):
+        return [
+            (self.item.weight, self.item.bias),
+            (self.shared.weight, torch.zeros(self.shared.weight.shape[0])),
+            (self.hidden.weight, self.hidden.bias),
+            (self.score.weight, self.score.bias),
+        ]
+
+
+def serialize(net):
+    """The layers as ``NetworkData``: shapes, and base64 of little-endian float32 W then b."""
+    shapes, flat = [], []
+    for w, b in net.layers():
+        w = w.detach().to(torch.float32).numpy()
+        shapes.append([int(w.shape[0]), int(w.shape[1])])
+        flat.append(w.reshape(-1))
+        flat.append(b.detach().to(torch.float32).numpy().reshape(-1))
+    raw = np.concatenate(flat).astype("<f4").tobytes()
+    return {"shapes": shapes, "weights": base64.b64encode(raw).decode("ascii")}
+
+
+def deserialize(data, net):
+    raw = np.frombuffer(base64.b64decode(data["weights"]), dtype="<f4")
+    at = 0
+    with torch.no_grad():
+        for (w, b), (rows, cols) in zip(net.layers(), data["shapes"]):
+            w.copy_(torch.from_numpy(raw[at : at + rows * cols].reshape(rows, cols).copy()))
+            at += rows * cols
+            if b.requires_grad:
+                b.copy_(torch.from_numpy(raw[at : at + rows].copy()))
+            at += rows
+
+
+def load_json(path):
+    if os.path.exists(path):
+        with open(path) as f:
+            return json.load(f)
+    return {}
+
+
+def save_json(path, data):
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f)
+    os.replace(tmp, path)
+
+
+def value_data(data, lay):
+    """Per player count: seats [rows, n, S], context [rows, C], result [rows, n], held-out flags."""
+    out = {}
+    S, C = lay["seat"], lay["context"]
+    for n in (2, 3, 4, 5):
+        flat = read_floats(os.path.join(data, f"*.value-{n}.f32"))
+        width = n * S + C + n + 1
+        if flat.size == 0:
+            continue
+        rows = flat.reshape(-1, width)
+        game = rows[:, -1].astype(np.int64)
+        out[n] = {
+            "seats": torch.from_numpy(rows[:, : n * S].reshape(-1, n, S).copy()),
+            "context": torch.from_numpy(rows[:, n * S : n * S + C].copy()),
+            "result": torch.from_numpy(rows[:, n * S + C : n * S + C + n].copy()),
+            "held": (game // 10) % 10 == HELD_OUT,
+        }
+    return out
+
+
+def policy_data(data, lay):
+    """Decisions [rows, D], choices [rows, K, C] (padded), mask, visit shares, played, held-out flags."""
+    D, C = lay["decision"], lay["choice"]
+    dec = read_floats(os.path.join(data, "*.decisions.f32")).reshape(-1, D + 2)
+    ch = read_floats(os.path.join(data, "*.choices.f32")).reshape(-1, C + 2)
+    counts = dec[:, D].astype(np.int64)
+    if counts.sum() != len(ch):
+        raise SystemExit(f"policy records do not match: {counts.sum()} choices announced, {len(ch)} found")
+    K = int(counts.max())
+    rows = len(dec)
+    choices = np.zeros((rows, K, C), dtype=np.float32)
+    target = np.zeros((rows, K), dtype=np.float32)
+    played = np.zeros((rows, K), dtype=np.float32)
+    mask = np.zeros((rows, K), dtype=bool)
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    for k in range(1, K + 1):
+        idx = np.where(counts == k)[0]
+        if idx.size == 0:
+            continue
+        gather = starts[idx][:, None] + np.arange(k)[None, :]
+        choices[idx, :k] = ch[gather, :C]
+        target[idx, :k] = ch[gather, C]
+        played[idx, :k] = ch[gather, C + 1]
+        mask[idx, :k] = True
+    game = dec[:, D + 1].astype(np.int64)
+    return {
+        "decisions": torch.from_numpy(dec[:, :D].copy()),
+        "choices": torch.from_numpy(choices),
+        "mask": torch.from_numpy(mask),
+        "target": torch.from_numpy(target),
+        "played": torch.from_numpy(played),
+        "held": (game // 10) % 10 == HELD_OUT,
+    }
+
+
+def value_loss(net, part, idx):
+    logp = torch.log_softmax(net(part["seats"][idx], part["context"][idx]), -1)
+    return -(part["result"][idx] * logp).sum(-1)
+
+
+def policy_loss(net, part, idx):
+    logp = torch.log_softmax(net(part["choices"][idx], part["decisions"][idx], part["mask"][idx]), -1)
+    return -(part["target"][idx] * logp.masked_fill(~part["mask"][idx], 0)).sum(-1)
+
+
+def evaluate_value(net, parts):
+    res = {}
+    with torch.no_grad():
+        for n, part in parts.items():
+            idx = torch.from_numpy(np.where(part["held"])[0])
+            if len(idx) == 0:
+                continue
+            res[str(n)] = float(torch.cat([value_loss(net, part, idx[i : i + 8192]) for i in range(0, len(idx), 8192)]).mean())
+    return res
+
+
+def evaluate_policy(net, part):
+    idx = torch.from_numpy(np.where(part["held"])[0])
+    with torch.no_grad():
+        logits = net(part["choices"][idx], part["decisions"][idx], part["mask"][idx])
+        logp = torch.log_softmax(logits, -1)
+        loss = -(part["target"][idx] * logp.masked_fill(~part["mask"][idx], 0)).sum(-1).mean()
+        agree = (logits.argmax(-1) == part["target"][idx].argmax(-1)).float().mean()
+    return {"loss": float(loss), "agree": float(agree)}
+
+
+def train(kind, args):
+    lay = layout(args.data)
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    if kind == "value":
+        parts = value_data(args.data, lay)
+        net = SetNet(lay["seat"], lay["context"], args.hidden, args.hidden2)
+        sizes = {str(n): int((~p["held"]).sum()) for n, p in parts.items()}
+        print(f"value: training positions by player count {sizes}", flush=True)
+    else:
+        part = policy_data(args.data, lay)
+        net = SetNet(lay["choice"], lay["decision"], args.hidden, args.hidden2)
+        print(f"policy: {int((~part['held']).sum())} training decisions, {int(part['held'].sum())} held out", flush=True)
+    opt = torch.optim.Adam(net.parameters(), lr=args.lr, weight_decay=args.decay)
+    ckpt = os.path.join(args.data, f"{kind}{args.tag}.ckpt")
+    curve = []
+    first = 0
+    if os.path.exists(ckpt):
+        saved = torch.load(ckpt)
+        if saved.get("args") == vars(args):
+            net.load_state_dict(saved["net"])
+            opt.load_state_dict(saved["opt"])
+            curve = saved["curve"]
+            first = saved["epoch"] + 1
+            rng = np.random.default_rng(args.seed + 1000 * first)
+            torch.manual_seed(args.seed + 1000 * first)
+            print(f"{kind}: resuming after epoch {saved['epoch']}", flush=True)
+    started = time.process_time()
+    for epoch in range(first, args.epochs):
+        lr = args.lr * 0.5 * (1 + math.cos(math.pi * epoch / args.epochs))
+        for group in opt.param_groups:
+            group["lr"] = lr
+        batches = []
+        if kind == "value":
+            for n, p in parts.items():
+                idx = rng.permutation(np.where(~p["held"])[0])
+                batches += [(n, idx[i : i + args.batch]) for i in range(0, len(idx), args.batch)]
+        else:
+            idx = rng.permutation(np.where(~part["held"])[0])
+            batches = [(0, idx[i : i + args.batch]) for i in range(0, len(idx), args.batch)]
+        order = rng.permutation(len(batches))
+        total, count = 0.0, 0
+        for b in order:
+            n, idx = batches[b]
+            idx = torch.from_numpy(idx)
+            loss = value_loss(net, parts[n], idx).mean() if kind == "value" else policy_loss(net, part, idx).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            total += float(loss) * len(idx)
+            count += len(idx)
+        held = evaluate_value(net, parts) if kind == "value" else evaluate_policy(net, part)
+        curve.append({"epoch": epoch + 1, "train": total / count, "held": held, "cpu": time.process_time() - started})
+        print(f"{kind} epoch {epoch + 1}/{args.epochs}: train {total / count:.4f}, held out {json.dumps(held)}", flush=True)
+        torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "curve": curve, "epoch": epoch, "args": vars(args)}, ckpt)
+    out = load_json(args.out)
+    out[kind] = serialize(net)
+    out["layout"] = lay
+    out.setdefault("curves", {})[kind + (args.tag or "")] = curve
+    save_json(args.out, out)
+
+
+def reference(args):
+    """A few inputs and what the networks in ``--out`` make of them, for the TypeScript test."""
+    nets = load_json(args.out)
+    lay = nets["layout"]
+    g = torch.Generator().manual_seed(7)
+    fixture = {"value": [], "policy": []}
+    v = nets["value"]
+    value = SetNet(lay["seat"], lay["context"], v["shapes"][0][0], v["shapes"][2][0])
+    deserialize(v, value)
+    for n in (2, 3, 4, 5):
+        seats = torch.rand(1, n, lay["seat"], generator=g)
+        context = torch.rand(1, lay["context"], generator=g)
+        with torch.no_grad():
+            p = torch.softmax(value(seats, context), -1)[0]
+        fixture["value"].append({"seats": seats[0].reshape(-1).tolist(), "context": context[0].tolist(), "out": p.tolist()})
+    if "policy" in nets:
+        q = nets["policy"]
+        policy = SetNet(lay["choice"], lay["decision"], q["shapes"][0][0], q["shapes"][2][0])
+        deserialize(q, policy)
+        for k in (2, 3, 5):
+            dec = torch.rand(1, lay["decision"], generator=g)
+            ch = torch.rand(1, k, lay["choice"], generator=g)
+            with torch.no_grad():
+                p = torch.softmax(policy(ch, dec), -1)[0]
+            fixture["policy"].append({"decision": dec[0].tolist(), "choices": ch[0].reshape(-1).tolist(), "out": p.tolist()})
+    with open(args.fixture, "w") as f:
+        json.dump(fixture, f)
+        f.write("\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("kind", choices=["value", "policy", "reference"])
+    ap.add_argument("--data", help="folder of the self-play records (and layout.json)")
+    ap.add_argument("--out", required=True, help="the networks file (JSON) to update")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--batch", type=int, default=512)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--decay", type=float, default=1e-5)
+    ap.add_argument("--hidden", type=int, help="first hidden layer (value 16, policy 32)")
+    ap.add_argument("--hidden2", type=int, default=16)
+    ap.add_argument("--tag", default="", help="suffix of the curve's name in the networks file")
+    ap.add_argument("--fixture", help="reference: where to write the inputs and outputs")
+    args = ap.parse_args()
+    if args.hidden is None:
+        args.hidden = 16 if args.kind == "value" else 32
+    if args.kind == "reference":
+        reference(args)
+    else:
+        train(args.kind, args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+/**
+ * Self-play for the networks: plays a chunk of games and writes their training records
+ * (`records.ts`) into a folder, one set of files per chunk, with a `.done` file last, so that a
+ * killed run resumes where it stopped and the data never depend on how many jobs played them.
+ *
+ *   tsx test/bench/net/selfplay.ts --stage heuristic|search --seed S --from 0 --to 100 --dir DIR [--nets FILE]
+ *
+ * `heuristic` games seat `heuristicBot`s only (positions for the value network). `search` games
+ * seat the tree search with the value network of `--nets` (a JSON file of `NetworkData` written
+ * by the trainer) in every seat of even games and in one seat of odd ones (the others
+ * `heuristicBot`s), and record every searched decision for the policy network. Game `g` of the
+ * stage is played with the seed `net:<seed>:<stage>:<g>`; its player count and variants come
+ * from {@link setupOf}.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { heuristicBot } from '../../../src/bots/heuristic.js';
+import { ISMCTS_DEFAULTS, ismctsWith } from '../../../src/bots/ismcts.js';
+import type { NetworkData } from '../../../src/bots/net/network.js';
+import { layersFrom } from '../../../src/bots/net/network.js';
+import { valueEstimate } from '../../../src/bots/net/value-net.js';
+import { playGame } from '../../../src/bots/play.js';
+import type { RootChoice } from '../../../src/bots/search.js';
+import type { Bot } from '../../../src/bots/types.js';
+import type { PlayerCount, Variants } from '../../../src/index.js';
+import { DEFAULT_VARIANTS, PUBLISHED_VARIANTS } from '../../../src/index.js';
+import type { Records } from './records.js';
+import { emptyRecords, GamePositions, recordDecision } from './records.js';
+
+/** The stages of self-play. */
+export type Stage = 'heuristic' | 'search';
+
+/**
+ * The setups of a stage's games, in turn (game `g` gets entry `g % 10`): a player count, and
+ * `p` for `PUBLISHED_VARIANTS` (else the defaults). Mostly 4-player games under the defaults.
+ */
+const SETUPS: Readonly<Record<Stage, readonly string[]>> = {
+  heuristic: ['4', '4', '4', '4', '3', '5', '2', '4p', '3p', '5p'],
+  search: ['4', '4', '4', '4', '4', '4', '3', '5', '2', '4p'],
+};
+
+/** Player count and variants of game `g` of a stage. */
+export function setupOf(stage: Stage, g: number): { players: PlayerCount; variants: Variants } {
+  const setup = SETUPS[stage][g % 10] as string;
+  return { players: Number(setup[0]) as PlayerCount, variants: setup.endsWith('p') ? PUBLISHED_VARIANTS : DEFAULT_VARIANTS };
+}
+
+/** Every `EVERY`-th position of a game is kept for the value network. */
+export const EVERY = 3;
+
+/** Iterations of the recorded searches. */
+export const SEARCH_ITERATIONS = 1000;
+
+/** The networks file the trainer writes: the value and (once trained) policy networks. */
+export interface NetsFile {
+  readonly value: NetworkData;
+  readonly policy?: NetworkData;
+}
+
+/** Plays games `from` … `to − 1` of a stage and returns their records. */
+export function playChunk(stage: Stage, seed: string, from: number, to: number, nets: NetsFile | null): Records {
+  const records = emptyRecords();
+  for (let g = from; g < to; g++) {
+    const { players, variants } = setupOf(stage, g);
+    const positions = new GamePositions(players, g);
+    const bots: Bot[] = [];
+    if (stage === 'heuristic') for (let p = 0; p < players; p++) bots.push(heuristicBot);
+    else {
+      if (nets === null) throw new Error('selfplay: the search stage needs --nets');
+      const value = valueEstimate(layersFrom(nets.value));
+      const lone = Math.floor(g / 2) % players;
+      for (let p = 0; p < players; p++) {
+        if (g % 2 === 1 && p !== lone) {
+          bots.push(heuristicBot);
+          continue;
+        }
+        let report: readonly RootChoice[] = [];
+        const search = ismctsWith(
+          { iterations: SEARCH_ITERATIONS },
+          {
+            ...ISMCTS_DEFAULTS,
+            value,
+            report: (r) => {
+              report = r;
+            },
+          },
+        );
+        bots.push((view, rng) => {
+          report = [];
+          const action = search(view, rng);
+          if (report.length > 1) recordDecision(view, report, action, g, records);
+          return action;
+        });
+      }
+    }
+    let step = 0;
+    const { state } = playGame({
+      players,
+      variants,
+      seed: `net:${seed}:${stage}:${g}`,
+      bots,
+      onAction: (_a, s) => {
+        step += 1;
+        if (s.step !== 'over' && step % EVERY === 0) positions.add(s);
+      },
+    });
+    positions.finish(state, records);
+  }
+  return records;
+}
+
+/** Writes a chunk's records into `dir` as `<name>.<file>.f32`, then `<name>.done` (with counts). */
+export function writeChunk(dir: string, name: string, records: Records, seconds: number): void {
+  mkdirSync(dir, { recursive: true });
+  const counts: Record<string, number> = {};
+  for (const [n, floats] of records.value) {
+    writeFileSync(join(dir, `${name}.value-${n}.f32`), floats.bytes());
+    counts[`value-${n}`] = floats.length;
+  }
+  writeFileSync(join(dir, `${name}.decisions.f32`), records.decisions.bytes());
+  writeFileSync(join(dir, `${name}.choices.f32`), records.choices.bytes());
+  counts.decisions = records.decisions.length;
+  counts.choices = records.choices.length;
+  writeFileSync(join(dir, `${name}.done`), `${JSON.stringify({ ...counts, seconds })}\n`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      stage: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      chunk: { type: 'string', default: '50' },
+      dir: { type: 'string' },
+      nets: { type: 'string' },
+    },
+  });
+  const stage = values.stage as Stage;
+  if (stage !== 'heuristic' && stage !== 'search') throw new Error('--stage must be heuristic or search');
+  if (values.dir === undefined || values.from === undefined || values.to === undefined)
+    throw new Error('--dir, --from and --to are required');
+  const nets = values.nets === undefined ? null : (JSON.parse(readFileSync(values.nets, 'utf8')) as NetsFile);
+  const chunk = Number(values.chunk);
+  for (let from = Number(values.from); from < Number(values.to); from += chunk) {
+    const to = Math.min(Number(values.to), from + chunk);
+    const name = `${stage}-${String(from).padStart(6, '0')}`;
+    if (existsSync(join(values.dir, `${name}.done`))) continue;
+    const started = process.cpuUsage();
+    const records = playChunk(stage, values.seed, from, to, nets);
+    const used = process.cpuUsage(started);
+    writeChunk(values.dir, name, records, (used.user + used.system) / 1e6);
+    process.stdout.write(`${name}: games ${from}–${to - 1}, ${((used.user + used.system) / 1e6).toFixed(1)} s of CPU\n`);
+  }
+}

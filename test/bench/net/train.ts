@@ -1,0 +1,144 @@
+/**
+ * `npm run train:net`: trains the networks of `netBot` and `ismctsNetBot` from nothing, by
+ * self-play, and writes them into the package (`src/bots/net/weights.ts`), with the reference
+ * outputs of the networks for the inference test and the training curve for the docs.
+ *
+ *   npm run train:net -- [--seed 1] [--jobs 1] [--dir DIR] [--heuristic-games 10000] [--search-games 200] [--no-write]
+ *
+ * 1. **Heuristic self-play** (`selfplay.ts --stage heuristic`): `heuristicBot`s in every seat, 2 to
+ *    5 players, both variant sets; every third position with its game's result.
+ * 2. **Value network, first round** (`python/train/net_train.py value`) on those positions.
+ * 3. **Search self-play** (`--stage search`): the tree search with that value network at its
+ *    leaves, in every seat of half the games and one seat of the others (`heuristicBot`s
+ *    elsewhere); every searched decision with the search's share of visits per choice, and the
+ *    positions.
+ * 4. **Value network, second round**, on all positions, and the **policy network** on the
+ *    searched decisions.
+ * 5. The reference outputs (`test/bots/fixtures/net-reference.json`), the weights module, and the
+ *    training curve (`docs/net-training.svg`).
+ *
+ * Everything is deterministic for a seed (the games by their seeds, the training single-threaded
+ * with seeded shuffles), and resumable: each chunk of games and each epoch is kept in `--dir`
+ * (default `node_modules/.cache/for-the-king-net/<seed>`), and a run started again skips what is
+ * done. `--jobs N` plays the games in N processes (the records do not depend on N). Progress goes
+ * to stdout and to `train.log` in the folder; each step's CPU time is logged.
+ */
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CHOICE_FEATURES, DECISION_FEATURES } from '../../../src/bots/net/policy-features.js';
+import { CONTEXT_FEATURES, SEAT_FEATURES } from '../../../src/bots/net/value-features.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '1' },
+    jobs: { type: 'string', default: '1' },
+    dir: { type: 'string' },
+    'heuristic-games': { type: 'string', default: '10000' },
+    'search-games': { type: 'string', default: '200' },
+    'value-epochs': { type: 'string', default: '6' },
+    'policy-epochs': { type: 'string', default: '12' },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const seed = values.seed;
+if (!/^\d+$/.test(seed)) throw new Error('--seed must be a whole number');
+const jobs = Math.max(1, Number(values.jobs));
+const dir = resolve(values.dir ?? join(ROOT, 'node_modules/.cache/for-the-king-net', seed));
+const data = join(dir, 'records');
+const nets = join(dir, 'nets.json');
+const CHUNK = 50;
+mkdirSync(data, { recursive: true });
+
+function log(line: string): void {
+  const text = `${new Date().toISOString()} ${line}\n`;
+  process.stdout.write(text);
+  appendFileSync(join(dir, 'train.log'), text);
+}
+
+/** Runs a command, its output passed through to the log; resolves with the child's CPU seconds. */
+function run(command: string, args: readonly string[]): Promise<number> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) if (line.trim() !== '') log(`  ${line}`);
+    });
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? done(0) : fail(new Error(`${command} ${args.join(' ')} exited with ${String(code)}`))));
+  });
+}
+
+/** CPU seconds the chunks of a stage took, from their `.done` files. */
+function stageSeconds(stage: string): number {
+  let sum = 0;
+  for (const f of readdirSync(data))
+    if (f.startsWith(`${stage}-`) && f.endsWith('.done')) sum += JSON.parse(readFileSync(join(data, f), 'utf8')).seconds;
+  return sum;
+}
+
+async function selfplay(stage: 'heuristic' | 'search', games: number): Promise<void> {
+  const started = Date.now();
+  const chunks = Math.ceil(games / CHUNK);
+  const per = Math.ceil(chunks / jobs);
+  const runs: Promise<number>[] = [];
+  for (let j = 0; j < jobs; j++) {
+    const from = j * per * CHUNK;
+    const to = Math.min(games, (j + 1) * per * CHUNK);
+    if (from >= to) continue;
+    const args = ['--stage', stage, '--seed', seed, '--from', String(from), '--to', String(to), '--chunk', String(CHUNK), '--dir', data];
+    if (stage === 'search') args.push('--nets', nets);
+    runs.push(run(process.execPath, ['--import', 'tsx', join(ROOT, 'test/bench/net/selfplay.ts'), ...args]));
+  }
+  await Promise.all(runs);
+  log(`${stage} self-play: ${games} games, ${stageSeconds(stage).toFixed(0)} s of CPU, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+async function python(args: readonly string[]): Promise<void> {
+  const started = Date.now();
+  await run('/usr/bin/python3', [join(ROOT, 'python/train/net_train.py'), ...args, '--seed', seed]);
+  log(`python ${args[0]}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const layout = { seat: SEAT_FEATURES, context: CONTEXT_FEATURES, decision: DECISION_FEATURES, choice: CHOICE_FEATURES };
+  const layoutFile = join(data, 'layout.json');
+  if (existsSync(layoutFile) && readFileSync(layoutFile, 'utf8') !== `${JSON.stringify(layout)}\n`)
+    throw new Error(`${layoutFile} was written for other feature sizes: remove ${dir} to start again`);
+  writeFileSync(layoutFile, `${JSON.stringify(layout)}\n`);
+  log(`train:net seed ${seed}, ${jobs} job(s), folder ${dir}`);
+  await selfplay('heuristic', Number(values['heuristic-games']));
+  const epochs = ['--epochs', values['value-epochs']];
+  if (!existsSync(nets) || !JSON.parse(readFileSync(nets, 'utf8')).curves?.['value-first'])
+    await python(['value', '--data', data, '--out', nets, '--tag=-first', ...epochs]);
+  await selfplay('search', Number(values['search-games']));
+  await python(['value', '--data', data, '--out', nets, ...epochs]);
+  await python(['policy', '--data', data, '--out', nets, '--epochs', values['policy-epochs']]);
+  if (!values['no-write']) {
+    const fixture = join(ROOT, 'test/bots/fixtures/net-reference.json');
+    const module = join(ROOT, 'src/bots/net/weights.ts');
+    const svg = join(ROOT, 'docs/net-training.svg');
+    await python(['reference', '--out', nets, '--fixture', fixture]);
+    await run('/usr/bin/python3', [
+      join(ROOT, 'python/train/net_export.py'),
+      '--nets',
+      nets,
+      '--seed',
+      seed,
+      '--module',
+      module,
+      '--svg',
+      svg,
+    ]);
+    // The files as the repository keeps them (formatted), so that a run writes exactly them.
+    await run(process.execPath, [join(ROOT, 'node_modules/@biomejs/biome/bin/biome'), 'format', '--write', fixture, module]);
+  }
+  log(`train:net done in ${((Date.now() - started) / 60000).toFixed(1)} min`);
+}
+
+main().catch((e: unknown) => {
+  log(`train:net failed: ${e instanceof Error ? e.message : String(e)}`);
+  process.exitCode = 1;
+});
