@@ -12,82 +12,11 @@ import { newContribution } from '../protocol/fairness.js';
 import { applyPatch } from '../protocol/patch.js';
 import type { Clock, EventsAt, PatchMessage, ServerMessage } from '../protocol/server-messages.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
+import type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection-types.js';
 import { ClientError } from './errors.js';
 import { type TableChange, TableState } from './table.js';
 
-/** The part of a WebSocket the client uses (the browser's `WebSocket` and the `ws` package both fit). */
-export interface WebSocketLike {
-  /** 0 connecting, 1 open, 2 closing, 3 closed. */
-  readonly readyState: number;
-  /** Sends one text frame. */
-  send(data: string): void;
-  /** Closes the connection. */
-  close(code?: number, reason?: string): void;
-  /** Called once the connection is open. */
-  onopen: ((event: unknown) => void) | null;
-  /** Called with each message (`event.data` is the frame's text). */
-  onmessage: ((event: { data: unknown }) => void) | null;
-  /** Called once the connection is closed. */
-  onclose: ((event: unknown) => void) | null;
-  /** Called on a connection error (a close follows). */
-  onerror: ((event: unknown) => void) | null;
-}
-
-/** A WebSocket constructor. */
-export type WebSocketConstructor = new (url: string) => WebSocketLike;
-
-/** The connection's state. */
-export type ConnectionStatus = 'connecting' | 'open' | 'closed';
-
-/** Options of {@link connectMatch}. */
-export interface ConnectOptions {
-  /**
-   * The host's WebSocket URL, for example `ws://127.0.0.1:8080/ws`, or the URLs of several hosts
-   * that share one database: the client connects to the first, and after a drop or a failed
-   * connection tries the next one (round the list), resyncing from its last seq wherever it lands.
-   */
-  readonly url: string | readonly string[];
-  /** The match id. */
-  readonly match: string;
-  /** The seat token from `joinMatch`, or `null` to watch as a spectator. */
-  readonly token: string | null;
-  /** The WebSocket constructor (default `globalThis.WebSocket`; in Node 20, `(await import('ws')).WebSocket`). */
-  readonly WebSocket?: WebSocketConstructor;
-  /** The last seq already seen (default 0: from the start). */
-  readonly after?: number;
-  /** First reconnect delay in milliseconds (default 250); it doubles up to `maxDelayMs`, with jitter. */
-  readonly minDelayMs?: number;
-  /** Longest reconnect delay in milliseconds (default 5000). */
-  readonly maxDelayMs?: number;
-  /** How long `send` waits for the host's answer, in milliseconds (default 15000). */
-  readonly timeoutMs?: number;
-}
-
-/** What a {@link MatchClient} tells its listeners. */
-export interface ClientEvents {
-  /** One action's events (filtered for this seat), each seq once and in order, also the ones missed while away. */
-  events: (update: EventsAt) => void;
-  /** The view changed (after an update, a welcome or a resync). */
-  view: (view: PlayerView, seq: number) => void;
-  /** The connection's state changed. */
-  status: (status: ConnectionStatus) => void;
-  /** A refusal not tied to a `send` (a refused hello: the client stops), or a protocol fault. */
-  error: (error: ClientError) => void;
-  /** The creator reopened this seat or handed it to a bot: the token is void; the client stops. */
-  revoked: () => void;
-  /** The seats changed (names, kinds, who is connected): read `client.table.seats`. */
-  seats: () => void;
-  /** A seat's name or kind changed: read `client.names`. */
-  names: () => void;
-  /** Who is connected changed: read `client.connected`. */
-  presence: () => void;
-  /** The turn's deadline changed: read `client.deadline`. */
-  deadline: () => void;
-  /** A new chat line: read `client.table.chat`. */
-  chat: () => void;
-  /** The rematch changed (a seat agreed; `next` once it exists): read `client.table.rematch`. */
-  rematch: () => void;
-}
+export type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection-types.js';
 
 /** Patches kept while the view is being fetched again; past this many, the client asks again. */
 const MAX_PENDING_PATCHES = 256;
