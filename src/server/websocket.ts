@@ -99,6 +99,19 @@ class Connection {
   }
 }
 
+function textOf(data: RawData): string {
+  return Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+}
+
+/** The `id` of a request's text, to echo in an error reply; `null` when none can be read. */
+function idOfText(text: string): number | null {
+  try {
+    return messageIdOf(JSON.parse(text));
+  } catch {
+    return null; // not JSON: no id to echo
+  }
+}
+
 function errorReply(id: number | null, e: unknown): ServerMessage {
   if (e instanceof HostError) {
     return e.rulesCode === undefined
@@ -176,11 +189,14 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
   };
 
   const onMessage = (c: Connection, data: RawData, isBinary: boolean): void => {
+    const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
     if (!c.limiter.take()) {
-      c.send(errorReply(null, new HostError('RATE_LIMITED', `at most ${limits.messagesPerSecond} messages per second`)));
+      // Refused with the request's id (when it has one within the size limit), so the client's
+      // request fails at once instead of waiting for an answer that never comes.
+      const id = isBinary || size > limits.maxMessageBytes ? null : idOfText(textOf(data));
+      c.send(errorReply(id, new HostError('RATE_LIMITED', `at most ${limits.messagesPerSecond} messages per second`)));
       return;
     }
-    const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
     if (size > limits.maxMessageBytes) {
       c.send(errorReply(null, new HostError('TOO_LARGE', `a message is at most ${limits.maxMessageBytes} bytes`)));
       return;
@@ -189,18 +205,12 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
       c.send(errorReply(null, new HostError('BAD_MESSAGE', 'messages are JSON text frames')));
       return;
     }
-    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+    const text = textOf(data);
     let message: ClientMessage;
     try {
       message = parseClientMessage(text);
     } catch (e) {
-      let id: number | null = null;
-      try {
-        id = messageIdOf(JSON.parse(text));
-      } catch {
-        // Not JSON: no id to echo.
-      }
-      c.send(errorReply(id, e));
+      c.send(errorReply(idOfText(text), e));
       return;
     }
     c.inOrder(() => handle(c, message));

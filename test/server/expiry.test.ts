@@ -235,10 +235,9 @@ function serverOnRealSockets(
       clients.push(client);
       const end = Date.now() + 120_000;
       // One action per position: the update can follow the answer by a moment, and the same action
-      // sent again in that moment is refused; refusals in a row are rate-limited. An action whose
-      // answer has not come in 5 s is sent again (one answer in this game has been seen to go
-      // missing; a known issue in docs/server.md), well inside the 20 s after which the match
-      // would count as abandoned.
+      // sent again in that moment is refused. The game outruns the connection's rate limit (about
+      // 80 actions in 2 s against a burst of 40): a refused action (RATE_LIMITED, answered with its
+      // id) is sent again; one left unanswered would stall the match for the answer timeout.
       let sentAt = -1;
       const refusals: string[] = [];
       while (client.view?.step !== 'over') {

@@ -331,6 +331,18 @@ describe('transport limits (default-like settings)', () => {
     r.ws.close();
   });
 
+  it('a message refused by the rate limit is answered with its id (a client waiting on it is not left to time out)', async () => {
+    const r = await raw(smallWs);
+    for (let i = 0; i < 30; i++) r.ws.send(JSON.stringify({ type: 'ping', id: i + 1 }));
+    await until(() => r.got.length >= 30);
+    const limited = r.got.filter((m) => m.type === 'error' && m.code === 'RATE_LIMITED');
+    expect(limited.length).toBeGreaterThanOrEqual(15);
+    // Every request gets exactly one answer carrying its id: a pong or the refusal.
+    const ids = r.got.map((m) => ('id' in m ? m.id : undefined)).sort((a, b) => Number(a) - Number(b));
+    expect(ids).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    r.ws.close();
+  });
+
   it('connections per address: the one past the limit gets TOO_MANY_CONNECTIONS and is closed', async () => {
     const open = [await raw(smallWs), await raw(smallWs), await raw(smallWs)];
     const extra = await raw(smallWs);
