@@ -116,7 +116,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ftkam-no-ws-'));
 for (const store of [new MemoryStore(), await FileStore.open(dir)]) {
   const host = new MatchHost({ store });
   host.start();
-  const { match } = await host.createMatch({ players: 2, firstPlayer: 0, bots: [null, 'heuristic'] });
+  const { match } = await host.createMatch({ visibility: 'public', players: 2, firstPlayer: 0, bots: [null, 'heuristic'] });
   const { token } = await host.join(match.id, { name: 'Smoke' });
   const session = await host.open(match.id, token);
   const { view, seq } = await host.sync(session, 0);
