@@ -106,10 +106,25 @@ export function parseLock(text: string): LockOwner | null {
  */
 export function mayBeAlive(owner: LockOwner): boolean {
   if (owner.host !== null && owner.host !== hostname()) return true;
-  if (!pidAlive(owner.pid)) return false;
+  if (!pidAlive(owner.pid) || exited(owner.pid)) return false;
   if (owner.start === null) return true;
   const now = processStart(owner.pid);
   return now === null || now === owner.start;
+}
+
+/**
+ * Whether `pid` has exited but is not yet reaped (Linux: state `Z` or `X` in `/proc/<pid>/stat`).
+ * Such a process holds no files: after a kill -9 of a process group, an orphan waits as a zombie
+ * until the system's first process reaps it, which some containers never do promptly.
+ */
+function exited(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
+  }
 }
 
 function pidAlive(pid: number): boolean {
