@@ -55,13 +55,16 @@ export function jsonEqual(a: Json, b: Json): boolean {
   if (Array.isArray(b)) return false;
   const ra = a as Record<string, unknown>;
   const rb = b as Record<string, unknown>;
+  // Object.keys lists own enumerable members only, as JSON.stringify does; members set to undefined do not count.
   let n = 0;
-  for (const k in ra) {
-    if (!Object.hasOwn(ra, k) || ra[k] === undefined) continue;
+  for (const k of Object.keys(ra)) {
+    const va = ra[k];
+    if (va === undefined) continue;
     n++;
-    if (!Object.hasOwn(rb, k) || !jsonEqual(ra[k], rb[k])) return false;
+    const vb = rb[k];
+    if (vb === undefined || !Object.hasOwn(rb, k) || !jsonEqual(va, vb)) return false;
   }
-  for (const k in rb) if (Object.hasOwn(rb, k) && rb[k] !== undefined) n--;
+  for (const k of Object.keys(rb)) if (rb[k] !== undefined) n--;
   return n === 0;
 }
 
@@ -93,15 +96,15 @@ class Walk {
   }
 
   object(a: Record<string, unknown>, b: Record<string, unknown>): void {
-    for (const k in b) {
+    for (const k of Object.keys(b)) {
       const vb = b[k];
-      if (vb === undefined || !Object.hasOwn(b, k)) continue;
+      if (vb === undefined) continue;
       const va = Object.hasOwn(a, k) ? a[k] : undefined;
       if (va === undefined) this.ops.push([this.pointer(k), vb]);
       else this.child(k, va, vb);
     }
-    for (const k in a) {
-      if (a[k] !== undefined && Object.hasOwn(a, k) && (b[k] === undefined || !Object.hasOwn(b, k))) this.ops.push([this.pointer(k)]);
+    for (const k of Object.keys(a)) {
+      if (a[k] !== undefined && (b[k] === undefined || !Object.hasOwn(b, k))) this.ops.push([this.pointer(k)]);
     }
   }
 
@@ -155,17 +158,17 @@ export function diff(a: Json, b: Json): PatchOp[] {
  */
 export function diffMembers(a: Record<string, unknown>, b: Record<string, unknown>, changed: (key: string) => void): PatchOp[] {
   const walk = new Walk();
-  for (const k in b) {
+  for (const k of Object.keys(b)) {
     const vb = b[k];
-    if (vb === undefined || !Object.hasOwn(b, k)) continue;
+    if (vb === undefined) continue;
     const va = Object.hasOwn(a, k) ? a[k] : undefined;
     const before = walk.ops.length;
     if (va === undefined) walk.ops.push([walk.pointer(k), vb]);
     else walk.child(k, va, vb);
     if (walk.ops.length !== before) changed(k);
   }
-  for (const k in a) {
-    if (a[k] !== undefined && Object.hasOwn(a, k) && (b[k] === undefined || !Object.hasOwn(b, k))) {
+  for (const k of Object.keys(a)) {
+    if (a[k] !== undefined && (b[k] === undefined || !Object.hasOwn(b, k))) {
       walk.ops.push([walk.pointer(k)]);
       changed(k);
     }

@@ -10,7 +10,7 @@
  * memory, the load average, and checks that every match's log replays to the view (and seq) each of its
  * clients holds at the end. Numbers, not a pass/fail test.
  *
- *   npm run bench:server -- [--matches 200] [--players 4] [--hosts 1] [--store file|memory|postgres] [--seed 1] [--client-procs 2]
+ *   npm run bench:server -- [--matches 200] [--players 4] [--hosts 1] [--store file|memory|postgres] [--seed 1] [--client-procs 2] [--think 0]
  *
  * With `--hosts 2` (or more) the store is PostgreSQL: the database of `--where URL`, else of
  * `FTK_PG_URL`, else a throwaway cluster this script starts (test/helpers/postgres.sh) and stops.
@@ -19,6 +19,12 @@
  * test/server/fixtures/host-process.ts (its first argument is the store kind, its second where
  * the store lives). `--json FILE` also writes the figures as JSON; `--host-args "…"` passes Node
  * flags to the host processes (`--host-args "--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles them).
+ *
+ * By default every client answers its update at once (a closed loop: the host is kept saturated
+ * and the latency is mostly queueing, by Little's law matches / throughput). `--think MS` makes
+ * each client wait 0.5–1.5 × MS before each move, as people do: the load offered is then about
+ * matches / (MS + latency) actions per second, and the latency is the host's service time at that
+ * load.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -48,6 +54,7 @@ const WHERE = arg('where', '');
 const CLIENT_PROCS = Number(arg('client-procs', '2'));
 const JSON_OUT = arg('json', '');
 const HOST_ARGS = arg('host-args', '');
+const THINK_MS = Number(arg('think', '0'));
 
 if (HOSTS > 1 && (STORE === 'file' || STORE === 'memory')) {
   console.error(`--hosts ${HOSTS} needs a store that several processes share (the ${STORE} store belongs to one process)`);
@@ -97,7 +104,7 @@ async function main(): Promise<void> {
   for (let h = 0; h < HOSTS; h++) hosts.push(await startHost(STORE, dir, hostArgs));
   const load0 = loadavg();
   console.log(
-    `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (heuristic bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es), store ${STORE}, seed ${SEED}`,
+    `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (heuristic bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es), store ${STORE}, seed ${SEED}${THINK_MS > 0 ? `, clients think ${THINK_MS} ms (0.5–1.5×) per move` : ', clients answer at once'}`,
   );
   console.log(
     `machine:            ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}, load average ${load0.map((x) => x.toFixed(2)).join(' ')}`,
@@ -105,7 +112,7 @@ async function main(): Promise<void> {
 
   // Create and join everything first, then connect all clients, then play.
   const matches = await setUpMatches(hosts, MATCHES, PLAYERS, SEED);
-  const procs = await startClientProcesses(matches, CLIENT_PROCS);
+  const procs = await startClientProcesses(matches, CLIENT_PROCS, THINK_MS);
 
   const before = await Promise.all(hosts.map(hostStats));
   const start = performance.now();
