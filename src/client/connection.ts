@@ -7,19 +7,15 @@
  */
 import type { Action, PlayerView, Viewer } from '../index.js';
 import type { ClientMessage } from '../protocol/client-messages.js';
-import { viewDigest } from '../protocol/digest.js';
 import { newContribution } from '../protocol/fairness.js';
-import { applyPatch } from '../protocol/patch.js';
-import type { Clock, EventsAt, PatchMessage, ServerMessage } from '../protocol/server-messages.js';
+import type { ServerMessage } from '../protocol/server-messages.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection-types.js';
 import { ClientError } from './errors.js';
 import { type TableChange, TableState } from './table.js';
+import { ViewStream } from './view-stream.js';
 
 export type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection-types.js';
-
-/** Patches kept while the view is being fetched again; past this many, the client asks again. */
-const MAX_PENDING_PATCHES = 256;
 
 /** Codes after which reconnecting cannot help. */
 const FATAL = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_VERSION']);
@@ -44,18 +40,26 @@ interface Waiting {
  */
 export class MatchClient {
   /** The last seq seen: the number of actions applied that this client knows of (their events were emitted). */
-  seq: number;
+  get seq(): number {
+    return this.stream.seq;
+  }
   /** The current view, `null` until the first welcome. */
-  view: PlayerView | null = null;
+  get view(): PlayerView | null {
+    return this.stream.view;
+  }
   /**
    * The seq of {@link MatchClient.view}: equal to `seq`, except for the moment between a patch
    * that did not fit (the view is then fetched again) and the answer.
    */
-  viewSeq: number;
+  get viewSeq(): number {
+    return this.stream.viewSeq;
+  }
+  /** How many times a patch did not fit the view (wrong base or digest) and the view was fetched again. */
+  get repairs(): number {
+    return this.stream.repairs;
+  }
   /** The protocol version the connection speaks (version 2 until a host refuses it; see `PROTOCOL_VERSIONS`). */
   version: number = PROTOCOL_VERSION;
-  /** How many times a patch did not fit the view (wrong base or digest) and the view was fetched again. */
-  repairs = 0;
   /** The seat (or `'spectator'`), known after the first welcome. */
   seat: Viewer | null = null;
   /** The connection's state. */
@@ -76,8 +80,8 @@ export class MatchClient {
   private stopped = false;
   private nextId = 1;
   private readonly waiting = new Map<number, Waiting>();
-  /** Patches received while the view is behind `seq`, applied once a whole view arrives. */
-  private pending: PatchMessage[] = [];
+  private readonly stream: ViewStream;
+  /** A `sync` for the whole view is under way. */
   private repairing = false;
   /** `send`s acknowledged whose update has not arrived yet. */
   private seqWaiters: { readonly seq: number; readonly resolve: () => void }[] = [];
@@ -98,8 +102,22 @@ export class MatchClient {
   /** Use {@link connectMatch}. */
   constructor(options: ConnectOptions) {
     this.options = options;
-    this.seq = options.after ?? 0;
-    this.viewSeq = this.seq;
+    this.stream = new ViewStream(options.after ?? 0, {
+      events: (u, live) => {
+        this.table.digest(u.seq, u.logDigest);
+        if (!live) {
+          this.emit('events', u);
+          return;
+        }
+        this.table.clock(u);
+        this.emit('events', { seq: u.seq, events: u.events, ...(u.by === undefined ? {} : { by: u.by }) });
+      },
+      view: (view, seq) => {
+        this.emit('view', view, seq);
+        this.release();
+      },
+      repair: () => this.repair(),
+    });
     this.urls = typeof options.url === 'string' ? [options.url] : [...options.url];
     if (this.urls.length === 0 || this.urls.some((u) => typeof u !== 'string' || u === '')) {
       throw new ClientError('BAD_OPTIONS', 'url must be a WebSocket URL or a non-empty list of them');
@@ -176,7 +194,7 @@ export class MatchClient {
   /** Asks the host for everything since the last seq seen (the client does this itself after a reconnect). */
   async resync(): Promise<void> {
     const reply = await this.request({ type: 'sync', id: 0, after: this.seq });
-    if (reply.type === 'synced') this.catchUp(reply.updates, reply.view, reply.seq);
+    if (reply.type === 'synced') this.stream.caughtUp(reply.updates, reply.view, reply.seq);
   }
 
   /** Leaves the seat (come back later with the same token) and closes the connection. */
@@ -281,23 +299,21 @@ export class MatchClient {
         this.version = m.v;
         this.ready = true;
         this.attempts = 0;
-        this.pending = [];
+        this.stream.forget();
         this.table.welcome(m);
-        if (m.view !== null) this.catchUp(m.updates, m.view, m.seq);
+        if (m.view !== null) this.stream.caughtUp(m.updates, m.view, m.seq);
         this.setStatus('open');
         return;
       case 'update':
-        if (!this.nextEvents(m)) return;
-        this.pending = [];
-        this.setView(m.view, m.seq);
+        this.stream.whole(m, m.view);
         return;
       case 'patch':
-        this.patched(m);
+        this.stream.patched(m);
         return;
       case 'started':
         this.table.digest(m.seq, m.logDigest ?? undefined);
         this.table.clock(m);
-        if (this.view === null) this.setView(m.view, m.seq);
+        this.stream.first(m.view, m.seq);
         return;
       case 'revoked':
         this.stopped = true;
@@ -330,78 +346,6 @@ export class MatchClient {
         w.resolve(m);
       }
     }
-  }
-
-  /** Applies the updates after the client's seq, once each, then the view (with any patches kept for after it). */
-  private catchUp(updates: readonly EventsAt[], view: PlayerView, seq: number): void {
-    for (const u of updates) {
-      if (u.seq <= this.seq) continue;
-      this.seq = u.seq;
-      this.table.digest(u.seq, u.logDigest);
-      this.emit('events', u);
-    }
-    if (seq > this.seq) this.seq = seq;
-    if (seq >= this.viewSeq || this.view === null) {
-      let v = view;
-      let at = seq;
-      // Patches that arrived before this answer, for the seqs after it.
-      for (const p of this.pending) {
-        if (p.seq <= at) continue;
-        const next = p.seq === at + 1 ? this.applied(v, p) : null;
-        if (next === null) break;
-        v = next;
-        at = p.seq;
-      }
-      this.pending = [];
-      this.setView(v, at);
-    }
-    if (this.viewSeq < this.seq) this.repair();
-  }
-
-  /** Takes an update's events if it is the next seq; a later one means a gap: the client resyncs (never skips events). */
-  private nextEvents(m: EventsAt & Partial<Clock>): boolean {
-    if (m.seq <= this.seq) return false;
-    if (m.seq !== this.seq + 1) {
-      this.repair();
-      return false;
-    }
-    this.seq = m.seq;
-    this.table.digest(m.seq, m.logDigest);
-    this.table.clock(m);
-    this.emit('events', { seq: m.seq, events: m.events, ...(m.by === undefined ? {} : { by: m.by }) });
-    return true;
-  }
-
-  /** A version-2 update: the events, then the patch applied to the view at `seq - 1` and checked against its digest. */
-  private patched(m: PatchMessage): void {
-    if (!this.nextEvents(m)) return;
-    const next = this.view !== null && this.viewSeq === m.seq - 1 ? this.applied(this.view, m) : null;
-    if (next !== null) {
-      this.setView(next, m.seq);
-      return;
-    }
-    if (this.viewSeq < m.seq - 1) {
-      // Already fetching the view again: keep the patch for after the answer.
-      if (this.pending.length < MAX_PENDING_PATCHES) this.pending.push(m);
-    } else this.repairs++;
-    this.repair();
-  }
-
-  /** `view` with the patch applied, or `null` when it does not fit or the digest differs. */
-  private applied(view: PlayerView, m: PatchMessage): PlayerView | null {
-    try {
-      const next = applyPatch(view, m.patch);
-      return viewDigest(next) === m.digest ? next : null;
-    } catch {
-      return null;
-    }
-  }
-
-  private setView(view: PlayerView, seq: number): void {
-    this.view = view;
-    this.viewSeq = seq;
-    this.emit('view', view, seq);
-    this.release();
   }
 
   /** Fetches the whole view again (`sync`), once at a time, until the view has caught up with `seq`. */

@@ -1,0 +1,134 @@
+/**
+ * The receiving side of a seat's updates: each action's events once and in seq order, and the
+ * view kept current from whole views (protocol version 1, a welcome, a sync) and patches
+ * (version 2) checked against their digest. A gap or a patch that does not fit asks for the
+ * whole view again (the connection does the asking); patches that arrive meanwhile are kept and
+ * applied after the answer. No I/O: {@link MatchClient} feeds it the host's messages.
+ * @module
+ */
+import type { PlayerView } from '../index.js';
+import { viewDigest } from '../protocol/digest.js';
+import { applyPatch } from '../protocol/patch.js';
+import type { Clock, EventsAt, PatchMessage } from '../protocol/server-messages.js';
+
+/** Patches kept while the view is being fetched again; past this many, the client asks again. */
+const MAX_PENDING_PATCHES = 256;
+
+/** What a {@link ViewStream} tells its connection. */
+export interface ViewStreamHooks {
+  /**
+   * An action's events, once each, in seq order: `live` for an update as it happened (with its
+   * clock), not for one caught up from a welcome or a sync.
+   */
+  readonly events: (u: EventsAt & Partial<Clock>, live: boolean) => void;
+  /** A new view at `seq`. */
+  readonly view: (view: PlayerView, seq: number) => void;
+  /** The view is behind or did not fit: fetch it again (`sync`), then hand the answer to {@link ViewStream.caughtUp}. */
+  readonly repair: () => void;
+}
+
+/** One seat's events and view, as the host's updates arrive. */
+export class ViewStream {
+  /** The last seq whose events were taken. */
+  seq: number;
+  /** The current view, `null` until the first one. */
+  view: PlayerView | null = null;
+  /** The seq of {@link ViewStream.view}: `seq`, except while the view is fetched again. */
+  viewSeq: number;
+  /** How many patches did not fit (wrong base or digest). */
+  repairs = 0;
+  private pending: PatchMessage[] = [];
+
+  constructor(
+    after: number,
+    private readonly hooks: ViewStreamHooks,
+  ) {
+    this.seq = after;
+    this.viewSeq = after;
+  }
+
+  /** A fresh welcome: patches kept for an older answer no longer count. */
+  forget(): void {
+    this.pending = [];
+  }
+
+  /** Takes the updates after the last seq, once each, then the view at `seq` (with any patches kept for after it). */
+  caughtUp(updates: readonly EventsAt[], view: PlayerView, seq: number): void {
+    for (const u of updates) {
+      if (u.seq <= this.seq) continue;
+      this.seq = u.seq;
+      this.hooks.events(u, false);
+    }
+    if (seq > this.seq) this.seq = seq;
+    if (seq >= this.viewSeq || this.view === null) {
+      let v = view;
+      let at = seq;
+      // Patches that arrived before this answer, for the seqs after it.
+      for (const p of this.pending) {
+        if (p.seq <= at) continue;
+        const next = p.seq === at + 1 ? applied(v, p) : null;
+        if (next === null) break;
+        v = next;
+        at = p.seq;
+      }
+      this.pending = [];
+      this.setView(v, at);
+    }
+    if (this.viewSeq < this.seq) this.hooks.repair();
+  }
+
+  /** The view with no events (the deal's first view), if there is none yet. */
+  first(view: PlayerView, seq: number): void {
+    if (this.view === null) this.setView(view, seq);
+  }
+
+  /** A version-1 update: its events, then its whole view. */
+  whole(m: EventsAt & Partial<Clock>, view: PlayerView): void {
+    if (!this.next(m)) return;
+    this.pending = [];
+    this.setView(view, m.seq);
+  }
+
+  /** A version-2 update: its events, then the patch applied to the view at `seq - 1` and checked against its digest. */
+  patched(m: PatchMessage): void {
+    if (!this.next(m)) return;
+    const next = this.view !== null && this.viewSeq === m.seq - 1 ? applied(this.view, m) : null;
+    if (next !== null) {
+      this.setView(next, m.seq);
+      return;
+    }
+    if (this.viewSeq < m.seq - 1) {
+      // Already fetching the view again: keep the patch for after the answer.
+      if (this.pending.length < MAX_PENDING_PATCHES) this.pending.push(m);
+    } else this.repairs++;
+    this.hooks.repair();
+  }
+
+  /** Takes an update's events if it is the next seq; a later one means a gap: repair (never skip events). */
+  private next(m: EventsAt & Partial<Clock>): boolean {
+    if (m.seq <= this.seq) return false;
+    if (m.seq !== this.seq + 1) {
+      this.hooks.repair();
+      return false;
+    }
+    this.seq = m.seq;
+    this.hooks.events(m, true);
+    return true;
+  }
+
+  private setView(view: PlayerView, seq: number): void {
+    this.view = view;
+    this.viewSeq = seq;
+    this.hooks.view(view, seq);
+  }
+}
+
+/** `view` with the patch applied, or `null` when it does not fit or the digest differs. */
+function applied(view: PlayerView, m: PatchMessage): PlayerView | null {
+  try {
+    const next = applyPatch(view, m.patch);
+    return viewDigest(next) === m.digest ? next : null;
+  } catch {
+    return null;
+  }
+}
