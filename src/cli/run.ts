@@ -107,6 +107,8 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
                   (nobody joined, or its players left; default never)
   --drop-records  drop an expired match's record too (default: kept, still served at
                   /api/matches/ID/record to the seats and the creator)
+  --away TIME     how long a player must have been away before the match's creator may hand
+                  their seat to a bot or give it a new link (default 60s)
 
 Needs the "ws" package (npm install ws). Stops cleanly on Ctrl-C or SIGTERM. See docs/server.md.`,
   'env-server': `for-the-king env-server — the learning environment over JSON lines on stdin and stdout

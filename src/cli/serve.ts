@@ -27,6 +27,7 @@ export const SERVE_OPTIONS: OptionSpec = {
   'expire-finished': 'string',
   'expire-abandoned': 'string',
   'drop-records': 'boolean',
+  away: 'string',
 };
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -68,6 +69,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   if (dropRecords && finishedAfterMs === undefined && abandonedAfterMs === undefined) {
     throw new UsageError('--drop-records goes with --expire-finished or --expire-abandoned');
   }
+  const awayMs = durationOption(parsed, 'away');
   const expiry = { finishedAfterMs: finishedAfterMs ?? null, abandonedAfterMs: abandonedAfterMs ?? null, keepRecords: !dropRecords };
   const server = await import('../server/index.js');
   let cors: string[] = [];
@@ -97,6 +99,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
       ...(metricsPort === undefined ? {} : { metricsPort }),
       ...(metricsHostname === undefined ? {} : { metricsHostname }),
       expiry,
+      ...(awayMs === undefined ? {} : { awayMs }),
     });
   } catch (e) {
     await store.close();

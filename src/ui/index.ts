@@ -5,7 +5,7 @@
  * - `<ftk-table>` draws one seat's `PlayerView` and reports the reader's choices as
  *   `ftk-action` events (local play, online play and replays all use it);
  * - `<ftk-match>` wires a table to a match on a host (`connectMatch`): status, reconnects,
- *   errors in words, names, invites;
+ *   errors in words, names, invites, the rematch, the creator's seat panel;
  * - `<ftk-lobby>` creates and joins matches on a host;
  * - `<ftk-replay>` steps through a `GameRecord` as any seat or as a spectator;
  * - `<ftk-app>` is the whole site (`for-the-king serve` shows it at `/`).
@@ -96,6 +96,7 @@ declare global {
     'ftk-error': CustomEvent<{ readonly code: string; readonly message: string }>;
     'ftk-over': CustomEvent<OverDetail>;
     'ftk-replay': CustomEvent<{ readonly record: import('../index.js').GameRecord }>;
+    'ftk-rematch': CustomEvent<{ readonly match: string; readonly previous: string }>;
     'ftk-created': CustomEvent<SeatedDetail>;
     'ftk-joined': CustomEvent<SeatedDetail>;
     'ftk-watch': CustomEvent<{ readonly match: string }>;

@@ -97,6 +97,35 @@ export interface Words {
     readonly language: string;
     readonly again: string;
   };
+  readonly rematch: {
+    readonly title: string;
+    readonly note: string;
+    readonly ask: string;
+    readonly asked: string;
+    readonly ready: string;
+    readonly deciding: string;
+    readonly you: string;
+    readonly wants: (name: string) => string;
+    readonly starting: string;
+    readonly go: string;
+  };
+  readonly seats: {
+    readonly title: string;
+    readonly hint: string;
+    readonly online: string;
+    readonly away: (clock: string) => string;
+    readonly left: string;
+    readonly bot: string;
+    readonly open: string;
+    readonly toBot: string;
+    readonly reopen: string;
+    readonly reissue: string;
+    readonly link: (name: string) => string;
+    readonly tooSoon: (name: string) => string;
+    readonly handed: (name: string) => string;
+    readonly reopened: (name: string) => string;
+    readonly goneAway: (name: string) => string;
+  };
   readonly replay: {
     readonly title: string;
     readonly start: string;
@@ -210,6 +239,35 @@ const en: Words = {
     play: 'Play',
   },
   app: { title: 'For the King (and Me)', home: 'Lobby', language: 'Language', again: 'Play again' },
+  rematch: {
+    title: 'Another round?',
+    note: 'The same seats and rules, a new deal, the next player starts. Nobody needs a new invite.',
+    ask: 'Rematch',
+    asked: 'You agreed: waiting for the others…',
+    ready: 'ready',
+    deciding: 'deciding…',
+    you: 'you',
+    wants: (name) => `${name} wants a rematch`,
+    starting: 'Everybody agreed: the rematch starts…',
+    go: 'Go to the rematch',
+  },
+  seats: {
+    title: 'Seats (you created this match)',
+    hint: 'When a player has been away for a while, hand their seat to a bot so that the game goes on, or send them a new link to it.',
+    online: 'online',
+    away: (clock) => `away ${clock}`,
+    left: 'left',
+    bot: 'bot',
+    open: 'open',
+    toBot: 'Hand to a bot',
+    reopen: 'Give back to a person',
+    reissue: 'New seat link',
+    link: (name) => `New link to ${name}'s seat: send it to that player only`,
+    tooSoon: (name) => `${name} has not been away long enough yet: try again in a little while.`,
+    handed: (name) => `A bot now plays ${name}'s seat.`,
+    reopened: (name) => `${name}'s seat is open again: the invite link takes it.`,
+    goneAway: (name) => `${name} is away.`,
+  },
   replay: {
     title: 'Replay',
     start: 'To the start',
@@ -325,6 +383,35 @@ const uk: Words = {
     play: 'Грати',
   },
   app: { title: 'За Короля та за мене', home: 'Лобі', language: 'Мова', again: 'Зіграти ще' },
+  rematch: {
+    title: 'Ще партію?',
+    note: 'Ті самі місця й правила, нова роздача, починає наступний гравець. Нових запрошень не треба.',
+    ask: 'Реванш',
+    asked: 'Ви погодилися: чекаємо на інших…',
+    ready: 'готовий',
+    deciding: 'вирішує…',
+    you: 'ви',
+    wants: (name) => `${name} хоче реванш`,
+    starting: 'Усі погодилися: реванш починається…',
+    go: 'До реваншу',
+  },
+  seats: {
+    title: 'Місця (цю гру створили ви)',
+    hint: 'Коли гравця довго немає, передайте його місце ботові, щоб гра тривала, або надішліть йому нове посилання на місце.',
+    online: 'на зв’язку',
+    away: (clock) => `немає ${clock}`,
+    left: 'вийшов',
+    bot: 'бот',
+    open: 'вільне',
+    toBot: 'Передати ботові',
+    reopen: 'Повернути людині',
+    reissue: 'Нове посилання на місце',
+    link: (name) => `Нове посилання на місце ${name}: надішліть лише цьому гравцеві`,
+    tooSoon: (name) => `${name} ще недовго відсутній: спробуйте трохи згодом.`,
+    handed: (name) => `Тепер за місце ${name} грає бот.`,
+    reopened: (name) => `Місце ${name} знову вільне: його займають за запрошенням.`,
+    goneAway: (name) => `${name} не на зв’язку.`,
+  },
   replay: {
     title: 'Повтор',
     start: 'На початок',

@@ -66,6 +66,7 @@ describe('bad options print one clear line and exit non-zero', () => {
     [['serve', '--expire-finished', '7'], /--expire-finished takes a time such as 90s, 30m, 12h or 7d \(from 1s to 3650d\), got "7"/],
     [['serve', '--expire-abandoned', '0s'], /--expire-abandoned takes a time/],
     [['serve', '--drop-records'], /--drop-records goes with --expire-finished or --expire-abandoned/],
+    [['serve', '--away', '30'], /--away takes a time such as 90s, 30m, 12h or 7d \(from 1s to 3650d\), got "30"/],
   ];
   for (const [argv, message] of cases) {
     it(argv.join(' '), async () => {

@@ -10,14 +10,13 @@
  *
  * Needs `npm run build` (the tarball is packed from dist/) and /usr/bin/chromium.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type GameState, replayRecord, score } from '../../src/index.js';
 import { CHROMIUM, CHROMIUM_ARGS, chooser, requireFiles } from './browser.js';
+import { type Host, killHost, newPage, PackedSite } from './site.js';
 import {
   axeProblems,
   checkSnapshots,
@@ -27,103 +26,25 @@ import {
   keyChoice,
   moved,
   pick,
-  prepare,
   type Snapshot,
   tableState,
 } from './table.js';
 
 let browser: Browser;
-let folder: string;
-/** Every host a test started and that has not exited yet: killed by the test's end, and by `afterAll` at the latest. */
-const hosts = new Set<ChildProcess>();
-
-/** A running `npx for-the-king serve`. */
-interface Host {
-  readonly child: ChildProcess;
-  readonly port: number;
-}
-
-/** Runs `npx for-the-king serve` in the folder (its own process group, so that SIGKILL reaches npx's node too); resolves once it listens. */
-function startHost(port: number, data: string): Promise<Host> {
-  const child = spawn('npx', ['--no-install', 'for-the-king', 'serve', '--port', String(port), '--data', data], {
-    cwd: folder,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  hosts.add(child);
-  child.once('exit', () => hosts.delete(child));
-  let out = '';
-  let err = '';
-  return new Promise((done, fail) => {
-    const late = setTimeout(() => {
-      killHost(child);
-      fail(new Error(`serve did not listen within 120 s: ${err || out}`));
-    }, 120_000);
-    child.stdout?.on('data', (d) => {
-      out += String(d);
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(late);
-        done({ child, port: Number(m[1]) });
-      }
-    });
-    child.stderr?.on('data', (d) => {
-      err += String(d);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(late);
-      fail(new Error(`serve exited (${code ?? signal}) before listening: ${err || out}`));
-    });
-  });
-}
-
-/** Kills a host's whole process group with SIGKILL (no goodbye, no flush); resolves once it has exited. */
-async function killHost(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((r) => child.once('exit', () => r()));
-  try {
-    process.kill(-(child.pid as number), 'SIGKILL');
-  } catch {
-    // The group is gone already.
-  }
-  await gone;
-}
+let site: PackedSite;
 
 beforeAll(async () => {
   requireFiles(join('dist', 'ui.js'), 'npm run build');
-  folder = mkdtempSync(join(tmpdir(), 'ftkam-online-'));
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', folder], {
-      cwd: resolve('.'),
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    }),
-  ) as { filename: string }[];
-  const tarball = join(folder, packed[0]?.filename ?? '');
-  const empty = join(folder, 'app');
-  mkdirSync(empty);
-  folder = empty;
-  execFileSync('npm', ['install', tarball, 'ws', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-    cwd: folder,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  site = PackedSite.install('ftkam-online-');
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([...hosts].map(killHost));
-  if (folder) rmSync(resolve(folder, '..'), { recursive: true, force: true });
+  await site?.remove();
 });
 
-async function newPage(width: number, height: number): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
-  await prepare(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { context, page, errors };
-}
+const startHost = (port: number, data: string): Promise<Host> => site.start(port, ['--data', data]);
 
 const inLobby = (page: Page, selector: string) => page.locator(`ftk-lobby ${selector}`).first();
 
@@ -136,7 +57,7 @@ describe.each([
   it('a 3-seat match with one bot, joined by the invite link, played to the end across a kill -9 of the host', {
     timeout: 900_000,
   }, async ({ signal }) => {
-    const data = mkdtempSync(join(folder, 'data-'));
+    const data = mkdtempSync(join(site.folder, 'data-'));
     let host = await startHost(0, data);
     const contexts: BrowserContext[] = [];
     // Whatever happens (a failure, the timeout), this test's pages close and its host dies with it.
@@ -146,9 +67,9 @@ describe.each([
     });
     const port = host.port;
     const url = `http://127.0.0.1:${port}/`;
-    const a = await newPage(1280, 900);
+    const a = await newPage(browser, 1280, 900);
     contexts.push(a.context);
-    const b = await newPage(keyboard ? 1280 : 390, keyboard ? 900 : 844);
+    const b = await newPage(browser, keyboard ? 1280 : 390, keyboard ? 900 : 844);
     contexts.push(b.context);
 
     // Ada creates the match in the lobby: seat 1 for a friend, seat 2 for a bot.

@@ -177,3 +177,31 @@ export async function expectFits(page: Page, where: string): Promise<void> {
   expect(o.scrollWidth, `${where}: the page scrolls sideways`).toBeLessThanOrEqual(o.width);
   expect(o.outside, `${where}: controls outside the screen`).toEqual([]);
 }
+
+/**
+ * Plays on the pages, each choosing with `rand` by the mouse when it is its turn (the others,
+ * bots included, play on the host), until every page shows the game over or `enough` says so
+ * (given the most moves any page shows). No sleeps beyond short polls while nobody's turn shows.
+ */
+export async function playOn(
+  pages: readonly Page[],
+  rand: (n: number) => number,
+  enough: (moves: number) => boolean = () => false,
+): Promise<void> {
+  for (let guard = 0; guard < 6000; guard++) {
+    const states = await Promise.all(pages.map(tableState));
+    if (states.every((s) => s.turn === 'over')) return;
+    if (enough(Math.max(...states.map((s) => s.moves)))) return;
+    const i = states.findIndex((s) => s.turn === 'mine');
+    const page = pages[i];
+    const state = states[i];
+    const choice = page === undefined ? null : pick(await choicesOf(page), rand);
+    if (page === undefined || state === undefined || choice === null) {
+      await new Promise((r) => setTimeout(r, 25));
+      continue;
+    }
+    await clickChoice(page, choice);
+    await moved(page, state.moves);
+  }
+  throw new Error('the game did not end within 6000 turns of the loop');
+}

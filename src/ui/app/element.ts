@@ -1,9 +1,11 @@
 /**
  * `<ftk-app>`: the whole site in one element, as `for-the-king serve` shows it at `/` and as the
  * repository's demo page uses it. It routes by the page's address (`?match=ID&seat=N#invite=CODE` from an
- * invite link, `?watch=ID`, `?local&players=3&seed=7`), keeps seat tokens in `localStorage`
- * (never in a link), and puts the lobby, a match, a local game against bots or a replay on the
- * page, with a language switch.
+ * invite link, or the client's `inviteLink`; a seat link `#match=ID&seat=TOKEN` from the
+ * creator; `?watch=ID`, `?local&players=3&seed=7`), keeps seat tokens in `localStorage`
+ * (a seat link's token is taken out of the address at once), follows a rematch with the same
+ * token, and puts the lobby, a match, a local game against bots or a replay on the page, with a
+ * language switch.
  * @module
  */
 import type { GameRecord } from '../../index.js';
@@ -11,7 +13,7 @@ import { CHROME_CSS } from '../chrome.js';
 import { ElementBase, fill, h, shadow } from '../dom.js';
 import type { SeatedDetail } from '../lobby/element.js';
 import { createLocalGame, type LocalGame, type SeatBot } from '../local.js';
-import type { MatchElement } from '../match/element.js';
+import { MATCH_PARTS, type MatchElement } from '../match/element.js';
 import type { ReplayElement } from '../replay/element.js';
 import { CROWN, icon } from '../table/cards.js';
 import type { ActionDetail, TableElement } from '../table/element.js';
@@ -88,6 +90,16 @@ export class AppElement extends ElementBase {
       this.#record = (e as CustomEvent<{ record: GameRecord | null }>).detail.record;
       this.dataset.over = '';
     });
+    this.#root.addEventListener('ftk-rematch', (e) => {
+      const { match, previous } = (e as CustomEvent<{ match: string; previous: string }>).detail;
+      e.preventDefault();
+      // The rematch has the same seats, tokens, creator and invite.
+      for (const key of [tokenKey, creatorKey, inviteKey]) {
+        const value = stored(key(previous));
+        if (value !== null) store(key(match), value);
+      }
+      this.#go(`?match=${encodeURIComponent(match)}`);
+    });
     this.#root.addEventListener('ftk-replay', (e) => this.#replay((e as CustomEvent<{ record: GameRecord }>).detail.record));
   }
 
@@ -153,14 +165,23 @@ export class AppElement extends ElementBase {
     delete this.dataset.over;
     this.#drawHead();
     const params = new URLSearchParams(location.search);
-    const match = params.get('match');
+    const hash = new URLSearchParams(location.hash.slice(1));
+    const match = params.get('match') ?? hash.get('match');
     const watch = params.get('watch');
     if (params.has('local') && this.#offersLocal()) this.#local(params);
     else if (watch !== null && watch !== '') this.#match(watch, null);
     else if (match !== null && match !== '') {
       // An invite link carries the match's invite code in its fragment: keep it for this match.
-      const invite = new URLSearchParams(location.hash.slice(1)).get('invite');
+      const invite = hash.get('invite');
       if (invite !== null && invite !== '') store(inviteKey(match), invite);
+      // A seat link (`seatLink`): the seat's new token, kept here and taken out of the address.
+      const seatToken = hash.get('seat');
+      if (seatToken !== null && seatToken !== '') store(tokenKey(match), seatToken);
+      if (hash.has('match') || (seatToken ?? '') !== '') {
+        const query = new URLSearchParams(location.search);
+        query.set('match', match);
+        history.replaceState(null, '', `${location.pathname}?${query.toString()}${seatToken ? '' : location.hash}`);
+      }
       const token = stored(tokenKey(match));
       if (token !== null) this.#match(match, token);
       else this.#lobby(match, params.get('seat'));
@@ -237,7 +258,8 @@ export class AppElement extends ElementBase {
     el.setAttribute('match', match);
     const invite = stored(inviteKey(match));
     if (invite !== null) el.setAttribute('invite', invite);
-    el.setAttribute('exportparts', TABLE_PARTS.join(', '));
+    el.setAttribute('exportparts', [...TABLE_PARTS, ...MATCH_PARTS].join(', '));
+    el.creatorToken = stored(creatorKey(match));
     fill(this.#main, el);
     el.token = token;
   }

@@ -15,6 +15,10 @@ import type { TableElement } from '../table/element.js';
 import { TABLE_PARTS } from '../table/parts.js';
 import { langOf, WORDS } from '../words.js';
 import { readExtras } from './extras.js';
+import { renderInvites } from './links.js';
+import { RematchPanel } from './rematch.js';
+import { SeatKeeper } from './seats.js';
+import { MATCH_CSS } from './style.js';
 
 /** The connection as the element words it: `reconnecting` is `connecting` after having been open. */
 export type MatchStatus = 'connecting' | 'reconnecting' | 'open' | 'closed';
@@ -24,6 +28,9 @@ export interface OverDetail {
   readonly view: PlayerView;
   readonly record: GameRecord | null;
 }
+
+/** The match element's own parts (besides the table's, which it passes on). */
+export const MATCH_PARTS: readonly string[] = ['connection', 'error', 'invites', 'seat-keeper', 'after', 'rematch'];
 
 /** The base URL of a host (no trailing slash): the attribute, else this page's origin. */
 export function hostBase(attribute: string | null): string {
@@ -43,9 +50,15 @@ export function socketUrl(base: string): string {
  *   origin), `lang`, `invite-base` (the page an invite link opens; default this page),
  *   `invite` (the match's invite code, which the invite links then carry in their fragment).
  * - Properties: `token` (the seat token from `joinMatch`, or `null` to watch; the element
- *   connects once `match` and `token` are both set), `client` (the live `MatchClient`), `table`.
+ *   connects once `match` and `token` are both set), `creatorToken` (the match's creator token:
+ *   shows the creator's seat panel, to hand an away player's seat to a bot or give it a new
+ *   link), `client` (the live `MatchClient`), `table`.
  * - Events: `ftk-status` (`{ status }`), `ftk-error` (`{ code, message }`), `ftk-over`
- *   (`OverDetail`), `ftk-replay` (`{ record }`: the reader asked to watch the replay).
+ *   (`OverDetail`), `ftk-replay` (`{ record }`: the reader asked to watch the replay),
+ *   `ftk-rematch` (`{ match, previous }`: everybody agreed to a rematch; cancelable: unless a
+ *   listener calls `preventDefault()`, the element moves to the new match with the same token).
+ * - After the end, under the score: a **Rematch** button and who agreed (a seat, with a host
+ *   that speaks protocol version 2), the replay and the record.
  *
  * @example
  * ```html
@@ -71,23 +84,31 @@ export class MatchElement extends ElementBase {
   #recordUrl: string | null = null;
   #over = false;
   #connectedTo = '';
+  #creatorToken: string | null = null;
+  #keeper = new SeatKeeper();
+  #rematch = new RematchPanel();
+  /** The game was seen over with no rematch yet: when one comes, the element goes there by itself. */
+  #awaitingRematch = false;
 
   readonly #root: ShadowRoot;
   readonly #pill: HTMLElement = h('span', { class: 'pill', part: 'connection', role: 'status' });
   readonly #error: HTMLElement = h('p', { class: 'error', part: 'error', role: 'alert' });
   readonly #invites: HTMLElement = h('div', { class: 'links', part: 'invites' });
-  readonly #after: HTMLElement = h('div', { class: 'strip', part: 'after' });
+  readonly #after: HTMLElement = h('div', { class: 'after', part: 'after', slot: 'after-score' });
+  readonly #keeperBox: HTMLElement = h('div', { class: 'keeper-box' });
   readonly #table: TableElement;
 
   constructor() {
     super();
-    this.#root = shadow(this, `${CHROME_CSS} .strip:empty { display: none; } .match { display: grid; gap: 10px; }`);
+    this.#root = shadow(this, `${CHROME_CSS}${MATCH_CSS}`);
     this.#table = document.createElement('ftk-table') as TableElement;
     this.#table.setAttribute('exportparts', TABLE_PARTS.join(', '));
     this.#table.addEventListener('ftk-action', (e) => this.#send(e as CustomEvent<{ action: PlayerView['legal'][number] }>));
     this.#root.append(
-      h('div', { class: 'match' }, h('div', { class: 'strip' }, this.#pill, this.#error), this.#invites, this.#table, this.#after),
+      h('div', { class: 'match' }, h('div', { class: 'strip' }, this.#pill, this.#error), this.#invites, this.#keeperBox, this.#table),
     );
+    // Under the table's final score (its `after-score` slot): the rematch, the replay, the record.
+    this.#table.append(this.#after);
   }
 
   /** @internal */
@@ -99,6 +120,7 @@ export class MatchElement extends ElementBase {
   /** @internal */
   disconnectedCallback(): void {
     this.#close();
+    this.#keeper.stop();
   }
 
   /** @internal */
@@ -108,6 +130,7 @@ export class MatchElement extends ElementBase {
       this.#words();
       this.#drawInvites();
       this.#drawAfter();
+      this.#extras();
     } else if (name === 'invite' || name === 'invite-base') this.#drawInvites();
     else if (this.isConnected) this.#connect();
   }
@@ -120,6 +143,16 @@ export class MatchElement extends ElementBase {
   set token(value: string | null | undefined) {
     this.#token = typeof value === 'string' || value === null ? value : undefined;
     if (this.isConnected) this.#connect();
+  }
+
+  /** The match's creator token: the element then shows the creator's seat panel while the game runs. */
+  get creatorToken(): string | null {
+    return this.#creatorToken;
+  }
+  /** Sets `creatorToken` (see the getter). */
+  set creatorToken(value: string | null | undefined) {
+    this.#creatorToken = typeof value === 'string' && value !== '' ? value : null;
+    this.#panels();
   }
 
   /** The live client, once connected. */
@@ -170,6 +203,13 @@ export class MatchElement extends ElementBase {
     this.#over = false;
     this.#record = null;
     this.#summary = null;
+    this.#awaitingRematch = false;
+    this.#keeper.stop();
+    this.#keeper = new SeatKeeper();
+    this.#rematch = new RematchPanel();
+    fill(this.#keeperBox, this.#keeper.el);
+    fill(this.#after);
+    delete this.dataset.over;
     this.#table.setAttribute('lang', this.lang);
     let client: MatchClient;
     try {
@@ -190,7 +230,7 @@ export class MatchElement extends ElementBase {
       client.on('revoked', () => this.#fail({ code: 'REVOKED', message: WORDS[this.lang].revoked } as ClientError)),
     );
     // Hosts that send presence, names or deadlines may announce them as client events of their own.
-    for (const kind of ['presence', 'names', 'deadline', 'match']) {
+    for (const kind of ['presence', 'names', 'deadline', 'seats', 'rematch']) {
       try {
         this.#stops.push((client.on as (type: string, listener: () => void) => () => void)(kind, refresh));
       } catch {
@@ -283,67 +323,117 @@ export class MatchElement extends ElementBase {
     if (x.names !== undefined) this.#table.names = x.names;
     if (x.connected !== undefined) this.#table.connected = x.connected;
     if (x.deadline !== undefined) this.#table.deadline = x.deadline;
+    this.#panels();
   }
 
-  #inviteLink(seat: number): string {
-    const base = this.getAttribute('invite-base') ?? (typeof location === 'undefined' ? '' : `${location.origin}${location.pathname}`);
-    const match = this.getAttribute('match') ?? '';
-    // The invite code goes in the fragment, which browsers never send to a server.
-    const invite = this.getAttribute('invite');
-    return `${base}?match=${encodeURIComponent(match)}&seat=${seat}${invite ? `#invite=${encodeURIComponent(invite)}` : ''}`;
+  /** A seat's display name: its name, else "Seat N". */
+  #nameOf(seat: number): string {
+    const n = this.#table.names[seat];
+    return typeof n === 'string' && n.trim() !== '' ? n.trim() : WORDS[this.lang].lobby.seat(seat);
+  }
+
+  /** The creator's seat panel while the game runs; the rematch panel once it is over. */
+  #panels(): void {
+    const client = this.#client;
+    const match = this.getAttribute('match');
+    const view = client?.view ?? null;
+    const over = view !== null && view.currentPlayer === null;
+    const seats = client?.table.seats ?? this.#summary?.seats ?? null;
+    const me = typeof client?.seat === 'number' ? client.seat : null;
+    const name = (seat: number): string => this.#nameOf(seat);
+    const creator = this.#creatorToken;
+    this.#keeper.update(
+      creator === null || match === null || seats === null || over || client === null
+        ? null
+        : {
+            base: this.#base(),
+            match,
+            creatorToken: creator,
+            lang: this.lang,
+            me,
+            seats,
+            page: this.#page(),
+            name,
+            changed: () => void this.#loadSummary(true),
+          },
+    );
+    const state = client?.table.rematch ?? null;
+    if (client === null || view === null || !over || me === null || client.version < 2) {
+      this.#rematch.update(null);
+      return;
+    }
+    this.#rematch.update({
+      lang: this.lang,
+      me,
+      players: view.players,
+      seats,
+      state,
+      name,
+      agree: () => client.agreeToRematch(),
+      go: (next) => this.#toRematch(next),
+    });
+    const next = state?.next ?? null;
+    if (next === null) {
+      if (this.#status === 'open') this.#awaitingRematch = true;
+    } else if (this.#awaitingRematch) {
+      this.#awaitingRematch = false;
+      this.#toRematch(next);
+    }
+  }
+
+  /** Tells the page that the rematch exists; unless it says otherwise, goes there with the same token. */
+  #toRematch(next: string): void {
+    const detail = { match: next, previous: this.getAttribute('match') ?? '' };
+    const event = new CustomEvent('ftk-rematch', { detail, bubbles: true, composed: true, cancelable: true });
+    if (this.dispatchEvent(event)) this.setAttribute('match', next);
+  }
+
+  /** The page an invite or seat link opens. */
+  #page(): string {
+    return this.getAttribute('invite-base') ?? (typeof location === 'undefined' ? '' : `${location.origin}${location.pathname}`);
   }
 
   #drawInvites(): void {
-    const w = WORDS[this.lang].lobby;
-    const open = (this.#summary?.seats ?? []).map((s, i) => ({ s, i })).filter((x) => x.s.open && x.s.bot === null);
-    if (open.length === 0 || this.#over) {
-      fill(this.#invites);
-      return;
-    }
-    fill(
+    const match = this.getAttribute('match');
+    renderInvites(
       this.#invites,
-      h(
-        'section',
-        { class: 'panel' },
-        h('h3', null, w.invite),
-        open.map(({ i }) => {
-          const link = this.#inviteLink(i);
-          const input = h('input', { readonly: true, value: link, 'aria-label': w.inviteSeat(i), 'data-invite': i });
-          const copy = h('button', { type: 'button', class: 'btn quiet' }, w.copy);
-          copy.addEventListener('click', () => {
-            input.select();
-            void navigator.clipboard?.writeText(link).then(
-              () => text(copy, w.copied),
-              () => undefined,
-            );
-          });
-          return h('div', { class: 'link' }, h('span', null, w.inviteSeat(i)), input, copy);
-        }),
-      ),
+      this.#over || match === null
+        ? null
+        : { seats: this.#summary?.seats ?? null, page: this.#page(), match, invite: this.getAttribute('invite'), lang: this.lang },
     );
   }
 
   #drawAfter(): void {
     const w = WORDS[this.lang];
-    if (!this.#over || this.#record === null) {
+    if (!this.#over) {
       fill(this.#after);
       return;
     }
     const record = this.#record;
-    const replay = h('button', { type: 'button', class: 'btn' }, w.watchReplay);
+    if (record === null) {
+      fill(this.#after, this.#rematch.el);
+      return;
+    }
+    // Quiet beside a rematch, which is the call to make now.
+    const replay = h('button', { type: 'button', class: this.#rematch.el.hidden ? 'btn' : 'btn quiet' }, w.watchReplay);
     replay.addEventListener('click', () =>
       this.dispatchEvent(new CustomEvent('ftk-replay', { detail: { record }, bubbles: true, composed: true })),
     );
     fill(
       this.#after,
-      replay,
-      this.#recordUrl === null
-        ? null
-        : h(
-            'a',
-            { href: this.#recordUrl, download: `for-the-king-${this.getAttribute('match') ?? 'match'}.json`, 'data-record': '' },
-            w.download,
-          ),
+      this.#rematch.el,
+      h(
+        'div',
+        { class: 'strip' },
+        replay,
+        this.#recordUrl === null
+          ? null
+          : h(
+              'a',
+              { href: this.#recordUrl, download: `for-the-king-${this.getAttribute('match') ?? 'match'}.json`, 'data-record': '' },
+              w.download,
+            ),
+      ),
     );
   }
 

@@ -6,13 +6,13 @@
  * @module
  */
 import type { Action, Card, GameEvent, PlayerView } from '../../index.js';
-import { cardById } from '../../index.js';
 import { describeAction, describeEvent, type Lang, labels } from '../../text/index.js';
 import { deepActive, ElementBase, h, reducedMotion, shadow, text } from '../dom.js';
 import { langOf, WORDS } from '../words.js';
 import { effects, glide, measure, origins } from './anim.js';
 import { cardFace, cardLabel } from './cards.js';
-import { clock, decisionOf, seatName, seatOf, turnOf } from './model.js';
+import { TurnClock } from './clock.js';
+import { decisionOf, seatName, seatOf, turnOf } from './model.js';
 import { renderBar, renderFelt, renderMine, renderSeats, renderTitles, type Scene, type Size } from './render.js';
 import { renderScore } from './score.js';
 import { TABLE_CSS } from './style.js';
@@ -43,6 +43,7 @@ type Said = { readonly kind: 'bid'; readonly amount: number } | { readonly kind:
  * - Events: `ftk-action` (`CustomEvent<ActionDetail>`, bubbles and crosses shadow roots). After
  *   it the table shows no choices until its `view` is set again.
  * - Reflected state: `data-turn` (`mine`, `others`, `over`, `none`) and `data-moves`.
+ * - Slot `after-score`: shown under the final score (`<ftk-match>` puts its rematch there).
  *
  * @example
  * ```html
@@ -63,7 +64,6 @@ export class TableElement extends ElementBase {
   #pending: GameEvent[] = [];
   #names: readonly (string | null | undefined)[] = [];
   #connected: readonly (boolean | null | undefined)[] = [];
-  #deadline: number | null = null;
   #busy = false;
   #log: GameEvent[] = [];
   #logLang: Lang | null = null;
@@ -73,12 +73,11 @@ export class TableElement extends ElementBase {
   #cardLang: Lang | null = null;
   #scheduled = false;
   #wasMine = false;
-  #ticker: ReturnType<typeof setInterval> | null = null;
 
   readonly #root: ShadowRoot;
   readonly #table: HTMLElement;
   readonly #bar: HTMLElement = h('header', { class: 'bar', part: 'status' });
-  readonly #clock: HTMLElement = h('span', { class: 'clock', part: 'clock', hidden: true, role: 'timer' });
+  readonly #clock = new TurnClock();
   readonly #score: HTMLElement = h('section', { class: 'score panel', part: 'score', hidden: true });
   readonly #seats: HTMLElement = h('div', { class: 'seats', part: 'seats' });
   readonly #titles: HTMLElement = h('section', { class: 'titles panel', part: 'titles' });
@@ -123,8 +122,7 @@ export class TableElement extends ElementBase {
 
   /** @internal */
   disconnectedCallback(): void {
-    if (this.#ticker !== null) clearInterval(this.#ticker);
-    this.#ticker = null;
+    this.#clock.stop();
   }
 
   /** @internal */
@@ -196,11 +194,11 @@ export class TableElement extends ElementBase {
 
   /** When the player to move runs out of time (`Date.now()` milliseconds), or `null` for no clock. */
   get deadline(): number | null {
-    return this.#deadline;
+    return this.#clock.deadline;
   }
   /** Sets `deadline` (see the getter). */
   set deadline(value: number | null) {
-    this.#deadline = typeof value === 'number' && Number.isFinite(value) ? value : null;
+    this.#clock.deadline = value;
     this.#syncClock();
   }
 
@@ -264,20 +262,11 @@ export class TableElement extends ElementBase {
   }
 
   #syncClock(): void {
-    const tick = (): void => {
-      const d = this.#deadline;
-      this.#clock.hidden = d === null || this.#view?.currentPlayer === null;
-      if (d === null) return;
-      const left = d - Date.now();
-      text(this.#clock, WORDS[this.lang].timeLeft(clock(left)));
-      this.#clock.classList.toggle('low', left < 10_000);
-    };
-    tick();
-    if (this.#deadline !== null && this.#ticker === null && this.isConnected) this.#ticker = setInterval(tick, 1000);
-    if (this.#deadline === null && this.#ticker !== null) {
-      clearInterval(this.#ticker);
-      this.#ticker = null;
-    }
+    this.#clock.sync(
+      () => this.lang,
+      () => this.#view?.currentPlayer === null,
+      this.isConnected,
+    );
   }
 
   #nameList(v: PlayerView): string[] {
@@ -389,7 +378,7 @@ export class TableElement extends ElementBase {
       },
       describe,
     };
-    renderBar(this.#bar, this.#clock, scene);
+    renderBar(this.#bar, this.#clock.el, scene);
     renderScore(this.#score, scene, names);
     renderSeats(this.#seats, scene);
     renderTitles(this.#titles, scene);
@@ -449,9 +438,4 @@ export class TableElement extends ElementBase {
     }
     if (target !== null && this.#root.activeElement !== target) target.focus();
   }
-}
-
-/** The card of an id (for pages that hold ids rather than cards). */
-export function cardOfId(id: string): Card | undefined {
-  return cardById(id);
 }

@@ -87,6 +87,8 @@ export function renderScore(el: HTMLElement, s: Scene, names: readonly string[])
         ),
       ),
     ),
+    // What comes after the game (a rematch, the replay), from the element that holds the table.
+    h('slot', { name: 'after-score' }),
     h('h3', { style: 'margin-top: 14px' }, w.finalHands),
     h(
       'div',

@@ -1,0 +1,58 @@
+/**
+ * The links `<ftk-match>` hands out: a row with a link to copy (an invite, a new seat link), and
+ * the invite panel, one link per open seat (the invite code in the fragment, which browsers
+ * never send to a server).
+ * @module
+ */
+import type { SeatSummary } from '../../client/index.js';
+import type { Lang } from '../../text/index.js';
+import { fill, h, type Props, text } from '../dom.js';
+import { WORDS } from '../words.js';
+
+/** A labelled, read-only link with a **Copy** button. */
+export function copyRow(label: string, url: string, lang: Lang, attrs: Props): HTMLElement {
+  const w = WORDS[lang].lobby;
+  const input = h('input', { readonly: true, value: url, 'aria-label': label, ...attrs });
+  const copy = h('button', { type: 'button', class: 'btn quiet' }, w.copy);
+  copy.addEventListener('click', () => {
+    input.select();
+    void navigator.clipboard?.writeText(url).then(
+      () => text(copy, w.copied),
+      () => undefined,
+    );
+  });
+  return h('div', { class: 'link' }, h('span', null, label), input, copy);
+}
+
+/** The invite link of one seat: `page?match=ID&seat=N#invite=CODE` (what `<ftk-app>` reads). */
+export function seatInvite(page: string, match: string, seat: number, invite: string | null): string {
+  return `${page}?match=${encodeURIComponent(match)}&seat=${seat}${invite ? `#invite=${encodeURIComponent(invite)}` : ''}`;
+}
+
+/** What the invite panel needs. */
+export interface InviteContext {
+  readonly seats: readonly SeatSummary[] | null;
+  readonly page: string;
+  readonly match: string;
+  readonly invite: string | null;
+  readonly lang: Lang;
+}
+
+/** Draws the invite panel: a link per open seat that no bot holds, or nothing (`null`: the game is over). */
+export function renderInvites(el: HTMLElement, ctx: InviteContext | null): void {
+  const open = (ctx?.seats ?? []).map((s, i) => ({ s, i })).filter((x) => x.s.open && x.s.bot === null);
+  if (ctx === null || open.length === 0) {
+    fill(el);
+    return;
+  }
+  const w = WORDS[ctx.lang].lobby;
+  fill(
+    el,
+    h(
+      'section',
+      { class: 'panel' },
+      h('h3', null, w.invite),
+      open.map(({ i }) => copyRow(w.inviteSeat(i), seatInvite(ctx.page, ctx.match, i, ctx.invite), ctx.lang, { 'data-invite': i })),
+    ),
+  );
+}
