@@ -102,14 +102,15 @@ async function finishedRecord(): Promise<{ record: GameRecord; commitment: strin
     const session = await host.open(match.id, token);
     const seen = new Map<number, string>();
     let last = 0;
-    const { table } = await host.subscribe(session, 0, {
+    const { table, sync } = await host.subscribe(session, 0, {
       send: (u) => {
         if (u.logDigest !== undefined) seen.set(u.seq, u.logDigest);
         last = u.seq;
       },
       revoked: () => undefined,
     });
-    seen.set(0, table.fairness?.logDigest as string);
+    // The welcome's digest is the log's at the welcome's seq: bots may have moved before it.
+    seen.set(sync?.seq ?? 0, table.fairness?.logDigest as string);
     for (;;) {
       const { view, seq } = await host.sync(session, last);
       if (view.step === 'over') break;
