@@ -9,9 +9,11 @@ import { HostError } from '../../protocol/errors.js';
 import type { MatchCensus } from '../metrics.js';
 import { isOpen } from '../seats.js';
 import type { LogEntry, MatchRecord, Store } from '../store/store.js';
+import { allowed, authorize } from './access.js';
 import { digestAfter } from './fairness.js';
 import type { FanOut } from './fan-out.js';
 import { LiveMatch } from './live-match.js';
+import type { Session } from './types.js';
 
 function sameAction(a: Action, b: Action): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -63,6 +65,20 @@ export class LiveMatches {
     const live = await this.load(matchId);
     if (live === null) throw new HostError('NOT_FOUND', 'no match with that id');
     return live;
+  }
+
+  /**
+   * Checks that the session may use the match, against the live record (kept fresh by the store's
+   * watch); when that refuses, against the store's record, which it takes in first: a change
+   * another host made (a join, a new token) may not have been heard yet.
+   * @throws {@link HostError} `UNAUTHORIZED`, `FORBIDDEN` (see `authorize`), `NOT_FOUND`.
+   */
+  async authorize(live: LiveMatch, session: Session): Promise<void> {
+    if (allowed(live.record, session) && live.record.id === session.matchId) return;
+    const fresh = await this.store.getMatch(live.record.id);
+    if (fresh === null) throw new HostError('NOT_FOUND', 'no match with that id');
+    this.fanOut.refresh(live, fresh);
+    authorize(live.record, session);
   }
 
   /** Hands a newer record to the match (see {@link FanOut.refresh}). */

@@ -9,7 +9,7 @@ import { HostError } from '../../protocol/errors.js';
 import { markLeft, seatOfHash } from '../seats.js';
 import type { MatchRecord, SeatRecord, Store } from '../store/store.js';
 import { hashToken, isTokenText } from '../tokens.js';
-import { allowed, authorize, parseSeq, readsChat } from './access.js';
+import { allowed, parseSeq, readsChat } from './access.js';
 import { fairnessSummary } from './fairness.js';
 import type { FanOut } from './fan-out.js';
 import type { LiveMatch, Watcher } from './live-match.js';
@@ -74,7 +74,7 @@ export class Sessions {
   async sync(session: Session, after: unknown): Promise<SyncResult> {
     const from = parseSeq(after, 'after');
     const live = await this.matches.mustLoad(session.matchId);
-    await this.authorizeLive(live, session);
+    await this.matches.authorize(live, session);
     return live.serial(async () => {
       await this.matches.catchUp(live);
       return this.fanOut.syncResult(live, session.viewer, from);
@@ -84,7 +84,7 @@ export class Sessions {
   async subscribe(session: Session, after: unknown, subscriber: Subscriber): Promise<Subscription> {
     const from = parseSeq(after, 'after');
     const live = await this.matches.mustLoad(session.matchId);
-    await this.authorizeLive(live, session);
+    await this.matches.authorize(live, session);
     const leases = this.store.readPresence(live.record.id);
     const chat = await this.store.readChat(live.record.id, 0, CHAT_ON_WELCOME);
     live.leases = await leases;
@@ -131,15 +131,4 @@ export class Sessions {
     };
   }
 
-  /**
-   * Authorizes against the cached record, and when it refuses, against the store's: another host
-   * may have changed the seats (a join, a return) since this one loaded the match.
-   */
-  private async authorizeLive(live: LiveMatch, s: Session): Promise<void> {
-    if (!allowed(live.record, s)) {
-      const fresh = await this.store.getMatch(live.record.id);
-      if (fresh !== null) this.fanOut.refresh(live, fresh);
-    }
-    authorize(live.record, s);
-  }
 }
