@@ -220,7 +220,7 @@ export class FileStore implements Store {
     const reserved = this.reserved.get(matchId);
     if (reserved === undefined || entry.seq !== reserved + 1) return false;
     this.reserved.set(matchId, entry.seq);
-    const c: Change = { t: 'action', id: matchId, e: copy(entry) };
+    const c: Change = { t: 'action', id: matchId, e: entry }; // encoded at once and not held: no copy needed
     const span = await this.write(c);
     // Records become durable in the order they were written, so the log grows in order.
     this.tables.apply(c, span);
