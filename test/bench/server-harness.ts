@@ -29,6 +29,9 @@ export interface HostStats {
   readonly userMicros: number;
   readonly rss: number;
   readonly heapUsed: number;
+  /** The heap V8 has reserved, and memory outside it (buffers, sockets' native memory). */
+  readonly heapTotal: number;
+  readonly external: number;
   readonly connections: number;
 }
 

@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     });
     const rate = last === undefined ? actions / atS : (actions - last.actions) / (atS - last.atS);
     console.log(
-      `  ${atS.toFixed(0).padStart(5)} s: ${(s.rss / 2 ** 20).toFixed(0)} MiB resident, ${(s.heapUsed / 2 ** 20).toFixed(1)} MiB heap used, ${s.connections} connections, ${actions} actions (${rate.toFixed(0)}/s), ${over}/${MATCHES * PLAYERS} clients at the end, load ${loadavg()[0]?.toFixed(2)}`,
+      `  ${atS.toFixed(0).padStart(5)} s: ${(s.rss / 2 ** 20).toFixed(0)} MiB resident, ${(s.heapUsed / 2 ** 20).toFixed(1)} MiB heap used (of ${(s.heapTotal / 2 ** 20).toFixed(0)}), ${(s.external / 2 ** 20).toFixed(1)} MiB external, ${s.connections} connections, ${actions} actions (${rate.toFixed(0)}/s), ${over}/${MATCHES * PLAYERS} clients at the end, load ${loadavg()[0]?.toFixed(2)}`,
     );
   };
   const timer = setInterval(() => void sample(), SAMPLE_S * 1000);
