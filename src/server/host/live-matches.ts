@@ -39,6 +39,8 @@ export class LiveMatches {
   private readonly now: () => number;
   private readonly unloadAfterMs: number;
   private unloadTimer: ReturnType<typeof setInterval> | null = null;
+  /** Reads of a match's record under way after the store reported a change (see {@link LiveMatches.reread}). */
+  private readonly rereads = new Map<string, Promise<MatchRecord | null>>();
 
   /**
    * @param onLoad - called (not awaited) once a match is loaded: the host that appended the last
@@ -167,12 +169,24 @@ export class LiveMatches {
     return cached === undefined ? null : cached;
   }
 
-  /** The store says the match's record changed: read it again and take it in (if this host has the match loaded). */
+  /**
+   * The store says the match's record changed: read it again and take it in (if this host has the
+   * match loaded). The read starts at once, and a log entry heard after this (see
+   * {@link LiveMatches.heard}) is pushed only once it is taken in: the store reports changes in
+   * the order they were made, so a seat voided before an action is never sent that action.
+   */
   async reread(matchId: string): Promise<void> {
-    const live = await this.held(matchId);
-    if (live === null) return;
-    const fresh = await this.store.getMatch(matchId);
-    if (fresh !== null) await live.serial(async () => this.fanOut.refresh(live, fresh));
+    const cached = this.live.get(matchId);
+    if (cached === undefined) return;
+    const read = this.store.getMatch(matchId);
+    this.rereads.set(matchId, read);
+    try {
+      const live = await cached;
+      const fresh = await read;
+      if (live !== null && fresh !== null) await live.serial(async () => this.fanOut.refresh(live, fresh));
+    } finally {
+      if (this.rereads.get(matchId) === read) this.rereads.delete(matchId);
+    }
   }
 
   /** Calls `fn` with each match once it is loaded. */
@@ -227,6 +241,7 @@ export class LiveMatches {
   heard(matchId: string, seq: number): void {
     const cached = this.live.get(matchId);
     if (cached === undefined) return;
+    const reread = this.rereads.get(matchId) ?? null; // a change to the record reported before this entry
     cached
       .then((live) => {
         if (live === null) return;
@@ -242,8 +257,9 @@ export class LiveMatches {
           for (let s = live.seq + 1; s <= live.heardSeq && own; s++) own = live.computed.has(s);
           if (own) return;
           // Seat changes do not come through the log: another host may have reopened a seat or
-          // handed it to a bot. Read the record before pushing, so a void token is sent nothing more.
-          await this.catchUp(live, this.store.getMatch(matchId));
+          // handed it to a bot. Its report came before this entry's (the store reports in order),
+          // and the record it read is taken in before pushing, so a void token is sent nothing more.
+          await this.catchUp(live, reread);
         });
       })
       .catch((e: unknown) => this.log(`catching up ${matchId} failed: ${String(e)}`));
