@@ -109,6 +109,10 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
                   /api/matches/ID/record to the seats and the creator)
   --away TIME     how long a player must have been away before the match's creator may hand
                   their seat to a bot or give it a new link (default 60s)
+  --take-over-lock PID
+                  take over the --data folder's lock left by process PID, which must be gone
+                  (check with ps -p PID on the host the refusal names): refused if the lock names
+                  another process, or PID still runs here
 
 Needs the "ws" package (npm install ws). Stops cleanly on Ctrl-C or SIGTERM. See docs/server.md.`,
   'env-server': `for-the-king env-server — the learning environment over JSON lines on stdin and stdout

@@ -28,6 +28,7 @@ export const SERVE_OPTIONS: OptionSpec = {
   'expire-abandoned': 'string',
   'drop-records': 'boolean',
   away: 'string',
+  'take-over-lock': 'string',
 };
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -70,6 +71,10 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
     throw new UsageError('--drop-records goes with --expire-finished or --expire-abandoned');
   }
   const awayMs = durationOption(parsed, 'away');
+  const takeOverText = stringOption(parsed, 'take-over-lock');
+  if (takeOverText !== undefined && (memory || postgres !== undefined))
+    throw new UsageError('--take-over-lock goes with the embedded store (--data)');
+  const takeOverPid = takeOverText === undefined ? undefined : intOption(parsed, 'take-over-lock', 0, 1, 4_194_304);
   const expiry = { finishedAfterMs: finishedAfterMs ?? null, abandonedAfterMs: abandonedAfterMs ?? null, keepRecords: !dropRecords };
   const server = await import('../server/index.js');
   let cors: string[] = [];
@@ -85,7 +90,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
       ? await server.createPostgresStore({ connectionString: postgres, onError: (e) => say(io.stderr, `for-the-king serve: ${e.message}`) })
       : memory
         ? new server.MemoryStore()
-        : await server.FileStore.open(data);
+        : await openFolder(server, data, takeOverPid);
   let running: Awaited<ReturnType<typeof server.startServer>>;
   try {
     running = await server.startServer({
@@ -138,6 +143,24 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   await running.close();
   await store.close();
   return 0;
+}
+
+/**
+ * Opens the embedded store in `data`; with `takeOverPid`, takes over a lock that still names that
+ * pid and whose process is not running here (`FileStore.open`'s `takeOver`). A lock held by
+ * another live process is told with the flag that takes it over once that process is gone.
+ */
+async function openFolder(server: typeof import('../server/index.js'), data: string, takeOverPid: number | undefined) {
+  try {
+    return await server.FileStore.open(data, takeOverPid === undefined ? {} : { takeOver: { pid: takeOverPid } });
+  } catch (e) {
+    if (!(e instanceof server.StoreLockedError)) throw e;
+    const hint =
+      takeOverPid === undefined
+        ? `if process ${e.owner.pid} is gone, start again with --take-over-lock ${e.owner.pid}`
+        : `--take-over-lock ${takeOverPid} takes over only a lock that names that process, once it is gone`;
+    throw new Error(`${e.message.replace(/\. If that process is gone.*$/, '')}. ${hint} (docs/server.md, "Taking over a store's lock")`);
+  }
 }
 
 /** A connection URL fit to print: the password, if any, replaced by `***`. */

@@ -20,7 +20,7 @@ import { Chat } from './host/chat.js';
 import { Deadlines } from './host/deadlines.js';
 import { Expiry, expirySettings } from './host/expiry.js';
 import { FanOut } from './host/fan-out.js';
-import { LiveMatches } from './host/live-matches.js';
+import { LiveMatches, UNLOAD_AFTER_MS } from './host/live-matches.js';
 import { type JoinRequest, Lobby, type NewMatch } from './host/lobby.js';
 import { Presence } from './host/presence.js';
 import { creatorLog, gameRecord, type RecordParts } from './host/records.js';
@@ -70,7 +70,7 @@ export class MatchHost {
   private readonly metrics: HostMetrics | null;
   private readonly stopCensus: () => void;
 
-  /** @throws `RangeError` for an expiry setting out of range (see {@link HostOptions.expiry}). */
+  /** @throws `RangeError` for an expiry setting or `unloadAfterMs` out of range (see {@link HostOptions}). */
   constructor(options: HostOptions) {
     const settings = expirySettings(options.expiry);
     const metrics = options.metrics ?? null;
@@ -78,7 +78,10 @@ export class MatchHost {
     const now = options.now ?? Date.now;
     const log = options.log ?? (() => undefined);
     const fanOut = new FanOut(log, now);
-    const matches: LiveMatches = new LiveMatches(store, fanOut, log, (live) => deadlines.ensure(live));
+    const unloadAfterMs = options.unloadAfterMs ?? UNLOAD_AFTER_MS;
+    if (!Number.isInteger(unloadAfterMs) || unloadAfterMs < 1000)
+      throw new RangeError(`unloadAfterMs must be a whole number of milliseconds from 1000, got ${String(unloadAfterMs)}`);
+    const matches: LiveMatches = new LiveMatches(store, fanOut, log, (live) => deadlines.ensure(live), { now, afterMs: unloadAfterMs });
     const deadlines: Deadlines = new Deadlines(store, matches, now, options.pollMs ?? 250, log);
     const onDeal = async (id: string): Promise<void> => {
       const live = await matches.load(id);
@@ -115,9 +118,11 @@ export class MatchHost {
   /**
    * Starts playing deadlines (bot moves, turn timers): a poll every `pollMs`, and a wake-up at
    * each deadline this host sets; keeps presence leases; and, when {@link HostOptions.expiry} lets
-   * matches expire, a sweep at once and every `sweepMs`.
+   * matches expire, a sweep at once and every `sweepMs`; and lets go of idle matches from memory
+   * ({@link HostOptions.unloadAfterMs}).
    */
   start(): void {
+    this.matches.start();
     this.deadlines.start();
     this.presence.start();
     this.expiry.start();

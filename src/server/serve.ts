@@ -79,6 +79,8 @@ export interface ServerOptions extends AccountHooks {
   readonly metricsHostname?: string;
   /** How long a player must have been away before the creator may hand their seat over, in ms (default 60,000). */
   readonly awayMs?: number;
+  /** Milliseconds without a call before an idle match nobody watches is let go from memory (default 60,000; see `HostOptions.unloadAfterMs`). */
+  readonly unloadAfterMs?: number;
 }
 
 /** A running server. */
@@ -125,6 +127,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
     ...(options.expiry === undefined ? {} : { expiry: options.expiry }),
     ...(options.awayMs === undefined ? {} : { awayMs: options.awayMs }),
+    ...(options.unloadAfterMs === undefined ? {} : { unloadAfterMs: options.unloadAfterMs }),
   });
   let stopping = false;
   const health = { store: metrics.instrument(options.store), metrics, stopping: () => stopping };

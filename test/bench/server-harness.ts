@@ -3,9 +3,12 @@
  * and their figures over IPC, client processes (test/bench/server-clients.ts), matches created and
  * joined over HTTP, and the check that every match's log replays to the score its clients saw.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { createMatch, joinMatch } from '../../src/client/index.js';
 import { type Action, replay, view } from '../../src/index.js';
 import { viewDigest } from '../../src/protocol/digest.js';
@@ -20,15 +23,20 @@ export function startHost(kind: string, where: string, nodeArgs: readonly string
   return spawnListening([...nodeArgs, '--import', 'tsx', FIXTURE, kind, where, '0'], /listening (\d+)/, { stderr: 'inherit', ipc: true });
 }
 
-/** The host's CPU time (µs), resident memory and open connections, asked over its IPC channel. */
+/** The host's CPU time (µs), resident memory, heap used (bytes) and open connections, asked over its IPC channel. */
 export interface HostStats {
   readonly cpuMicros: number;
   readonly userMicros: number;
   readonly rss: number;
+  readonly heapUsed: number;
+  /** The heap V8 has reserved, and memory outside it (buffers, sockets' native memory). */
+  readonly heapTotal: number;
+  readonly external: number;
   readonly connections: number;
 }
 
-export function hostStats(h: Listening): Promise<HostStats> {
+/** The host's figures now; with `gc`, after a garbage collection (a host started with `--expose-gc`). */
+export function hostStats(h: Listening, gc = false): Promise<HostStats> {
   return new Promise((resolve) => {
     const on = (m: { type?: string } & HostStats): void => {
       if (m?.type !== 'stats') return;
@@ -36,8 +44,58 @@ export function hostStats(h: Listening): Promise<HostStats> {
       resolve(m);
     };
     h.child.on('message', on);
-    h.child.send('stats');
+    h.child.send(gc ? 'stats-gc' : 'stats');
   });
+}
+
+/** The machine, Node and the load average, for the first lines of a run. */
+export function machineLine(): string {
+  return `${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}, load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`;
+}
+
+const CLUSTER = join(import.meta.dirname, '..', 'helpers', 'postgres.sh');
+
+/**
+ * A fresh PostgreSQL database for a run: on the server at `admin` (a connection URL), else on a
+ * throwaway cluster started here (test/helpers/postgres.sh); `done` drops it (and stops that cluster).
+ */
+export async function postgresDatabase(admin = ''): Promise<{ url: string; done: () => Promise<void> }> {
+  let clusterDir = '';
+  if (admin === '') {
+    const started = spawnSync('bash', [CLUSTER, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const m = /FTK_PG_URL=(\S+) FTK_PG_DIR=(\S+)/.exec(started.stdout ?? '');
+    if (started.status !== 0 || m === null) throw new Error('could not start a PostgreSQL cluster (test/helpers/postgres.sh start)');
+    admin = m[1] as string;
+    clusterDir = m[2] as string;
+  }
+  const name = `ftk_bench_${randomBytes(4).toString('hex')}`;
+  const run = async (sql: string): Promise<void> => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    done: async () => {
+      await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (clusterDir !== '') spawnSync('bash', [CLUSTER, 'stop', clusterDir], { stdio: 'inherit' });
+    },
+  };
+}
+
+/** Stops the host processes (SIGTERM) and waits until each has exited. */
+export async function stopHosts(hosts: readonly Listening[]): Promise<void> {
+  for (const h of hosts) h.child.kill('SIGTERM');
+  await Promise.all(hosts.map((h) => new Promise((r) => (h.child.exitCode === null ? h.child.once('exit', r) : r(null)))));
 }
 
 /** The peak resident memory of process `pid` (MiB). */

@@ -5,29 +5,32 @@
  * whole soak. Each client waits about `--think` ms (0.5–1.5×) before each move, so every match is
  * in play for about `--minutes` (the default think time is set from it); at `--minutes` the
  * clients stop moving, and a match still in play stops mid-game. Every `--sample` seconds it
- * prints the host's resident memory, CPU and open connections; at the end, the actions, the
- * latency from send to update, the errors, whether memory stayed flat after warm-up (the first
- * fifth of the soak), and that every match's log replays to the view (and seq) each of its
- * clients holds.
+ * prints the host's resident memory, its heap used after a garbage collection (the host runs with
+ * `--expose-gc`: what is live, not what awaits collection), CPU and open connections; at the end,
+ * the actions, the latency from send to update, the errors, whether memory stayed flat after
+ * warm-up (the first fifth of the soak: the heap's growth per action after it), and that every
+ * match's log replays to the view (and seq) each of its clients holds.
  *
  *   npm run soak:server -- [--matches 1000] [--players 4] [--minutes 10] [--think MS] [--store file] [--client-procs 2] [--sample 30] [--json FILE]
  *
  * Exits 1 on any error or replay mismatch. Numbers, not a pass/fail test of speed.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   arg,
   hostStats,
+  machineLine,
   outcome,
   peakOf,
+  postgresDatabase,
   quantile,
   replayMismatches,
   setUpMatches,
   startClientProcesses,
   startHost,
+  stopHosts,
 } from './server-harness.js';
 
 /** About how many actions a game of four heuristic bots takes (measured with bench:server), to set the think time. */
@@ -42,55 +45,52 @@ const CLIENT_PROCS = Number(arg('client-procs', '2'));
 const SAMPLE_S = Number(arg('sample', '30'));
 const JSON_OUT = arg('json', '');
 const SEED = arg('seed', 'soak');
-const CLUSTER = join(import.meta.dirname, '..', 'helpers', 'postgres.sh');
 
 interface Sample {
   readonly atS: number;
   readonly rssMiB: number;
+  /** Heap used after a garbage collection. */
+  readonly heapMiB: number;
   readonly cpuMicros: number;
   readonly connections: number;
   readonly actions: number;
 }
 
 async function main(): Promise<void> {
-  let where = '';
-  let cluster = '';
-  if (STORE === 'postgres') {
-    const started = spawnSync('bash', [CLUSTER, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-    const m = /FTK_PG_URL=(\S+) FTK_PG_DIR=(\S+)/.exec(started.stdout ?? '');
-    if (started.status !== 0 || m === null) throw new Error('could not start a PostgreSQL cluster (test/helpers/postgres.sh start)');
-    where = m[1] as string;
-    cluster = m[2] as string;
-  } else if (STORE === 'file') where = mkdtempSync(join(tmpdir(), 'ftk-soak-'));
-  else where = '-';
-  const host = await startHost(STORE, where);
+  const database = STORE === 'postgres' ? await postgresDatabase(process.env.FTK_PG_URL ?? '') : null;
+  const where = database !== null ? database.url : STORE === 'file' ? mkdtempSync(join(tmpdir(), 'ftk-soak-')) : '-';
+  const host = await startHost(STORE, where, ['--expose-gc']);
   console.log(
     `soak:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients for about ${MINUTES} min (think ${THINK} ms), ${CLIENT_PROCS} client process(es), 1 host, store ${STORE}`,
   );
-  console.log(
-    `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}, load average ${loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`machine: ${machineLine()}`);
   const setUpAt = performance.now();
   const matches = await setUpMatches([host], MATCHES, PLAYERS, SEED);
   const procs = await startClientProcesses(matches, CLIENT_PROCS, THINK);
   console.log(`set up and connected in ${((performance.now() - setUpAt) / 1000).toFixed(1)} s`);
 
   const start = performance.now();
-  const first = await hostStats(host);
+  const first = await hostStats(host, true);
+  console.log(`  start: ${(first.rss / 2 ** 20).toFixed(0)} MiB resident, ${(first.heapUsed / 2 ** 20).toFixed(1)} MiB heap used`);
   for (const p of procs) p.child.send({ type: 'go' });
   const samples: Sample[] = [];
   const sample = async (): Promise<void> => {
-    const s = await hostStats(host);
+    const s = await hostStats(host, true);
     const actions = procs.reduce((n, p) => n + p.progress.actions, 0);
     const over = procs.reduce((n, p) => n + p.progress.over, 0);
     const atS = (performance.now() - start) / 1000;
     const last = samples[samples.length - 1];
-    samples.push({ atS, rssMiB: s.rss / 2 ** 20, cpuMicros: s.cpuMicros - first.cpuMicros, connections: s.connections, actions });
+    samples.push({
+      atS,
+      rssMiB: s.rss / 2 ** 20,
+      heapMiB: s.heapUsed / 2 ** 20,
+      cpuMicros: s.cpuMicros - first.cpuMicros,
+      connections: s.connections,
+      actions,
+    });
     const rate = last === undefined ? actions / atS : (actions - last.actions) / (atS - last.atS);
     console.log(
-      `  ${atS.toFixed(0).padStart(5)} s: ${(s.rss / 2 ** 20).toFixed(0)} MiB resident, ${s.connections} connections, ${actions} actions (${rate.toFixed(0)}/s), ${over}/${MATCHES * PLAYERS} clients at the end, load ${loadavg()[0]?.toFixed(2)}`,
+      `  ${atS.toFixed(0).padStart(5)} s: ${(s.rss / 2 ** 20).toFixed(0)} MiB resident, ${(s.heapUsed / 2 ** 20).toFixed(1)} MiB heap used (of ${(s.heapTotal / 2 ** 20).toFixed(0)}), ${(s.external / 2 ** 20).toFixed(1)} MiB external, ${s.connections} connections, ${actions} actions (${rate.toFixed(0)}/s), ${over}/${MATCHES * PLAYERS} clients at the end, load ${loadavg()[0]?.toFixed(2)}`,
     );
   };
   const timer = setInterval(() => void sample(), SAMPLE_S * 1000);
@@ -113,15 +113,21 @@ async function main(): Promise<void> {
   const errors = reports.reduce((n, r) => n + r.errors, 0);
   const mismatches = await replayMismatches(matches, PLAYERS, reports);
   for (const p of procs) p.child.send({ type: 'close' });
-  host.child.kill('SIGTERM');
-  await new Promise((r) => (host.child.exitCode === null ? host.child.once('exit', r) : r(null)));
+  await stopHosts([host]);
   if (STORE === 'file') rmSync(where, { recursive: true, force: true });
-  if (cluster !== '') spawnSync('bash', [CLUSTER, 'stop', cluster], { stdio: 'inherit' });
+  await database?.done();
 
-  // Memory after warm-up: the first sample past a fifth of the soak, against the highest later one.
+  // Memory after warm-up: the first sample past a fifth of the soak, against the highest later one,
+  // and the heap's growth per action from there to the end.
   const warm = samples.find((s) => s.atS >= seconds / 5) ?? samples[0];
-  const laterMax = Math.max(...samples.filter((s) => warm !== undefined && s.atS >= warm.atS).map((s) => s.rssMiB));
+  const after = samples.filter((s) => warm !== undefined && s.atS >= warm.atS);
+  const laterMax = Math.max(...after.map((s) => s.rssMiB));
+  const laterHeapMax = Math.max(...after.map((s) => s.heapMiB));
   const end = samples[samples.length - 1];
+  const heapBytesPerAction =
+    warm !== undefined && end !== undefined && end.actions > warm.actions
+      ? ((end.heapMiB - warm.heapMiB) * 2 ** 20) / (end.actions - warm.actions)
+      : Number.NaN;
   const figures = {
     matches: MATCHES,
     players: PLAYERS,
@@ -134,6 +140,8 @@ async function main(): Promise<void> {
     hostCpuMicrosPerAction: (end?.cpuMicros ?? 0) / Math.max(1, actions),
     maxConnections: Math.max(...samples.map((s) => s.connections)),
     memoryMiB: { afterWarmUp: warm?.rssMiB, highestAfter: laterMax, end: end?.rssMiB, peak },
+    heapMiB: { start: first.heapUsed / 2 ** 20, afterWarmUp: warm?.heapMiB, highestAfter: laterHeapMax, end: end?.heapMiB },
+    heapBytesPerActionAfterWarmUp: heapBytesPerAction,
     errors,
     mismatches,
     samples,
@@ -144,7 +152,10 @@ async function main(): Promise<void> {
   console.log(`latency:     p50 ${f(figures.latencyMs.p50)} ms, p99 ${f(figures.latencyMs.p99)} ms, max ${f(figures.latencyMs.max)} ms`);
   console.log(`host CPU:    ${f(figures.hostCpuMicrosPerAction)} µs per action; at most ${figures.maxConnections} connections`);
   console.log(
-    `memory:      ${f(warm?.rssMiB)} MiB after warm-up (${f(warm?.atS)} s), at most ${f(laterMax)} MiB after, ${f(end?.rssMiB)} MiB at the end, ${f(peak)} MiB peak`,
+    `memory:      ${f(warm?.rssMiB)} MiB resident after warm-up (${f(warm?.atS)} s), at most ${f(laterMax)} MiB after, ${f(end?.rssMiB)} MiB at the end, ${f(peak)} MiB peak`,
+  );
+  console.log(
+    `heap used:   ${f(first.heapUsed / 2 ** 20)} MiB at the start, ${f(warm?.heapMiB)} MiB after warm-up, at most ${f(laterHeapMax)} MiB after, ${f(end?.heapMiB)} MiB at the end (after a GC each): ${heapBytesPerAction.toFixed(0)} bytes per action after warm-up`,
   );
   const said = outcome(errors, reports, mismatches, MATCHES);
   console.log(`errors:      ${said.errors}`);

@@ -26,23 +26,23 @@
  * matches / (MS + latency) actions per second, and the latency is the host's service time at that
  * load.
  */
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { Listening } from '../helpers/process.js';
 import {
   arg,
   hostStats,
+  machineLine,
   outcome,
   peakOf,
+  postgresDatabase,
   quantile,
   replayMismatches,
   setUpMatches,
   startClientProcesses,
   startHost,
+  stopHosts,
 } from './server-harness.js';
 
 const MATCHES = Number(arg('matches', '200'));
@@ -61,43 +61,8 @@ if (HOSTS > 1 && (STORE === 'file' || STORE === 'memory')) {
   process.exit(2);
 }
 
-const CLUSTER = join(import.meta.dirname, '..', 'helpers', 'postgres.sh');
-
-/** A fresh database for the run (on a throwaway cluster when no URL is given), and how to remove it. */
-async function postgresDatabase(): Promise<{ url: string; done: () => Promise<void> }> {
-  let admin = WHERE || process.env.FTK_PG_URL || '';
-  let clusterDir = '';
-  if (admin === '') {
-    const started = spawnSync('bash', [CLUSTER, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-    const m = /FTK_PG_URL=(\S+) FTK_PG_DIR=(\S+)/.exec(started.stdout ?? '');
-    if (started.status !== 0 || m === null) throw new Error('could not start a PostgreSQL cluster (test/helpers/postgres.sh start)');
-    admin = m[1] as string;
-    clusterDir = m[2] as string;
-  }
-  const name = `ftk_bench_${randomBytes(4).toString('hex')}`;
-  const run = async (sql: string): Promise<void> => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    done: async () => {
-      await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      if (clusterDir !== '') spawnSync('bash', [CLUSTER, 'stop', clusterDir], { stdio: 'inherit' });
-    },
-  };
-}
-
 async function main(): Promise<void> {
-  const database = STORE === 'postgres' ? await postgresDatabase() : null;
+  const database = STORE === 'postgres' ? await postgresDatabase(WHERE || process.env.FTK_PG_URL || '') : null;
   const dir = database !== null ? database.url : WHERE === '' ? mkdtempSync(join(tmpdir(), 'ftk-bench-server-')) : WHERE;
   const hosts: Listening[] = [];
   const hostArgs = HOST_ARGS === '' ? [] : HOST_ARGS.split(' ');
@@ -106,15 +71,13 @@ async function main(): Promise<void> {
   console.log(
     `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (heuristic bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es), store ${STORE}, seed ${SEED}${THINK_MS > 0 ? `, clients think ${THINK_MS} ms (0.5–1.5×) per move` : ', clients answer at once'}`,
   );
-  console.log(
-    `machine:            ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}, load average ${load0.map((x) => x.toFixed(2)).join(' ')}`,
-  );
+  console.log(`machine:            ${machineLine()}`);
 
   // Create and join everything first, then connect all clients, then play.
   const matches = await setUpMatches(hosts, MATCHES, PLAYERS, SEED);
   const procs = await startClientProcesses(matches, CLIENT_PROCS, THINK_MS);
 
-  const before = await Promise.all(hosts.map(hostStats));
+  const before = await Promise.all(hosts.map((h) => hostStats(h)));
   const start = performance.now();
   for (const p of procs) p.child.send({ type: 'go' });
   let last = performance.now();
@@ -130,7 +93,7 @@ async function main(): Promise<void> {
   const reports = await Promise.all(procs.map((p) => p.done));
   const seconds = (performance.now() - start) / 1000;
   clearInterval(progress);
-  const after = await Promise.all(hosts.map(hostStats));
+  const after = await Promise.all(hosts.map((h) => hostStats(h)));
   const peaks = hosts.map((h) => peakOf(h.child.pid as number));
   const load1 = loadavg();
 
@@ -144,11 +107,9 @@ async function main(): Promise<void> {
   // Every match's log replays to the view each of its clients holds.
   const mismatches = await replayMismatches(matches, PLAYERS, reports);
   for (const p of procs) p.child.send({ type: 'close' });
-  for (const h of hosts) h.child.kill('SIGTERM');
-  if (database !== null) {
-    await Promise.all(hosts.map((h) => new Promise((r) => (h.child.exitCode === null ? h.child.once('exit', r) : r(null)))));
-    await database.done();
-  } else if (WHERE === '') rmSync(dir, { recursive: true, force: true });
+  await stopHosts(hosts);
+  if (database !== null) await database.done();
+  else if (WHERE === '') rmSync(dir, { recursive: true, force: true });
 
   const f = (x: number): string => x.toFixed(1);
   const meanBytes = bytes.reduce((n, b) => n + b, 0) / Math.max(1, bytes.length);

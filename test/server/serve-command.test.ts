@@ -2,10 +2,12 @@
  * `for-the-king serve` as a user runs it: it prints where it listens, answers the lobby, and
  * stops cleanly (exit 0, store closed) on SIGTERM. A real process on loopback.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { processStart } from '../../src/server/store/lock.js';
 import { until } from '../helpers/play.js';
 import { spawnListening } from '../helpers/process.js';
 
@@ -61,4 +63,62 @@ describe('for-the-king serve', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('for-the-king serve --take-over-lock', () => {
+  const serveSync = (dir: string, ...more: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--data', dir, ...more], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+
+  it('refuses a lock it cannot prove dead and names the flag; takes it over only when the flag names its pid', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ftk-serve-lock-'));
+    try {
+      const lock = { pid: 12345, start: '99', host: `not-${hostname()}`, since: 0 };
+      writeFileSync(join(dir, 'lock'), JSON.stringify(lock));
+      const refused = serveSync(dir);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain('held by process 12345');
+      expect(refused.stderr).toContain('--take-over-lock 12345');
+      const other = serveSync(dir, '--take-over-lock', '54321');
+      expect(other.status).toBe(1);
+      expect(other.stderr).toContain('held by process 12345');
+      expect(JSON.parse(readFileSync(join(dir, 'lock'), 'utf8'))).toEqual(lock);
+      const { child, output } = await spawnListening(
+        ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--data', dir, '--take-over-lock', '12345'],
+        /listening on http:\/\/127\.0\.0\.1:(\d+)/,
+      );
+      expect(JSON.parse(readFileSync(join(dir, 'lock'), 'utf8')).pid).toBe(child.pid);
+      await until(() => output().includes(`store in ${dir}`), 10_000, 'the store line');
+      const code = await new Promise<number | null>((resolve) => {
+        child.on('exit', (c) => resolve(c));
+        child.kill('SIGTERM');
+      });
+      expect(code).toBe(0);
+      expect(output()).toContain('stopping');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it.runIf(processStart('self') !== null)(
+    'never takes over the lock of a process still running on this host',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'ftk-serve-lock-'));
+      try {
+        const lock = { pid: process.pid, start: processStart('self'), host: hostname(), since: 0 };
+        writeFileSync(join(dir, 'lock'), JSON.stringify(lock));
+        const refused = serveSync(dir, '--take-over-lock', String(process.pid));
+        expect(refused.status).toBe(1);
+        expect(refused.stderr).toContain('still running on this host');
+        expect(JSON.parse(readFileSync(join(dir, 'lock'), 'utf8'))).toEqual(lock);
+        const wrong = serveSync('-', '--memory', '--take-over-lock', '5');
+        expect(wrong.status).not.toBe(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });

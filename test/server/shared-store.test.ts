@@ -123,4 +123,36 @@ describe('hosts sharing a store', () => {
     // The syncs read the log (two per move); the appends and their reports read nothing.
     expect(reads - readsBefore).toBe(40);
   });
+
+  it('a submitted action reads no match record; a token reissued through one host plays through another at once, and the old one is refused', async () => {
+    const store = new MemoryStore();
+    const [a, b] = [host(store), host(store)];
+    let recordReads = 0;
+    const getMatch = store.getMatch.bind(store);
+    store.getMatch = (id) => {
+      recordReads++;
+      return getMatch(id);
+    };
+    const { match, creatorToken } = await a.createMatch({ visibility: 'public', players: 2, seed: 'reissue', firstPlayer: 0 });
+    const seats = [await a.join(match.id, { name: 'Ada' }), await a.join(match.id, { name: 'Bo' })];
+    const onB = [await b.open(match.id, seats[0]?.token), await b.open(match.id, seats[1]?.token)] as Session[];
+    const play = async (sessions: readonly Session[]): Promise<void> => {
+      const { view, seq } = await b.sync(sessions[0] as Session, 0);
+      const mover = view.currentPlayer as number;
+      const { view: mine } = await b.sync(sessions[mover] as Session, seq);
+      await b.submit(sessions[mover] as Session, mine.legal[0], seq);
+    };
+    await play(onB);
+    const before = recordReads;
+    for (let n = 0; n < 10; n++) await play(onB);
+    expect(recordReads - before).toBe(0);
+    // Ada lost her token: she leaves, and the creator gives her seat a new one through host a.
+    await a.leave(await a.open(match.id, seats[0]?.token));
+    const fresh = await a.reissue(match.id, creatorToken, 0, 'Ada');
+    const adaAgain = await b.open(match.id, fresh.token);
+    for (let n = 0; n < 6; n++) await play([adaAgain, onB[1] as Session]); // the new token plays through b
+    const { seq } = await b.sync(adaAgain, 0);
+    await expect(b.submit(onB[0] as Session, { type: 'pass', player: 0 }, seq)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(b.sync(onB[0] as Session, 0)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
 });

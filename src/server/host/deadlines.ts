@@ -152,8 +152,7 @@ export class Deadlines {
   private async fire(d: Deadline): Promise<void> {
     const live = await this.matches.load(d.matchId);
     if (live === null || this.closed) return;
-    const fresh = await this.store.getMatch(d.matchId);
-    if (fresh !== null) this.matches.refresh(live, fresh);
+    // Who plays the seat comes from the live record, kept fresh by the store's watch (no read per move).
     const now = this.now();
     const plan = await live.serial(async () => {
       await this.matches.catchUp(live);

@@ -26,6 +26,13 @@ export interface Watcher {
   waiting: boolean;
 }
 
+/**
+ * How many of the latest seqs' events (and who acted, and a fair match's digests) a live match
+ * holds: a sync from further back reads them again from the log (`LiveMatches.recall`), so a long
+ * match's memory does not grow with its actions.
+ */
+export const HISTORY = 64;
+
 /** A match this host has loaded: its record and its state rebuilt from the log. */
 export class LiveMatch {
   record: MatchRecord;
@@ -35,12 +42,23 @@ export class LiveMatch {
   lastAt: number;
   /** Whether the deal was made. */
   started: boolean;
-  /** Unfiltered events of each seq (index 0: the opening). */
-  readonly events: (readonly GameEvent[])[];
-  /** Who made each seq's action. */
-  readonly by: Actor[] = [];
-  /** A fair match's log digest after each seq (index 0: the commitment); empty otherwise. */
-  readonly digests: string[] = [];
+  /**
+   * Unfiltered events of each seq (index 0: the opening), held for the seqs from {@link LiveMatch.held}
+   * on (and the opening); `undefined` below.
+   */
+  readonly events: (readonly GameEvent[] | undefined)[];
+  /** Who made each seq's action (held like `events`). */
+  readonly by: (Actor | undefined)[] = [];
+  /** A fair match's log digest after each seq (index 0: the commitment; held like `events`); empty otherwise. */
+  readonly digests: (string | undefined)[] = [];
+  /** The lowest seq whose events, actor and digest are held (all from it to `seq` are). */
+  held = 1;
+  /** Tasks queued or running in {@link LiveMatch.serial}. */
+  pending = 0;
+  /** When a call last asked for the match (the host's clock); an idle match is unloaded. */
+  touched = 0;
+  /** Unloaded: no longer the host's copy of the match (a caller holding it loads it again). */
+  unloaded = false;
   readonly watchers = new Set<Watcher>();
   /** The patch stream of each viewer watched with protocol version 2 or later. */
   readonly tracks = new Map<Viewer, ViewTrack>();
@@ -83,8 +101,22 @@ export class LiveMatch {
 
   /** Runs `fn` after everything queued before it on this match. */
   serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
+    this.pending++;
+    const run = this.queue.then(fn, fn).finally(() => {
+      this.pending--;
+    });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** Lets go of the events, actors and digests of seqs older than the latest {@link HISTORY}. */
+  trim(): void {
+    const keepFrom = Math.max(1, this.seq - HISTORY + 1);
+    for (let s = this.held; s < keepFrom; s++) {
+      this.events[s] = undefined;
+      this.by[s] = undefined;
+      if (this.digests.length > s) this.digests[s] = undefined;
+    }
+    if (keepFrom > this.held) this.held = keepFrom;
   }
 }

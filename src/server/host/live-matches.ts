@@ -4,17 +4,31 @@
  * pushed to the match's watchers, so several hosts on one store behave like one.
  * @module
  */
-import { type Action, type GameEvent, type GameState, isGameOver, step } from '../../index.js';
+import { type Action, createGameWithEvents, type GameEvent, type GameState, isGameOver, step } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
 import type { MatchCensus } from '../metrics.js';
 import { isOpen } from '../seats.js';
 import type { LogEntry, MatchRecord, Store } from '../store/store.js';
+import { deadlineFor } from '../turns.js';
+import { allowed, authorize } from './access.js';
 import { digestAfter } from './fairness.js';
 import type { FanOut } from './fan-out.js';
 import { LiveMatch } from './live-match.js';
+import type { Session } from './types.js';
 
 function sameAction(a: Action, b: Action): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Default of {@link UnloadOptions.afterMs}: a match nobody watches here is unloaded after a minute without calls. */
+export const UNLOAD_AFTER_MS = 60_000;
+
+/** When a host lets go of a loaded match (see {@link LiveMatches.unloadIdle}). */
+export interface UnloadOptions {
+  /** The host's clock. */
+  readonly now: () => number;
+  /** Milliseconds without a call before a match nobody watches here is unloaded (default {@link UNLOAD_AFTER_MS}). */
+  readonly afterMs?: number;
 }
 
 /** The live matches of one host, by id. */
@@ -22,6 +36,11 @@ export class LiveMatches {
   private readonly live = new Map<string, Promise<LiveMatch | null>>();
   /** The matches whose load has finished. */
   private readonly loaded = new Map<string, LiveMatch>();
+  private readonly now: () => number;
+  private readonly unloadAfterMs: number;
+  private unloadTimer: ReturnType<typeof setInterval> | null = null;
+  /** Reads of a match's record under way after the store reported a change (see {@link LiveMatches.reread}). */
+  private readonly rereads = new Map<string, Promise<MatchRecord | null>>();
 
   /**
    * @param onLoad - called (not awaited) once a match is loaded: the host that appended the last
@@ -32,16 +51,68 @@ export class LiveMatches {
     private readonly fanOut: FanOut,
     private readonly log: (message: string) => void,
     private readonly onLoad: (live: LiveMatch) => Promise<void>,
-  ) {}
+    unload: UnloadOptions = { now: Date.now },
+  ) {
+    this.now = unload.now;
+    this.unloadAfterMs = unload.afterMs ?? UNLOAD_AFTER_MS;
+  }
+
+  /** Starts unloading idle matches: a look every quarter of the idle time (at least every second, at most every minute). */
+  start(): void {
+    if (this.unloadTimer !== null) return;
+    this.unloadTimer = setInterval(() => this.unloadIdle(), Math.min(60_000, Math.max(1000, this.unloadAfterMs / 4)));
+    this.unloadTimer.unref?.();
+  }
+
+  /**
+   * Unloads every match that is idle: nobody watches it on this host, no task of it is queued or
+   * running, no bot move or turn timer is pending, and no call asked for it for the idle time.
+   * A later call loads it again from the store, as after a restart: its seq, state, events,
+   * clock, seats and chat all come from the store, so it behaves the same. Returns how many
+   * matches were unloaded (once their queues confirmed it).
+   */
+  async unloadIdle(): Promise<number> {
+    const before = this.now() - this.unloadAfterMs;
+    const idle = (live: LiveMatch, running: number): boolean =>
+      live.watchers.size === 0 &&
+      live.pending === running &&
+      live.computed.size === 0 &&
+      live.touched <= before &&
+      !live.unloaded &&
+      (!live.started || deadlineFor(live.record, live.state, live.seq, live.lastAt) === null);
+    const done = await Promise.all(
+      [...this.loaded.entries()]
+        .filter(([, live]) => idle(live, 0))
+        .map(([id, live]) =>
+          live.serial(async () => {
+            // Checked again in the match's queue: nothing may have come in meanwhile.
+            if (!idle(live, 1) || this.loaded.get(id) !== live) return 0;
+            live.unloaded = true;
+            this.live.delete(id);
+            this.loaded.delete(id);
+            return 1;
+          }),
+        ),
+    );
+    return done.reduce<number>((n, x) => n + x, 0);
+  }
+
+  /** The number of matches loaded now. */
+  get size(): number {
+    return this.loaded.size;
+  }
 
   /** The match, loaded and rebuilt from its log once per host; `null` when there is none. */
   load(matchId: string): Promise<LiveMatch | null> {
     let p = this.live.get(matchId);
+    const loaded = this.loaded.get(matchId);
+    if (loaded !== undefined) loaded.touched = this.now();
     if (p === undefined) {
       p = (async () => {
         const m = await this.store.getMatch(matchId);
         if (m === null) return null;
         const live = new LiveMatch(m);
+        live.touched = this.now();
         await live.serial(() => this.catchUp(live));
         if (this.live.get(matchId) === p) this.loaded.set(matchId, live);
         this.onLoad(live).catch((e: unknown) => this.log(`setting the deadline of ${matchId} failed: ${String(e)}`));
@@ -65,6 +136,20 @@ export class LiveMatches {
     return live;
   }
 
+  /**
+   * Checks that the session may use the match, against the live record (kept fresh by the store's
+   * watch); when that refuses, against the store's record, which it takes in first: a change
+   * another host made (a join, a new token) may not have been heard yet.
+   * @throws {@link HostError} `UNAUTHORIZED`, `FORBIDDEN` (see `authorize`), `NOT_FOUND`.
+   */
+  async authorize(live: LiveMatch, session: Session): Promise<void> {
+    if (allowed(live.record, session) && live.record.id === session.matchId) return;
+    const fresh = await this.store.getMatch(live.record.id);
+    if (fresh === null) throw new HostError('NOT_FOUND', 'no match with that id');
+    this.fanOut.refresh(live, fresh);
+    authorize(live.record, session);
+  }
+
   /** Hands a newer record to the match (see {@link FanOut.refresh}). */
   refresh(live: LiveMatch, record: MatchRecord): void {
     this.fanOut.refresh(live, record);
@@ -84,12 +169,24 @@ export class LiveMatches {
     return cached === undefined ? null : cached;
   }
 
-  /** The store says the match's record changed: read it again and take it in (if this host has the match loaded). */
+  /**
+   * The store says the match's record changed: read it again and take it in (if this host has the
+   * match loaded). The read starts at once, and a log entry heard after this (see
+   * {@link LiveMatches.heard}) is pushed only once it is taken in: the store reports changes in
+   * the order they were made, so a seat voided before an action is never sent that action.
+   */
   async reread(matchId: string): Promise<void> {
-    const live = await this.held(matchId);
-    if (live === null) return;
-    const fresh = await this.store.getMatch(matchId);
-    if (fresh !== null) await live.serial(async () => this.fanOut.refresh(live, fresh));
+    const cached = this.live.get(matchId);
+    if (cached === undefined) return;
+    const read = this.store.getMatch(matchId);
+    this.rereads.set(matchId, read);
+    try {
+      const live = await cached;
+      const fresh = await read;
+      if (live !== null && fresh !== null) await live.serial(async () => this.fanOut.refresh(live, fresh));
+    } finally {
+      if (this.rereads.get(matchId) === read) this.rereads.delete(matchId);
+    }
   }
 
   /** Calls `fn` with each match once it is loaded. */
@@ -99,8 +196,10 @@ export class LiveMatches {
     }
   }
 
-  /** Forgets every loaded match. */
+  /** Forgets every loaded match, and stops unloading. */
   clear(): void {
+    if (this.unloadTimer !== null) clearInterval(this.unloadTimer);
+    this.unloadTimer = null;
     this.live.clear();
     this.loaded.clear();
   }
@@ -142,6 +241,7 @@ export class LiveMatches {
   heard(matchId: string, seq: number): void {
     const cached = this.live.get(matchId);
     if (cached === undefined) return;
+    const reread = this.rereads.get(matchId) ?? null; // a change to the record reported before this entry
     cached
       .then((live) => {
         if (live === null) return;
@@ -157,8 +257,9 @@ export class LiveMatches {
           for (let s = live.seq + 1; s <= live.heardSeq && own; s++) own = live.computed.has(s);
           if (own) return;
           // Seat changes do not come through the log: another host may have reopened a seat or
-          // handed it to a bot. Read the record before pushing, so a void token is sent nothing more.
-          await this.catchUp(live, this.store.getMatch(matchId));
+          // handed it to a bot. Its report came before this entry's (the store reports in order),
+          // and the record it read is taken in before pushing, so a void token is sent nothing more.
+          await this.catchUp(live, reread);
         });
       })
       .catch((e: unknown) => this.log(`catching up ${matchId} failed: ${String(e)}`));
@@ -219,6 +320,32 @@ export class LiveMatches {
     const previous = live.digests[entry.seq - 1];
     if (f && previous !== undefined) live.digests[entry.seq] = digestAfter(f.secret, previous, entry.action);
     this.fanOut.push(live, entry.seq, state, events);
+    live.trim();
     return true;
+  }
+
+  /**
+   * Makes the events, actors and digests of every seq after `from` held again (a sync from
+   * further back than the match holds, see `HISTORY`): reads the log and replays it from the
+   * deal. Run inside `serial`, after a catch-up; {@link LiveMatch.trim} lets them go again.
+   */
+  async recall(live: LiveMatch, from: number): Promise<void> {
+    const upTo = live.held; // seqs from here on are held
+    if (!live.started || from + 1 >= upTo) return;
+    const log = await this.store.readLog(live.record.id, 0);
+    const f = live.record.fairness;
+    let state = createGameWithEvents(live.record.options).state;
+    let digest = f ? f.commitment : undefined;
+    for (const e of log) {
+      if (e.seq >= upTo) break;
+      const r = step(state, e.action);
+      state = r.state;
+      if (f && digest !== undefined) digest = digestAfter(f.secret, digest, e.action);
+      if (e.seq <= from) continue;
+      live.events[e.seq] = r.events;
+      live.by[e.seq] = e.by;
+      if (digest !== undefined) live.digests[e.seq] = digest;
+    }
+    live.held = Math.max(1, from + 1);
   }
 }

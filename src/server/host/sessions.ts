@@ -9,7 +9,7 @@ import { HostError } from '../../protocol/errors.js';
 import { markLeft, seatOfHash } from '../seats.js';
 import type { MatchRecord, SeatRecord, Store } from '../store/store.js';
 import { hashToken, isTokenText } from '../tokens.js';
-import { allowed, authorize, parseSeq, readsChat } from './access.js';
+import { allowed, parseSeq, readsChat } from './access.js';
 import { fairnessSummary } from './fairness.js';
 import type { FanOut } from './fan-out.js';
 import type { LiveMatch, Watcher } from './live-match.js';
@@ -74,26 +74,36 @@ export class Sessions {
   async sync(session: Session, after: unknown): Promise<SyncResult> {
     const from = parseSeq(after, 'after');
     const live = await this.matches.mustLoad(session.matchId);
-    await this.authorizeLive(live, session);
+    await this.matches.authorize(live, session);
     return live.serial(async () => {
       await this.matches.catchUp(live);
-      return this.fanOut.syncResult(live, session.viewer, from);
+      return this.syncResult(live, session.viewer, from);
     });
   }
 
   async subscribe(session: Session, after: unknown, subscriber: Subscriber): Promise<Subscription> {
     const from = parseSeq(after, 'after');
+    // A match unloaded between its load and the watcher's arrival is loaded again (rare: it was idle).
+    for (;;) {
+      const s = await this.subscribeLoaded(session, from, subscriber);
+      if (s !== null) return s;
+    }
+  }
+
+  /** {@link Sessions.subscribe} on the match as loaded now; `null` when it was unloaded before the watcher was added. */
+  private async subscribeLoaded(session: Session, from: number, subscriber: Subscriber): Promise<Subscription | null> {
     const live = await this.matches.mustLoad(session.matchId);
-    await this.authorizeLive(live, session);
+    await this.matches.authorize(live, session);
     const leases = this.store.readPresence(live.record.id);
     const chat = await this.store.readChat(live.record.id, 0, CHAT_ON_WELCOME);
     live.leases = await leases;
     const watcher: Watcher = { session, subscriber, lastSent: 0, waiting: false };
-    const { sync, table } = await live.serial(async () => {
+    const added = await live.serial(async () => {
+      if (live.unloaded) return null;
       await this.matches.catchUp(live);
       let r: SyncResult | null = null;
       if (live.started) {
-        r = this.fanOut.syncResult(live, session.viewer, from);
+        r = await this.syncResult(live, session.viewer, from);
         if ((subscriber.version ?? 1) >= 2) this.fanOut.track(live, session.viewer, r);
         watcher.lastSent = r.seq;
       } else watcher.waiting = true;
@@ -103,6 +113,8 @@ export class Sessions {
       live.watchers.add(watcher);
       return { sync: r, table: this.table(live, session.viewer, readsChat(live.record, session.viewer) ? chat : []) };
     });
+    if (added === null) return null;
+    const { sync, table } = added;
     const release = session.viewer === 'spectator' ? () => undefined : this.presence.hold(live, session.viewer);
     return {
       sync,
@@ -112,6 +124,16 @@ export class Sessions {
         release();
       },
     };
+  }
+
+  /** The sync from `from` (see {@link FanOut.syncResult}), with older seqs than the match holds read again from the log. Run inside `serial`. */
+  private async syncResult(live: LiveMatch, viewer: Viewer, from: number): Promise<SyncResult> {
+    if (from < live.seq) await this.matches.recall(live, from);
+    try {
+      return this.fanOut.syncResult(live, viewer, from);
+    } finally {
+      live.trim();
+    }
   }
 
   /** What a new subscriber is told besides the game. */
@@ -129,17 +151,5 @@ export class Sessions {
       rematch: rematchState(m, over),
       fairness: f === null ? null : { ...f, logDigest: live.digests[live.seq] ?? f.commitment },
     };
-  }
-
-  /**
-   * Authorizes against the cached record, and when it refuses, against the store's: another host
-   * may have changed the seats (a join, a return) since this one loaded the match.
-   */
-  private async authorizeLive(live: LiveMatch, s: Session): Promise<void> {
-    if (!allowed(live.record, s)) {
-      const fresh = await this.store.getMatch(live.record.id);
-      if (fresh !== null) this.fanOut.refresh(live, fresh);
-    }
-    authorize(live.record, s);
   }
 }

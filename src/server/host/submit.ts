@@ -1,14 +1,17 @@
 /**
  * A seat's action, from untrusted input to the log: read it, check the session may play it at
  * this seq, advance the state once, append it (compare-and-set on the seq), push it, and set the
- * deadline the new position calls for.
+ * deadline the new position calls for. The seat is checked against the live match's record, which
+ * `Store.watchMatches` keeps fresh (a seat another host reopened, handed to a bot or gave a new
+ * token arrives there as a notification): no store read per action. A refusal reads the store
+ * once, in case this host has not heard of a change that lets the session in (a new token).
  * @module
  */
 import { type Action, type GameEvent, type GameState, parseAction, RulesError, step } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
 import type { LogEntry, Store } from '../store/store.js';
 import { deadlineFor } from '../turns.js';
-import { authorize, parseSeq } from './access.js';
+import { parseSeq } from './access.js';
 import type { Deadlines } from './deadlines.js';
 import type { Computed } from './live-match.js';
 import type { LiveMatches } from './live-matches.js';
@@ -37,10 +40,7 @@ export async function submit(parts: SubmitParts, session: Session, actionIn: unk
   if (action.player !== session.viewer)
     throw new HostError('FORBIDDEN', `this token holds seat ${session.viewer}, not seat ${action.player}`);
   const live = await matches.mustLoad(session.matchId);
-  const fresh = await store.getMatch(session.matchId);
-  if (fresh === null) throw new HostError('NOT_FOUND', 'no match with that id');
-  authorize(fresh, session);
-  matches.refresh(live, fresh);
+  await matches.authorize(live, session);
   const computed = await live.serial(async () => {
     if (!live.started) {
       await matches.catchUp(live, store.getMatch(live.record.id));
@@ -63,13 +63,13 @@ export async function submit(parts: SubmitParts, session: Session, actionIn: unk
     }
     const c: Computed = { action, state: r.state, events: r.events };
     live.computed.set(seq + 1, c);
-    return c;
+    return { c, record: live.record };
   });
   const at = parts.now();
   const entry: LogEntry = { seq: seq + 1, action, by: 'seat', at };
   if (!(await matches.commit(live, entry))) {
     throw new HostError('STALE', `another action was applied at update ${seq + 1} first: sync and try again`);
   }
-  await parts.deadlines.set(fresh.id, deadlineFor(fresh, computed.state, seq + 1, at));
+  await parts.deadlines.set(live.record.id, deadlineFor(computed.record, computed.c.state, seq + 1, at));
   return { seq: seq + 1 };
 }

@@ -40,6 +40,13 @@ export interface HostOptions {
    */
   readonly metrics?: HostMetrics;
   /**
+   * Milliseconds a loaded match may go without a call before the host lets go of it from memory,
+   * once nobody watches it on this host and no bot move or turn timer is pending (default 60,000;
+   * at least 1,000). It stays in the store, and the next call loads it again from there. Started
+   * by {@link MatchHost.start}.
+   */
+  readonly unloadAfterMs?: number;
+  /**
    * When finished and abandoned matches expire (default: never). {@link MatchHost.start} starts
    * the sweeps; {@link MatchHost.expire} runs one at once.
    */

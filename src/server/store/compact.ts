@@ -19,11 +19,14 @@ export const COMPACT_RATIO = 2;
 /** A journal with fewer records than this is never compacted (it is read in a few milliseconds). */
 export const COMPACT_MIN_RECORDS = 20_000;
 
-/** The records that rebuild `tables` exactly: per match, its record, its log, its deadline, its chat. */
-export function* liveRecords(tables: Tables): Generator<Change> {
-  for (const { m, log, d, chat } of tables.everything()) {
+/**
+ * The records that rebuild `tables` exactly: per match, its record, its log (as `logOf` gives it:
+ * its action records, or their lines as read from the old journal), its deadline, its chat.
+ */
+export function* liveRecords(tables: Tables, logOf: (matchId: string) => Iterable<Change | Buffer>): Generator<Change | Buffer> {
+  for (const { m, length, d, chat } of tables.everything()) {
     yield { t: 'match', m };
-    for (const e of log) yield { t: 'action', id: m.id, e };
+    if (length > 0) yield* logOf(m.id);
     if (d !== null) yield { t: 'deadline', id: m.id, d };
     for (const line of chat) yield { t: 'chat', id: m.id, line };
   }
@@ -32,7 +35,7 @@ export function* liveRecords(tables: Tables): Generator<Change> {
 /** How many records {@link liveRecords} gives, without making them. */
 export function liveRecordCount(tables: Tables): number {
   let n = 0;
-  for (const { log, d, chat } of tables.everything()) n += 1 + log.length + (d === null ? 0 : 1) + chat.length;
+  for (const { length, d, chat } of tables.everything()) n += 1 + length + (d === null ? 0 : 1) + chat.length;
   return n;
 }
 

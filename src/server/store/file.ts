@@ -3,14 +3,16 @@
  * lives in one journal file in a folder (see `journal.ts`): a record per new match, seat change,
  * appended action and deadline change (the {@link Change}s of `tables.ts`), each checksummed and
  * on disk (`fdatasync`) before the call resolves. At open the journal is replayed into the same
- * tables the memory store uses; reads never touch the disk. One process at a time holds a folder
+ * tables the memory store uses, except that a log entry is held as where its record is in the
+ * journal (not the entry itself): `readLog` reads entries back from the file, every other read is
+ * answered from memory, so memory grows with the matches, not with the actions played. One process at a time holds a folder
  * (a lock file says which: pid, process start time and host, so a reused pid is not mistaken
  * for the owner; see `lock.ts`).
  * @module
  */
 import type { ChatLine } from '../../protocol/lobby.js';
 import { liveRecordCount, liveRecords, worthCompacting } from './compact.js';
-import { Journal } from './journal.js';
+import { decodeLine, Journal, type Span } from './journal.js';
 import { readKept, writeKept } from './kept.js';
 import { Listeners } from './listeners.js';
 import { MatchListeners } from './match-listeners.js';
@@ -56,8 +58,8 @@ export interface FileStoreOptions {
  */
 export class FileStore implements Store {
   private readonly journal: Journal;
-  /** Durable records. */
-  private readonly tables = new Tables();
+  /** Durable records (logs as places in the journal). */
+  private readonly tables = new Tables(false);
   /** Log length per match counting appends still on their way to disk (what compare-and-set checks). */
   private readonly reserved = new Map<string, number>();
   private readonly listeners = new Listeners();
@@ -75,7 +77,7 @@ export class FileStore implements Store {
   private constructor(journal: Journal, dir: string) {
     this.journal = journal;
     this.dir = dir;
-    for (const r of journal.records) this.load(r as Change);
+    for (const [i, r] of journal.records.entries()) this.load(r as Change, journal.spanAtOpen(i));
     this.records = journal.records.length;
     journal.release();
   }
@@ -110,19 +112,35 @@ export class FileStore implements Store {
   async compact(): Promise<{ before: number; after: number }> {
     this.open();
     let n = 0;
-    const tables = this.tables;
-    const r = await this.journal.rewrite(function* () {
-      for (const c of liveRecords(tables)) {
-        n++;
-        yield c;
-      }
-    });
+    const { tables, journal } = this;
+    // Each log's lines are copied as they are from the old file; where they land is noted, and
+    // the tables take the new places in the step the new file replaces the old one.
+    const moved = new Map<string, number[]>();
+    let landing: number[] | null = null;
+    const logOf = function* (id: string): Generator<Buffer> {
+      landing = [];
+      moved.set(id, landing);
+      yield* journal.readSync(tables.spans(id, 0));
+      landing = null;
+    };
+    const r = await journal.rewrite(
+      function* () {
+        for (const c of liveRecords(tables, logOf)) {
+          n++;
+          yield c;
+        }
+      },
+      {
+        placed: (span) => landing?.push(span.offset, span.length),
+        swapped: () => tables.moved(moved),
+      },
+    );
     this.records = n;
     return r;
   }
 
-  /** A journal write, counted; now and then a look at whether to compact. */
-  private write(c: Change): Promise<void> {
+  /** A journal write, counted; now and then a look at whether to compact. Resolves with where the record is. */
+  private write(c: Change): Promise<Span> {
     this.records++;
     if ((this.records & 4095) === 0 && this.compacting === null && worthCompacting(this.records, liveRecordCount(this.tables))) {
       this.compacting = this.compact()
@@ -139,9 +157,9 @@ export class FileStore implements Store {
     return this.journal.tornBytes;
   }
 
-  /** Applies a durable (or, for all but actions, about to be written) change. */
-  private load(c: Change): void {
-    this.tables.apply(c);
+  /** Applies a durable (or, for all but actions, about to be written) change; an action with where it is in the journal. */
+  private load(c: Change, span?: Span): void {
+    this.tables.apply(c, span);
     if (c.t === 'expire') this.reserved.delete(c.id);
     if (c.t === 'match' || c.t === 'action') {
       const id = c.t === 'match' ? c.m.id : c.id;
@@ -202,17 +220,25 @@ export class FileStore implements Store {
     const reserved = this.reserved.get(matchId);
     if (reserved === undefined || entry.seq !== reserved + 1) return false;
     this.reserved.set(matchId, entry.seq);
-    const c: Change = { t: 'action', id: matchId, e: copy(entry) };
-    await this.write(c);
+    const c: Change = { t: 'action', id: matchId, e: entry }; // encoded at once and not held: no copy needed
+    const span = await this.write(c);
     // Records become durable in the order they were written, so the log grows in order.
-    this.tables.apply(c);
+    this.tables.apply(c, span);
     this.listeners.notify(matchId, entry.seq);
     return true;
   }
 
+  /** Reads the entries back from the journal (see the module's description). */
   async readLog(matchId: string, after: number): Promise<LogEntry[]> {
     this.open();
-    return this.tables.readLog(matchId, after);
+    const spans = this.tables.spans(matchId, after);
+    if (spans.length === 0) return [];
+    const lines = await this.journal.read(spans);
+    return lines.map((line) => {
+      const c = decodeLine(line.subarray(0, line.length - 1)) as Change | undefined;
+      if (c?.t !== 'action' || c.id !== matchId) throw new Error(`the journal does not hold match ${matchId}'s entry where it should`);
+      return c.e;
+    });
   }
 
   async setDeadline(matchId: string, deadline: Deadline | null): Promise<void> {
@@ -225,7 +251,7 @@ export class FileStore implements Store {
   async claimDue(now: number, limit: number): Promise<Deadline[]> {
     this.open();
     const taken = this.tables.due(now, limit);
-    const writes: Promise<void>[] = [];
+    const writes: Promise<unknown>[] = [];
     for (const d of taken) {
       const c: Change = { t: 'deadline', id: d.matchId, d: null };
       this.load(c);

@@ -7,7 +7,7 @@
  * record followed by good ones is refused as corruption rather than skipped.
  * @module
  */
-import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { crc32 } from './crc32.js';
@@ -31,6 +31,8 @@ export function encodeRecord(record: unknown): Buffer {
 /** What reading a journal found: its records, where the good part ends, and whether a torn tail was cut. */
 export interface JournalScan {
   readonly records: unknown[];
+  /** The byte offset of each record (its line runs to the next one's offset, the last one's to `goodBytes`). */
+  readonly offsets: number[];
   /** Bytes of whole, checked records from the start. */
   readonly goodBytes: number;
   /** Bytes after `goodBytes` that were not a whole record (a torn tail). */
@@ -40,6 +42,7 @@ export interface JournalScan {
 /** Reads the records of a journal's bytes. @throws `Error` when a bad record is followed by good ones. */
 export function scanJournal(bytes: Uint8Array): JournalScan {
   const records: unknown[] = [];
+  const offsets: number[] = [];
   let pos = 0;
   while (pos < bytes.length) {
     const nl = bytes.indexOf(0x0a, pos);
@@ -48,12 +51,13 @@ export function scanJournal(bytes: Uint8Array): JournalScan {
       // Torn tail, unless a whole good record follows somewhere after.
       if (nl >= 0 && hasGoodRecordAfter(bytes, nl + 1))
         throw new Error(`the journal is corrupt at byte ${pos} (a bad record followed by good ones)`);
-      return { records, goodBytes: pos, tornBytes: bytes.length - pos };
+      return { records, offsets, goodBytes: pos, tornBytes: bytes.length - pos };
     }
     records.push(record);
+    offsets.push(pos);
     pos = nl + 1;
   }
-  return { records, goodBytes: pos, tornBytes: 0 };
+  return { records, offsets, goodBytes: pos, tornBytes: 0 };
 }
 
 function hasGoodRecordAfter(bytes: Uint8Array, from: number): boolean {
@@ -67,8 +71,8 @@ function hasGoodRecordAfter(bytes: Uint8Array, from: number): boolean {
   return false;
 }
 
-/** The JSON value of one line, or `undefined` when the line is not a whole, checked record. */
-function decodeLine(line: Uint8Array): unknown {
+/** The JSON value of one line (without its newline), or `undefined` when the line is not a whole, checked record. */
+export function decodeLine(line: Uint8Array): unknown {
   if (line.length < 10 || line[8] !== 0x20) return undefined;
   const sum = Number.parseInt(String.fromCharCode(...line.subarray(0, 8)), 16);
   if (!/^[0-9a-f]{8}$/.test(String.fromCharCode(...line.subarray(0, 8)))) return undefined;
@@ -81,10 +85,84 @@ function decodeLine(line: Uint8Array): unknown {
   }
 }
 
+/** Where a record is in the journal file: its byte offset and length (its newline included). */
+export interface Span {
+  readonly offset: number;
+  readonly length: number;
+}
+
 interface Pending {
   readonly bytes: Buffer;
-  readonly done: () => void;
+  readonly done: (span: Span) => void;
   readonly fail: (e: unknown) => void;
+}
+
+/** What {@link Journal.rewrite} tells its caller as it goes. */
+export interface RewriteHooks {
+  /** Called for each record as it is placed in the new file (before the next is asked for), with where it goes. */
+  readonly placed?: (span: Span) => void;
+  /** Called once the new file has replaced the old one, in the same step as reads move to it. */
+  readonly swapped?: () => void;
+}
+
+/** A read-only handle on one journal file, closed once it is replaced and no read uses it. */
+class Reader {
+  private users = 0;
+  private retired = false;
+  constructor(readonly handle: FileHandle) {}
+
+  async read(spans: readonly number[]): Promise<Buffer[]> {
+    this.users++;
+    try {
+      const out: Buffer[] = [];
+      for (let i = 0; i < spans.length; ) {
+        // Records next to each other in the file are read in one go.
+        const start = spans[i] as number;
+        let end = start + (spans[i + 1] as number);
+        let j = i + 2;
+        while (j < spans.length && spans[j] === end) {
+          end += spans[j + 1] as number;
+          j += 2;
+        }
+        const buf = Buffer.allocUnsafe(end - start);
+        let off = 0;
+        while (off < buf.length) {
+          const { bytesRead } = await this.handle.read(buf, off, buf.length - off, start + off);
+          if (bytesRead === 0) throw new Error(`the journal ends before byte ${start + off + 1}`);
+          off += bytesRead;
+        }
+        for (let k = i; k < j; k += 2)
+          out.push(buf.subarray((spans[k] as number) - start, (spans[k] as number) - start + (spans[k + 1] as number)));
+        i = j;
+      }
+      return out;
+    } finally {
+      this.users--;
+      if (this.retired && this.users === 0) void this.handle.close().catch(() => undefined);
+    }
+  }
+
+  /** Like {@link Reader.read}, blocking (for a compaction, which runs in one go). */
+  readSync(spans: readonly number[]): Buffer[] {
+    const out: Buffer[] = [];
+    for (let i = 0; i < spans.length; i += 2) {
+      const buf = Buffer.allocUnsafe(spans[i + 1] as number);
+      let off = 0;
+      while (off < buf.length) {
+        const n = readSync(this.handle.fd, buf, off, buf.length - off, (spans[i] as number) + off);
+        if (n === 0) throw new Error(`the journal ends before byte ${(spans[i] as number) + off + 1}`);
+        off += n;
+      }
+      out.push(buf);
+    }
+    return out;
+  }
+
+  /** No new reads come here; closes once the last one ends. */
+  retire(): void {
+    this.retired = true;
+    if (this.users === 0) void this.handle.close().catch(() => undefined);
+  }
 }
 
 /**
@@ -95,6 +173,11 @@ interface Pending {
 export class Journal {
   /** The records found at open, in order. */
   records: readonly unknown[];
+  /** The byte offset of each record found at open. */
+  offsets: readonly number[];
+  /** The file's length: where the next record goes. */
+  private size: number;
+  private reader: Reader;
   /** Bytes of torn tail cut off at open (0 when the journal ended cleanly). */
   readonly tornBytes: number;
   private handle: FileHandle;
@@ -106,12 +189,21 @@ export class Journal {
   private flushing = false;
   private failure: unknown = null;
 
-  private constructor(handle: FileHandle, path: string, lockPath: string, scan: JournalScan) {
+  private constructor(handle: FileHandle, reader: FileHandle, path: string, lockPath: string, scan: JournalScan) {
     this.handle = handle;
+    this.reader = new Reader(reader);
     this.path = path;
     this.lockPath = lockPath;
     this.records = scan.records;
+    this.offsets = scan.offsets;
+    this.size = scan.goodBytes;
     this.tornBytes = scan.tornBytes;
+  }
+
+  /** The span of record `i` found at open. */
+  spanAtOpen(i: number): Span {
+    const offset = this.offsets[i] as number;
+    return { offset, length: (this.offsets[i + 1] ?? this.size) - offset };
   }
 
   /** Opens (creating if needed) the journal in `dir`, taking its lock (see `lock.ts`). */
@@ -135,7 +227,8 @@ export class Journal {
       }
       syncFolder(dir);
       const handle = await open(path, 'a');
-      return new Journal(handle, path, lockPath, scan);
+      const reader = await open(path, 'r');
+      return new Journal(handle, reader, path, lockPath, scan);
     } catch (e) {
       releaseLock(lockPath);
       throw e;
@@ -147,11 +240,11 @@ export class Journal {
     return this.failure;
   }
 
-  /** Appends `record`; resolves once it is on disk (written and `fdatasync`ed). */
-  write(record: unknown): Promise<void> {
+  /** Appends `record`; resolves once it is on disk (written and `fdatasync`ed), with where it is. */
+  write(record: unknown): Promise<Span> {
     if (this.failure !== null) return Promise.reject(this.failure);
     const bytes = encodeRecord(record);
-    return new Promise<void>((done, fail) => {
+    return new Promise<Span>((done, fail) => {
       this.queue.push({ bytes, done, fail });
       this.kick();
     });
@@ -167,15 +260,32 @@ export class Journal {
   /** Forgets the records found at open (the caller has loaded them). */
   release(): void {
     this.records = [];
+    this.offsets = [];
+  }
+
+  /**
+   * Reads back records by their spans (`[offset, length, offset, length, …]`, as {@link Journal.write}
+   * and the scan at open gave them): each one's line, newline included. Records side by side in
+   * the file are read at once. A compaction under way does not disturb a read: it goes on in the
+   * file whose spans it was given.
+   */
+  read(spans: readonly number[]): Promise<Buffer[]> {
+    return this.reader.read(spans);
+  }
+
+  /** Like {@link Journal.read}, blocking: for the records a rewrite copies from the file it replaces. */
+  readSync(spans: readonly number[]): Buffer[] {
+    return this.reader.readSync(spans);
   }
 
   /**
    * Replaces the whole file with `records()` (called once, when no write is on its way): written
    * to `journal.ftk.compact` beside it, `fsync`ed, renamed over the journal, the folder
    * `fsync`ed, so a crash leaves the old journal or the new one, whole. Records written
-   * meanwhile wait and go into the new file after. Returns the bytes before and after.
+   * meanwhile wait and go into the new file after. A `Buffer` among the records is a line
+   * already encoded (read from the old file), copied as it is. Returns the bytes before and after.
    */
-  async rewrite(records: () => Iterable<unknown>): Promise<{ before: number; after: number }> {
+  async rewrite(records: () => Iterable<unknown>, hooks: RewriteHooks = {}): Promise<{ before: number; after: number }> {
     if (this.failure !== null) throw this.failure;
     if (this.paused) throw new Error('a rewrite of the journal is already under way');
     this.paused = true;
@@ -200,7 +310,8 @@ export class Journal {
           size = 0;
         };
         for (const r of records()) {
-          const b = encodeRecord(r);
+          const b = Buffer.isBuffer(r) ? r : encodeRecord(r);
+          hooks.placed?.({ offset: after + size, length: b.length });
           chunk.push(b);
           size += b.length;
           if (size >= 1 << 20) await put();
@@ -210,11 +321,23 @@ export class Journal {
       } finally {
         await out.close();
       }
-      await rename(tmp, this.path);
-      syncFolder(dirname(this.path));
-      const next = await open(this.path, 'a');
+      const nextReader = await open(tmp, 'r');
+      let next: FileHandle;
+      try {
+        await rename(tmp, this.path);
+        syncFolder(dirname(this.path));
+        next = await open(this.path, 'a');
+      } catch (e) {
+        await nextReader.close();
+        throw e;
+      }
       const old = this.handle;
+      const oldReader = this.reader;
       this.handle = next;
+      this.reader = new Reader(nextReader);
+      this.size = after;
+      hooks.swapped?.();
+      oldReader.retire();
       await old.close();
       return { before, after };
     } catch (e) {
@@ -236,7 +359,12 @@ export class Journal {
         let off = 0;
         while (off < all.length) off += (await this.handle.write(all, off, all.length - off)).bytesWritten;
         await this.handle.datasync();
-        for (const p of batch) p.done();
+        let at = this.size;
+        this.size += all.length;
+        for (const p of batch) {
+          p.done({ offset: at, length: p.bytes.length });
+          at += p.bytes.length;
+        }
       } catch (e) {
         // After a failed write the file's tail is unknown: refuse everything from now on.
         this.failure = this.failure ?? e;
@@ -250,6 +378,7 @@ export class Journal {
   async close(): Promise<void> {
     while (this.flushing || this.queue.length > 0) await new Promise((r) => setImmediate(r));
     await this.handle.close();
+    this.reader.retire();
     releaseLock(this.lockPath);
   }
 }

@@ -113,6 +113,16 @@ export function mayBeAlive(owner: LockOwner): boolean {
 }
 
 /**
+ * Whether `owner` provably still runs: on this host, its pid alive (not a zombie) and started at
+ * the time the lock says. Such a lock is never taken over, not even by a `takeOver` naming its pid.
+ */
+export function provablyAlive(owner: LockOwner): boolean {
+  if (owner.host !== hostname() || owner.start === null) return false;
+  if (!pidAlive(owner.pid) || exited(owner.pid)) return false;
+  return processStart(owner.pid) === owner.start;
+}
+
+/**
  * Whether `pid` has exited but is not yet reaped (Linux: state `Z` or `X` in `/proc/<pid>/stat`).
  * Such a process holds no files: after a kill -9 of a process group, an orphan waits as a zombie
  * until the system's first process reaps it, which some containers never do promptly.
@@ -150,7 +160,8 @@ export interface TakeLockOptions {
   /**
    * Take over a lock that names this pid even if its owner cannot be proven gone (another host
    * name, or no start time to compare). Check first that the process is gone: two processes
-   * writing one journal corrupt it.
+   * writing one journal corrupt it. A lock whose process provably still runs (on this host, the
+   * same pid and start time) is never taken over.
    */
   readonly takeOver?: { readonly pid: number };
 }
@@ -180,8 +191,16 @@ export function takeLock(path: string, options: TakeLockOptions = {}): void {
     const owner = parseLock(text);
     // A lock naming this very process (with its start time) was left by a store never closed here.
     const mine = owner !== null && owner.pid === process.pid && owner.host === hostname() && owner.start === me().start;
-    if (owner !== null && !mine && mayBeAlive(owner) && options.takeOver?.pid !== owner.pid) {
+    const named = owner !== null && options.takeOver?.pid === owner.pid && !provablyAlive(owner);
+    if (owner !== null && !mine && mayBeAlive(owner) && !named) {
       const since = owner.since === null ? '' : ` since ${new Date(owner.since).toISOString()}`;
+      if (options.takeOver?.pid === owner.pid) {
+        throw new StoreLockedError(
+          `the store in ${dir} is held by process ${owner.pid}, which is still running on this host${since}: stop it before taking over its lock`,
+          path,
+          owner,
+        );
+      }
       throw new StoreLockedError(
         `the store in ${dir} is held by process ${owner.pid}${owner.host === null ? '' : ` on ${owner.host}`}${since}; one process at a time. ` +
           `If that process is gone, open with { takeOver: { pid: ${owner.pid} } } or remove ${path} (docs/server.md, "Taking over a store's lock")`,

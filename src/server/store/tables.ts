@@ -3,9 +3,15 @@
  * {@link Change} records. The memory store applies each change as it comes; the embedded store
  * writes each to its journal and replays the journal into the same tables at open. Every record
  * is copied on the way out, so a caller can never change what is stored.
+ *
+ * A log is held whole only by the memory store. The embedded store's tables hold, per match, the
+ * log's length, its last entry's time (what listing, expiry and compare-and-set need) and where
+ * each entry's record is in the journal (two numbers an entry), and read entries back from the
+ * file when asked: its memory does not grow with the actions played.
  * @module
  */
 import type { ChatLine } from '../../protocol/lobby.js';
+import type { Span } from './journal.js';
 import type { ActivityCursor, Deadline, LogEntry, MatchActivity, MatchFilter, MatchPatch, MatchRecord, SeatRecord } from './store.js';
 
 /** One change to the stored data (also the embedded store's journal record: keep the field names). */
@@ -32,23 +38,42 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** What the tables hold of one match's log. */
+interface MatchLog {
+  /** Entries in the log. */
+  n: number;
+  /** The last entry's `at`, or the match's creation while there is none. */
+  lastAt: number;
+  /** The entries themselves (frozen), when the tables hold logs whole; else `null`. */
+  readonly entries: LogEntry[] | null;
+  /** Where each entry's record is in the journal, `[offset, length, …]`, when they do not; else `null`. */
+  spans: number[] | null;
+}
+
 /** Matches, logs and deadlines held in memory. */
 export class Tables {
   private readonly matches = new Map<string, MatchRecord>();
-  private readonly logs = new Map<string, LogEntry[]>();
+  private readonly logs = new Map<string, MatchLog>();
   private readonly deadlines = new Map<string, Deadline>();
   private readonly chats = new Map<string, ChatLine[]>();
 
   /**
-   * Applies one change (and freezes what it stores: hand in a copy); a seat change or an action
-   * for a match that is not here (or out of turn) is ignored.
+   * @param wholeLogs - hold every log entry (the memory store); `false`: hold where each is in the
+   * journal instead (the embedded store passes each action's {@link Span} to {@link Tables.apply}).
    */
-  apply(c: Change): void {
-    deepFreeze(c);
+  constructor(private readonly wholeLogs = true) {}
+
+  /**
+   * Applies one change (and freezes what it stores: hand in a copy); a seat change or an action
+   * for a match that is not here (or out of turn) is ignored. Without whole logs, an action comes
+   * with where its record is in the journal.
+   */
+  apply(c: Change, span?: Span): void {
+    if (c.t !== 'action' || this.wholeLogs) deepFreeze(c);
     switch (c.t) {
       case 'match':
         this.matches.set(c.m.id, c.m);
-        this.logs.set(c.m.id, []);
+        this.logs.set(c.m.id, { n: 0, lastAt: c.m.createdAt, entries: this.wholeLogs ? [] : null, spans: this.wholeLogs ? null : [] });
         break;
       case 'seats': {
         const m = this.matches.get(c.id);
@@ -57,7 +82,14 @@ export class Tables {
       }
       case 'action': {
         const log = this.logs.get(c.id);
-        if (log !== undefined && c.e.seq === log.length + 1) log.push(c.e);
+        if (log === undefined || c.e.seq !== log.n + 1) break;
+        if (log.entries !== null) log.entries.push(c.e);
+        else {
+          if (span === undefined) throw new Error('an action without its place in the journal');
+          log.spans?.push(span.offset, span.length);
+        }
+        log.n++;
+        log.lastAt = c.e.at;
         break;
       }
       case 'deadline':
@@ -94,24 +126,38 @@ export class Tables {
     for (const m of this.matches.values()) {
       if (m.createdAt >= before || this.deadlines.has(m.id)) continue;
       if (after !== null && (m.createdAt < after.createdAt || (m.createdAt === after.createdAt && m.id <= after.id))) continue;
-      const log = this.logs.get(m.id) ?? [];
-      const lastAt = log.length === 0 ? m.createdAt : (log[log.length - 1] as LogEntry).at;
+      const log = this.logs.get(m.id);
+      const lastAt = log === undefined ? m.createdAt : log.lastAt;
       if (lastAt >= before) continue;
-      found.push({ id: m.id, createdAt: m.createdAt, version: m.version, seq: log.length, lastAt });
+      found.push({ id: m.id, createdAt: m.createdAt, version: m.version, seq: log?.n ?? 0, lastAt });
     }
     found.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return found.slice(0, Math.max(0, limit));
   }
 
-  /** Every match, oldest stored first, with its log and its pending deadline (for a compaction). */
+  /** Every match, oldest stored first, with its log's length, its pending deadline and its chat (for a compaction). */
   *everything(): Generator<{
     readonly m: MatchRecord;
-    readonly log: readonly LogEntry[];
+    readonly length: number;
     readonly d: Deadline | null;
     readonly chat: readonly ChatLine[];
   }> {
     for (const m of this.matches.values())
-      yield { m, log: this.logs.get(m.id) ?? [], d: this.deadlines.get(m.id) ?? null, chat: this.chats.get(m.id) ?? [] };
+      yield { m, length: this.logs.get(m.id)?.n ?? 0, d: this.deadlines.get(m.id) ?? null, chat: this.chats.get(m.id) ?? [] };
+  }
+
+  /** Where the match's entries with `seq > after` are in the journal, `[offset, length, …]` (tables without whole logs). */
+  spans(matchId: string, after: number): number[] {
+    const spans = this.logs.get(matchId)?.spans ?? [];
+    return spans.slice(Math.max(0, after) * 2);
+  }
+
+  /** After a compaction: where each of these matches' entries is in the new journal (see {@link Tables.spans}). */
+  moved(spans: ReadonlyMap<string, number[]>): void {
+    for (const [id, s] of spans) {
+      const log = this.logs.get(id);
+      if (log !== undefined && log.spans !== null && s.length === log.n * 2) log.spans = s;
+    }
   }
 
   /** Whether a match with this id is here. */
@@ -139,12 +185,12 @@ export class Tables {
 
   /** The number of entries in the match's log, or `undefined` when there is no such match. */
   logLength(matchId: string): number | undefined {
-    return this.logs.get(matchId)?.length;
+    return this.logs.get(matchId)?.n;
   }
 
-  /** The log's entries (frozen) with `seq > after`. */
+  /** The log's entries (frozen) with `seq > after` (tables with whole logs). */
   readLog(matchId: string, after: number): LogEntry[] {
-    return (this.logs.get(matchId) ?? []).slice(Math.max(0, after));
+    return (this.logs.get(matchId)?.entries ?? []).slice(Math.max(0, after));
   }
 
   /** The number of lines in the match's chat. */

@@ -205,6 +205,11 @@ export class LogListener {
   /** After (re)connecting: reports each tracked match whose log grew past what this store knew. */
   private async catchUp(): Promise<void> {
     const ids = [...this.tracked.keys()];
+    // Changes to records, chats and presence while the connection was down are not counted:
+    // tell the listeners to read again what they hold of each match seen lately. First: a host
+    // takes in a record it reads again before it pushes log entries reported after (a seat
+    // voided meanwhile is sent none of them).
+    for (const id of ids) for (const change of ['match', 'chat', 'presence'] as const) this.noteMatch(id, change);
     const s = quoteIdent(this.options.schema);
     for (let i = 0; i < ids.length; i += 1000) {
       const r = await this.options.pool.query<{ match_id: string; last: number }>(
@@ -217,8 +222,5 @@ export class LogListener {
         for (let seq = Math.max(t.known, t.through) + 1; seq <= row.last; seq++) this.note(row.match_id, seq);
       }
     }
-    // Changes to records, chats and presence while the connection was down are not counted:
-    // tell the listeners to read again what they hold of each match seen lately.
-    for (const id of ids) for (const change of ['match', 'chat', 'presence'] as const) this.noteMatch(id, change);
   }
 }
