@@ -106,7 +106,7 @@ export interface IsmctsNetOptions extends IsmctsOptions {
 }
 
 /** The default weight of the policy network's prior in {@link ismctsNetBot}. @category Bots */
-export const ISMCTS_NET_PRIOR = 1;
+export const ISMCTS_NET_PRIOR = 3;
 
 /**
  * @internal The search weights `ismctsNetBot` uses beside the networks: `ismctsBot`'s, with a
