@@ -16,7 +16,8 @@ fits the policy network: the same shape scores each choice from its vector and t
 and a softmax over the choices is fitted to the search's share of visits. Both hold
 out the games whose number's tens digit is 9 (a tenth of each stage, every setup), checkpoint after every epoch (a killed run resumes from
 the last one), log to stdout, and write their layers into ``--out`` (a JSON file of base64
-float32 weights, the format ``src/bots/net/network.ts`` reads) with their learning curve.
+float32 weights, the format ``src/bots/net/network.ts`` reads) with their learning curve (and,
+for the policy network, its weights before training and after every epoch, for the win-rate curve).
 ``reference`` writes a few inputs and the outputs of the networks in ``--out`` on them, for the
 TypeScript inference's test. One thread, and the same seed and records give the same weights.
 """
@@ -212,6 +213,8 @@ def train(kind, args):
     opt = torch.optim.Adam(net.parameters(), lr=args.lr, weight_decay=args.decay)
     ckpt = os.path.join(args.data, f"{kind}{args.tag}.ckpt")
     curve = []
+    # The network before training and after every epoch, for the win-rate curve (train.ts).
+    snapshots = [serialize(net)]
     first = 0
     if os.path.exists(ckpt):
         saved = torch.load(ckpt)
@@ -219,6 +222,7 @@ def train(kind, args):
             net.load_state_dict(saved["net"])
             opt.load_state_dict(saved["opt"])
             curve = saved["curve"]
+            snapshots = saved.get("snapshots", [])
             first = saved["epoch"] + 1
             rng = np.random.default_rng(args.seed + 1000 * first)
             torch.manual_seed(args.seed + 1000 * first)
@@ -250,11 +254,17 @@ def train(kind, args):
         held = evaluate_value(net, parts) if kind == "value" else evaluate_policy(net, part)
         curve.append({"epoch": epoch + 1, "train": total / count, "held": held, "cpu": time.process_time() - started})
         print(f"{kind} epoch {epoch + 1}/{args.epochs}: train {total / count:.4f}, held out {json.dumps(held)}", flush=True)
-        torch.save({"net": net.state_dict(), "opt": opt.state_dict(), "curve": curve, "epoch": epoch, "args": vars(args)}, ckpt)
+        snapshots.append(serialize(net))
+        torch.save(
+            {"net": net.state_dict(), "opt": opt.state_dict(), "curve": curve, "snapshots": snapshots, "epoch": epoch, "args": vars(args)},
+            ckpt,
+        )
     out = load_json(args.out)
     out[kind] = serialize(net)
     out["layout"] = lay
     out.setdefault("curves", {})[kind + (args.tag or "")] = curve
+    if kind == "policy":
+        out["snapshots"] = {"policy": snapshots}
     save_json(args.out, out)
 
 

@@ -67,6 +67,12 @@ export interface SearchSettings {
   /** Weight of {@link SearchSettings.prior}. */
   readonly priorWeight?: number;
   /**
+   * How the prior's bias grows with the root's visits: `'visits'` (the default) adds
+   * `priorWeight × prior / (1 + visits)`; `'sqrt'` multiplies that by the square root of the
+   * iterations so far (the PUCT form of AlphaZero), so the prior keeps its say longer.
+   */
+  readonly priorForm?: 'visits' | 'sqrt';
+  /**
    * Called once per searched decision with the root's choices of the searching seat, their
    * visits and mean reward: what the search concluded (training data for the policy network).
    */
@@ -147,11 +153,11 @@ function clear(list: unknown[]): void {
   while (list.length > 0) list.pop();
 }
 
-function select(available: readonly Edge[], c: number): Edge {
+function select(available: readonly Edge[], c: number, biasScale: number): Edge {
   let best = available[0] as Edge;
   let bestScore = Number.NEGATIVE_INFINITY;
   for (const e of available) {
-    const score = e.total / e.visits + c * Math.sqrt(Math.log(e.avail) / e.visits) + e.bias / (1 + e.visits);
+    const score = e.total / e.visits + c * Math.sqrt(Math.log(e.avail) / e.visits) + (biasScale * e.bias) / (1 + e.visits);
     if (score > bestScore) {
       bestScore = score;
       best = e;
@@ -191,6 +197,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
   const path: Edge[] = [];
   const available: Edge[] = [];
   const untried: Action[] = [];
+  const sqrtForm = settings.priorForm === 'sqrt';
   const deadline = Number.isFinite(settings.timeMs) ? settings.now() + settings.timeMs : Number.POSITIVE_INFINITY;
   for (let it = 0; it < settings.iterations; it++) {
     if (deadline !== Number.POSITIVE_INFINITY && (it & 7) === 0 && it > 0 && settings.now() >= deadline) break;
@@ -226,7 +233,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
         sim.applyIndex(moves.indexOf(a));
         break;
       }
-      const e = select(available, settings.exploration);
+      const e = select(available, settings.exploration, node === root && sqrtForm ? Math.sqrt(it) : 1);
       path.push(e);
       sim.applyIndex(moves.indexOf(e.action));
       if (e.child === null) e.child = new Map();

@@ -81,6 +81,49 @@ describe('ismctsBot', () => {
   });
 });
 
+describe('the prior (progressive bias)', () => {
+  /** The visits of each root choice of the searching seat, with a prior all on its last choice. */
+  function visits(v: PlayerView, priorWeight: number, priorForm: 'visits' | 'sqrt'): { favoured: number; total: number } {
+    let favoured = 0;
+    let total = 0;
+    let target: Action | undefined;
+    const settings: SearchSettings = {
+      ...SETTINGS,
+      iterations: 400,
+      prior: (_v, choices) => {
+        target = choices[choices.length - 1];
+        return Float64Array.from(choices, (_c, i) => (i === choices.length - 1 ? 1 : 0));
+      },
+      priorWeight,
+      priorForm,
+      report: (choices) => {
+        for (const c of choices) {
+          total += c.visits;
+          if (target !== undefined && actionKey(c.action) === actionKey(target)) favoured += c.visits;
+        }
+      },
+    };
+    search(v, botRandom(1), settings, createDealer);
+    return { favoured, total };
+  }
+
+  it('draws visits to the choice the prior favours, and the sqrt (PUCT) form keeps its say longer', () => {
+    const views = positions(4, 1)
+      .map((x) => x.view)
+      .filter((v) => v.step === 'place' && v.legal.length > 2)
+      .slice(0, 3);
+    expect(views.length).toBe(3);
+    for (const v of views) {
+      const none = visits(v, 0, 'visits');
+      const fading = visits(v, 0.5, 'visits');
+      const lasting = visits(v, 0.5, 'sqrt');
+      expect(none.total).toBe(400);
+      expect(fading.favoured).toBeGreaterThanOrEqual(none.favoured);
+      expect(lasting.favoured).toBeGreaterThan(fading.favoured);
+    }
+  });
+});
+
 describe('the search’s candidate actions', () => {
   const all = [...positions(2, 2), ...positions(4, 1)];
 

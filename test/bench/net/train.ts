@@ -3,7 +3,8 @@
  * self-play, and writes them into the package (`src/bots/net/weights.ts`), with the reference
  * outputs of the networks for the inference test and the training curve for the docs.
  *
- *   npm run train:net -- [--seed 1] [--jobs 1] [--dir DIR] [--heuristic-games 10000] [--search-games 200] [--no-write]
+ *   npm run train:net -- [--seed 1] [--jobs 1] [--dir DIR] [--heuristic-games 10000] [--search-games 200]
+ *                        [--curve-games 200] [--no-write]
  *
  * 1. **Heuristic self-play** (`selfplay.ts --stage heuristic`): `heuristicBot`s in every seat, 2 to
  *    5 players, both variant sets; every third position with its game's result.
@@ -14,7 +15,9 @@
  *    positions.
  * 4. **Value network, second round**, on all positions, and the **policy network** on the
  *    searched decisions.
- * 5. The reference outputs (`test/bots/fixtures/net-reference.json`), the weights module, and the
+ * 5. The **win-rate curve** (`curve.ts`): `netBot` with the policy network of every epoch against
+ *    three `heuristicBot`s, `--curve-games` games each.
+ * 6. The reference outputs (`test/bots/fixtures/net-reference.json`), the weights module, and the
  *    training curve (`docs/net-training.svg`).
  *
  * Everything is deterministic for a seed (the games by their seeds, the training single-threaded
@@ -40,6 +43,7 @@ const { values } = parseArgs({
     'search-games': { type: 'string', default: '200' },
     'value-epochs': { type: 'string', default: '6' },
     'policy-epochs': { type: 'string', default: '12' },
+    'curve-games': { type: 'string', default: '200' },
     'no-write': { type: 'boolean', default: false },
   },
 });
@@ -116,6 +120,9 @@ async function main(): Promise<void> {
   await selfplay('search', Number(values['search-games']));
   await python(['value', '--data', data, '--out', nets, ...epochs]);
   await python(['policy', '--data', data, '--out', nets, '--epochs', values['policy-epochs']]);
+  const curveStarted = Date.now();
+  await run(process.execPath, ['--import', 'tsx', join(ROOT, 'test/bench/net/curve.ts'), '--nets', nets, '--games', values['curve-games']]);
+  log(`win-rate curve: ${((Date.now() - curveStarted) / 1000).toFixed(0)} s`);
   if (!values['no-write']) {
     const fixture = join(ROOT, 'test/bots/fixtures/net-reference.json');
     const module = join(ROOT, 'src/bots/net/weights.ts');

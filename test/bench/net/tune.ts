@@ -1,0 +1,89 @@
+/**
+ * Tuning of `ismctsNetBot`'s search weights on tuning seeds (never the lines' `net-line-*`, nor
+ * training's `net:*`): plays one setting of the search, in seat rotation, against three
+ * `heuristicBot`s (or three `ismcts:<iterations>`), and prints its games won alone with a 95%
+ * Wilson interval, its mean points and the CPU time.
+ *
+ *   tsx test/bench/net/tune.ts [--games 200] [--seed net-tune-1] [--opponent heuristic|ismcts]
+ *     [--iterations 1000] [--prior 1] [--exploration 0.3] [--mix 1] [--form visits|sqrt]
+ *     [--depth 10] [--depth-esteem 4] [--policy FILE] [--value FILE]
+ *
+ * `--mix m` scores a playout's end `m × network + (1 − m) × projection` (the fitted value of
+ * `evaluate.ts`); `--form` is the progressive bias's form (`SearchSettings.priorForm`);
+ * `--policy`/`--value` take the networks from a networks file the trainer wrote (`nets.json`)
+ * instead of the shipped ones. Games are seeded as `simulate` seeds them from `--seed`.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { evaluate } from '../../../src/bots/evaluate.js';
+import { HEURISTIC_PARAMS, heuristicBot } from '../../../src/bots/heuristic.js';
+import { ISMCTS_DEFAULTS, ismctsBot, ismctsWith } from '../../../src/bots/ismcts.js';
+import { ISMCTS_NET_DEFAULTS } from '../../../src/bots/net/net-bot.js';
+import { layersFrom } from '../../../src/bots/net/network.js';
+import { shippedPolicy, shippedValue } from '../../../src/bots/net/networks.js';
+import { policyOf } from '../../../src/bots/net/policy-net.js';
+import { valueEstimate } from '../../../src/bots/net/value-net.js';
+import { simulate } from '../../../src/bots/simulate.js';
+import type { Bot } from '../../../src/bots/types.js';
+import { wilson } from '../wilson.mjs';
+
+const { values } = parseArgs({
+  options: {
+    games: { type: 'string', default: '200' },
+    seed: { type: 'string', default: 'net-tune-1' },
+    opponent: { type: 'string', default: 'heuristic' },
+    iterations: { type: 'string', default: '1000' },
+    prior: { type: 'string', default: '1' },
+    exploration: { type: 'string', default: String(ISMCTS_NET_DEFAULTS.exploration) },
+    mix: { type: 'string', default: '1' },
+    form: { type: 'string', default: 'visits' },
+    depth: { type: 'string', default: String(ISMCTS_DEFAULTS.depth) },
+    'depth-esteem': { type: 'string', default: String(ISMCTS_DEFAULTS.depthEsteem) },
+    policy: { type: 'string' },
+    value: { type: 'string' },
+  },
+});
+const iterations = Number(values.iterations);
+const mix = Number(values.mix);
+const form = values.form === 'sqrt' ? 'sqrt' : 'visits';
+const nets = (file: string | undefined) => (file === undefined ? null : JSON.parse(readFileSync(file, 'utf8')));
+const policyFile = nets(values.policy);
+const valueFile = nets(values.value);
+const policy = policyFile === null ? shippedPolicy() : policyOf(layersFrom(policyFile.policy), HEURISTIC_PARAMS);
+const network = valueFile === null ? shippedValue() : valueEstimate(layersFrom(valueFile.value));
+const tuning = {
+  ...ISMCTS_NET_DEFAULTS,
+  exploration: Number(values.exploration),
+  depth: Number(values.depth),
+  depthEsteem: Number(values['depth-esteem']),
+};
+const projected: number[] = [];
+const value =
+  mix === 1
+    ? network
+    : (state: Parameters<typeof network>[0], out: number[]) => {
+        network(state, out);
+        evaluate(state, projected, tuning);
+        for (let p = 0; p < state.players; p++) out[p] = mix * (out[p] as number) + (1 - mix) * (projected[p] as number);
+        return out;
+      };
+const me: Bot = ismctsWith(
+  { iterations },
+  {
+    ...tuning,
+    value,
+    prior: (view, choices) => (view.step === 'pay' ? new Float64Array(choices.length).fill(1 / choices.length) : policy(view, choices)),
+    priorWeight: Number(values.prior),
+    priorForm: form,
+  },
+);
+const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations }) : heuristicBot;
+const cpu0 = process.cpuUsage();
+const r = await simulate({ players: 4, bots: [me, other, other, other], games: Number(values.games), seed: values.seed, workers: 1 });
+const used = process.cpuUsage(cpu0);
+const mine = r.bots[0] as (typeof r.bots)[number];
+const [lo, hi] = wilson(mine.wins, r.games);
+const setting = `prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}`;
+process.stdout.write(
+  `${setting} · vs 3 ${values.opponent} · seed ${values.seed}: won ${mine.wins}/${r.games} = ${((100 * mine.wins) / r.games).toFixed(1)}% (95% CI ${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}%) · points ${mine.score.mean.toFixed(2)} vs ${(r.bots[1] as typeof mine).score.mean.toFixed(2)} · ${((used.user + used.system) / 1e6).toFixed(0)} s CPU\n`,
+);
