@@ -15,6 +15,15 @@ export interface TrayState {
   amount: number | null;
 }
 
+/**
+ * A control's accessible name: the action's description, which must hold the words the button
+ * shows (WCAG 2.5.3, label in name: a voice user says what they see), else those words first.
+ */
+function nameFor(text: string, description: string): string {
+  const shown = text.trim().replace(/\s+/g, ' ').toLowerCase();
+  return description.replace(/\s+/g, ' ').toLowerCase().includes(shown) ? description : `${text.trim()}: ${description}`;
+}
+
 function button(s: Scene, index: number, text: string, key: string, quiet = false): HTMLButtonElement {
   const action = s.v.legal[index];
   return h(
@@ -25,7 +34,7 @@ function button(s: Scene, index: number, text: string, key: string, quiet = fals
       part: 'button',
       'data-act': index,
       'data-key': key,
-      'aria-label': action === undefined ? text : s.describe(action),
+      'aria-label': action === undefined ? text : nameFor(text, s.describe(action)),
       disabled: s.busy,
     },
     text,
@@ -141,7 +150,7 @@ function bidControls(s: Scene, d: Extract<Decision, { kind: 'bid' }>, state: Tra
       go.dataset.act = String(index ?? -1);
       go.textContent = w.bidButton(next);
       const action = index === undefined ? undefined : s.v.legal[index];
-      go.setAttribute('aria-label', action === undefined ? w.bidButton(next) : s.describe(action));
+      go.setAttribute('aria-label', action === undefined ? w.bidButton(next) : nameFor(w.bidButton(next), s.describe(action)));
     };
     input.addEventListener('change', () => set(Number(input.value)));
     input.addEventListener('input', () => {
