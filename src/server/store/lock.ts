@@ -191,22 +191,24 @@ export function takeLock(path: string, options: TakeLockOptions = {}): void {
     const owner = parseLock(text);
     // A lock naming this very process (with its start time) was left by a store never closed here.
     const mine = owner !== null && owner.pid === process.pid && owner.host === hostname() && owner.start === me().start;
-    const named = owner !== null && options.takeOver?.pid === owner.pid && !provablyAlive(owner);
-    if (owner !== null && !mine && mayBeAlive(owner) && !named) {
+    if (owner !== null && !mine && mayBeAlive(owner)) {
       const since = owner.since === null ? '' : ` since ${new Date(owner.since).toISOString()}`;
-      if (options.takeOver?.pid === owner.pid) {
+      if (options.takeOver?.pid !== owner.pid) {
+        throw new StoreLockedError(
+          `the store in ${dir} is held by process ${owner.pid}${owner.host === null ? '' : ` on ${owner.host}`}${since}; one process at a time. ` +
+            `If that process is gone, open with { takeOver: { pid: ${owner.pid} } } or remove ${path} (docs/server.md, "Taking over a store's lock")`,
+          path,
+          owner,
+        );
+      }
+      // A takeover naming the owner: refused only when the owner provably still runs.
+      if (provablyAlive(owner)) {
         throw new StoreLockedError(
           `the store in ${dir} is held by process ${owner.pid}, which is still running on this host${since}: stop it before taking over its lock`,
           path,
           owner,
         );
       }
-      throw new StoreLockedError(
-        `the store in ${dir} is held by process ${owner.pid}${owner.host === null ? '' : ` on ${owner.host}`}${since}; one process at a time. ` +
-          `If that process is gone, open with { takeOver: { pid: ${owner.pid} } } or remove ${path} (docs/server.md, "Taking over a store's lock")`,
-        path,
-        owner,
-      );
     }
     breakLock(path, text);
   }
