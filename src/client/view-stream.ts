@@ -8,6 +8,7 @@
  */
 import type { PlayerView } from '../index.js';
 import { viewDigest } from '../protocol/digest.js';
+import { MemberDigest } from '../protocol/member-digest.js';
 import { applyPatch } from '../protocol/patch.js';
 import type { Clock, EventsAt, PatchMessage } from '../protocol/server-messages.js';
 
@@ -38,6 +39,8 @@ export class ViewStream {
   /** How many patches did not fit (wrong base or digest). */
   repairs = 0;
   private pending: PatchMessage[] = [];
+  /** The digest of {@link ViewStream.view} member by member, made when the first patch comes. */
+  private terms: MemberDigest | null = null;
 
   constructor(
     after: number,
@@ -63,16 +66,17 @@ export class ViewStream {
     if (seq >= this.viewSeq || this.view === null) {
       let v = view;
       let at = seq;
+      const terms = this.pending.length > 0 ? new MemberDigest(view as unknown as Record<string, unknown>) : null;
       // Patches that arrived before this answer, for the seqs after it.
       for (const p of this.pending) {
-        if (p.seq <= at) continue;
-        const next = p.seq === at + 1 ? applied(v, p) : null;
+        if (p.seq <= at || terms === null) continue;
+        const next = p.seq === at + 1 ? applied(v, terms, p) : null;
         if (next === null) break;
         v = next;
         at = p.seq;
       }
       this.pending = [];
-      this.setView(v, at);
+      this.setView(v, at, terms);
     }
     if (this.viewSeq < this.seq) this.hooks.repair();
   }
@@ -92,9 +96,13 @@ export class ViewStream {
   /** A version-2 update: its events, then the patch applied to the view at `seq - 1` and checked against its digest. */
   patched(m: PatchMessage): void {
     if (!this.next(m)) return;
-    const next = this.view !== null && this.viewSeq === m.seq - 1 ? applied(this.view, m) : null;
+    let next: PlayerView | null = null;
+    if (this.view !== null && this.viewSeq === m.seq - 1) {
+      this.terms ??= new MemberDigest(this.view as unknown as Record<string, unknown>);
+      next = applied(this.view, this.terms, m);
+    }
     if (next !== null) {
-      this.setView(next, m.seq);
+      this.setView(next, m.seq, this.terms);
       return;
     }
     if (this.viewSeq < m.seq - 1) {
@@ -116,19 +124,50 @@ export class ViewStream {
     return true;
   }
 
-  private setView(view: PlayerView, seq: number): void {
+  /** The view at `seq`, with its digest's terms when they are known (else they are made at the next patch). */
+  private setView(view: PlayerView, seq: number, terms: MemberDigest | null = null): void {
     this.view = view;
     this.viewSeq = seq;
+    this.terms = terms;
     this.hooks.view(view, seq);
   }
 }
 
-/** `view` with the patch applied, or `null` when it does not fit or the digest differs. */
-function applied(view: PlayerView, m: PatchMessage): PlayerView | null {
+/**
+ * `view` with the patch applied, or `null` when it does not fit or the digest differs. The
+ * digest is checked from `terms` (those of `view`) and the terms of the members the patch
+ * touched, so a patch costs what it changes; `terms` then holds those of the new view, and is
+ * left as it was when the patch is refused.
+ */
+function applied(view: PlayerView, terms: MemberDigest, m: PatchMessage): PlayerView | null {
+  let next: PlayerView;
   try {
-    const next = applyPatch(view, m.patch);
-    return viewDigest(next) === m.digest ? next : null;
+    next = applyPatch(view, m.patch);
   } catch {
     return null;
   }
+  const record = next as unknown as Record<string, unknown>;
+  const members = touched(m.patch as readonly (readonly unknown[])[]);
+  if (members === null) {
+    // The whole view was replaced or spliced: count every member.
+    if (viewDigest(next) !== m.digest) return null;
+    terms.reset(record);
+    return next;
+  }
+  if (terms.digestWith(record, members) !== m.digest) return null;
+  for (const key of members) terms.set(key, Object.hasOwn(record, key) ? record[key] : undefined);
+  return next;
+}
+
+/** The view's members a patch (already applied, so well formed) touched; `null` when it touched the view as a whole. */
+function touched(patch: readonly (readonly unknown[])[]): Set<string> | null {
+  const members = new Set<string>();
+  for (const op of patch) {
+    const pointer = op[0] as string;
+    if (pointer === '') return null;
+    const end = pointer.indexOf('/', 1);
+    const key = end < 0 ? pointer.slice(1) : pointer.slice(1, end);
+    members.add(key.includes('~') ? key.replaceAll('~1', '/').replaceAll('~0', '~') : key);
+  }
+  return members;
 }

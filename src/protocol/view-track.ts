@@ -6,7 +6,7 @@
  * @module
  */
 import type { PlayerView } from '../index.js';
-import { memberTerm, objectDigest } from './digest.js';
+import { MemberDigest } from './member-digest.js';
 import { diffMembers, type PatchOp } from './patch.js';
 
 /** A full view goes out at least this often (in updates of one viewer), even when a patch is smaller. */
@@ -38,28 +38,18 @@ export class ViewTrack {
    */
   wholeLength = 0;
   private view: PlayerView;
-  private readonly terms = new Map<string, number>();
-  private sum = 0;
+  private readonly terms: MemberDigest;
   private sinceFull = 0;
 
   constructor(view: PlayerView, seq: number) {
     this.view = view;
     this.seq = seq;
-    const record = view as unknown as Record<string, unknown>;
-    for (const key of Object.keys(record)) this.setTerm(key, record[key]);
-  }
-
-  private setTerm(key: string, value: unknown): void {
-    const old = this.terms.get(key) ?? 0;
-    const term = memberTerm(key, value);
-    this.sum = (this.sum - old + term) | 0;
-    if (term === 0) this.terms.delete(key);
-    else this.terms.set(key, term);
+    this.terms = new MemberDigest(view as unknown as Record<string, unknown>);
   }
 
   /** The digest of the last view. */
   get digest(): number {
-    return objectDigest(this.sum);
+    return this.terms.digest;
   }
 
   /**
@@ -73,12 +63,10 @@ export class ViewTrack {
     const follows = seq === this.seq + 1 && this.sinceFull < FULL_VIEW_EVERY - 1;
     let patch: PatchOp[] | null = null;
     if (follows) {
-      patch = diffMembers(prev, record, (key) => this.setTerm(key, record[key]));
+      patch = diffMembers(prev, record, (key) => this.terms.set(key, record[key]));
       this.sinceFull++;
     } else {
-      this.terms.clear();
-      this.sum = 0;
-      for (const key of Object.keys(record)) this.setTerm(key, record[key]);
+      this.terms.reset(record);
       this.sinceFull = 0;
     }
     this.view = next;

@@ -7,7 +7,7 @@
  *   seat; each client waits 0.5–1.5 × `thinkMs` before each move, default 0): connect every
  *   client; out: `{ type: 'ready' }` once every client has its first view;
  * - in: `{ type: 'go' }`: play; out: `{ type: 'progress', actions, over }` every second, then
- *   `{ type: 'done', … }` with every latency sample, the size of every update frame, the
+ *   `{ type: 'done', … }` with every latency sample, the size of every update frame, its own CPU time, the
  *   number of actions and errors, and the final score each client saw;
  * - in: `{ type: 'stop' }`: make no more moves; once every move in flight is answered, report
  *   as if every match had ended (the soak stops matches mid-game);
@@ -38,6 +38,8 @@ export interface ClientReport {
   readonly actions: number;
   readonly errors: number;
   readonly errorSamples: string[];
+  /** This process's CPU time (user + system, µs) from `go` to the report. */
+  readonly cpuMicros: number;
   /** Per match id, `seq:digest` of the view each of its clients (by seat) holds at the end. */
   readonly finals: Record<string, string[]>;
 }
@@ -74,6 +76,7 @@ let actions = 0;
 let going = false;
 let finished = 0;
 let reported = false;
+let cpuAtGo: NodeJS.CpuUsage | undefined;
 const clients: { client: MatchClient; match: string; move: () => void; busy: () => boolean }[] = [];
 
 function error(what: string): void {
@@ -172,13 +175,15 @@ function report(): ClientReport {
     list.push(`${c.client.seq}:${viewDigest(c.client.view)}`);
     finals[c.match] = list;
   }
-  return { type: 'done', latencies, updateBytes, actions, errors, errorSamples, finals };
+  const cpu = process.cpuUsage(cpuAtGo);
+  return { type: 'done', latencies, updateBytes, actions, errors, errorSamples, finals, cpuMicros: cpu.user + cpu.system };
 }
 
 process.on('message', (m: Incoming) => {
   if (m.type === 'play') play(m.matches, m.thinkMs ?? 0);
   else if (m.type === 'go') {
     going = true;
+    cpuAtGo = process.cpuUsage();
     for (const c of clients) c.move();
     const timer = setInterval(() => {
       if (reported) clearInterval(timer);

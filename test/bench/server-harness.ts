@@ -118,8 +118,8 @@ export interface ClientProcess {
 }
 
 /** Starts a client process for `matches`; each client waits about `thinkMs` (0.5–1.5×) before each move. */
-export function startClients(matches: ClientMatch[], thinkMs = 0): ClientProcess {
-  const child = fork(CLIENTS, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export function startClients(matches: ClientMatch[], thinkMs = 0, nodeArgs: readonly string[] = []): ClientProcess {
+  const child = fork(CLIENTS, [], { execArgv: [...nodeArgs, '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   let readyDone: () => void = () => undefined;
   let reportDone: (r: ClientReport) => void = () => undefined;
   const p: ClientProcess = {
@@ -166,11 +166,16 @@ export async function setUpMatches(hosts: readonly Listening[], count: number, p
 }
 
 /** Hands the matches out to `procs` client processes (round robin) and waits until every client has its first view. */
-export async function startClientProcesses(matches: readonly BenchMatch[], procs: number, thinkMs = 0): Promise<ClientProcess[]> {
+export async function startClientProcesses(
+  matches: readonly BenchMatch[],
+  procs: number,
+  thinkMs = 0,
+  nodeArgs: readonly string[] = [],
+): Promise<ClientProcess[]> {
   const started: ClientProcess[] = [];
   for (let i = 0; i < procs; i++) {
     const share = matches.filter((_, m) => m % procs === i).map(({ creatorToken: _, base: __, ...rest }) => rest);
-    started.push(startClients(share, thinkMs));
+    started.push(startClients(share, thinkMs, nodeArgs));
   }
   await Promise.all(started.map((p) => p.ready));
   return started;

@@ -51,6 +51,10 @@ interface Sample {
   readonly rssMiB: number;
   /** Heap used after a garbage collection. */
   readonly heapMiB: number;
+  /** What V8 holds for its heap (used or not): it grows with the allocation rate and is given back slowly. */
+  readonly heapTotalMiB: number;
+  /** Resident memory outside V8's heap (`rss - heapTotal`): sockets' buffers, code, the allocator's own. */
+  readonly outsideMiB: number;
   readonly cpuMicros: number;
   readonly connections: number;
   readonly actions: number;
@@ -84,13 +88,15 @@ async function main(): Promise<void> {
       atS,
       rssMiB: s.rss / 2 ** 20,
       heapMiB: s.heapUsed / 2 ** 20,
+      heapTotalMiB: s.heapTotal / 2 ** 20,
+      outsideMiB: (s.rss - s.heapTotal) / 2 ** 20,
       cpuMicros: s.cpuMicros - first.cpuMicros,
       connections: s.connections,
       actions,
     });
     const rate = last === undefined ? actions / atS : (actions - last.actions) / (atS - last.atS);
     console.log(
-      `  ${atS.toFixed(0).padStart(5)} s: ${(s.rss / 2 ** 20).toFixed(0)} MiB resident, ${(s.heapUsed / 2 ** 20).toFixed(1)} MiB heap used (of ${(s.heapTotal / 2 ** 20).toFixed(0)}), ${(s.external / 2 ** 20).toFixed(1)} MiB external, ${s.connections} connections, ${actions} actions (${rate.toFixed(0)}/s), ${over}/${MATCHES * PLAYERS} clients at the end, load ${loadavg()[0]?.toFixed(2)}`,
+      `  ${atS.toFixed(0).padStart(5)} s: ${(s.rss / 2 ** 20).toFixed(0)} MiB resident, ${(s.heapUsed / 2 ** 20).toFixed(1)} MiB heap used (of ${(s.heapTotal / 2 ** 20).toFixed(0)} held), ${((s.rss - s.heapTotal) / 2 ** 20).toFixed(0)} MiB outside the heap (${(s.external / 2 ** 20).toFixed(1)} external), ${s.connections} connections, ${actions} actions (${rate.toFixed(0)}/s), ${over}/${MATCHES * PLAYERS} clients at the end, load ${loadavg()[0]?.toFixed(2)}`,
     );
   };
   const timer = setInterval(() => void sample(), SAMPLE_S * 1000);
@@ -123,6 +129,8 @@ async function main(): Promise<void> {
   const after = samples.filter((s) => warm !== undefined && s.atS >= warm.atS);
   const laterMax = Math.max(...after.map((s) => s.rssMiB));
   const laterHeapMax = Math.max(...after.map((s) => s.heapMiB));
+  const laterOutsideMax = Math.max(...after.map((s) => s.outsideMiB));
+  const laterHeapTotalMax = Math.max(...after.map((s) => s.heapTotalMiB));
   const end = samples[samples.length - 1];
   const heapBytesPerAction =
     warm !== undefined && end !== undefined && end.actions > warm.actions
@@ -142,6 +150,8 @@ async function main(): Promise<void> {
     memoryMiB: { afterWarmUp: warm?.rssMiB, highestAfter: laterMax, end: end?.rssMiB, peak },
     heapMiB: { start: first.heapUsed / 2 ** 20, afterWarmUp: warm?.heapMiB, highestAfter: laterHeapMax, end: end?.heapMiB },
     heapBytesPerActionAfterWarmUp: heapBytesPerAction,
+    outsideHeapMiB: { afterWarmUp: warm?.outsideMiB, highestAfter: laterOutsideMax, end: end?.outsideMiB },
+    heapTotalMiB: { afterWarmUp: warm?.heapTotalMiB, highestAfter: laterHeapTotalMax, end: end?.heapTotalMiB },
     errors,
     mismatches,
     samples,
@@ -156,6 +166,9 @@ async function main(): Promise<void> {
   );
   console.log(
     `heap used:   ${f(first.heapUsed / 2 ** 20)} MiB at the start, ${f(warm?.heapMiB)} MiB after warm-up, at most ${f(laterHeapMax)} MiB after, ${f(end?.heapMiB)} MiB at the end (after a GC each): ${heapBytesPerAction.toFixed(0)} bytes per action after warm-up`,
+  );
+  console.log(
+    `resident:    ${f(warm?.outsideMiB)} MiB outside V8's heap after warm-up, at most ${f(laterOutsideMax)} MiB after, ${f(end?.outsideMiB)} MiB at the end; V8's heap holds ${f(warm?.heapTotalMiB)} MiB after warm-up, at most ${f(laterHeapTotalMax)} MiB after (used or not; resident memory is about the two together)`,
   );
   const said = outcome(errors, reports, mismatches, MATCHES);
   console.log(`errors:      ${said.errors}`);

@@ -6,7 +6,7 @@
  * their own (default 2; test/bench/server-clients.ts), so the host's figures are the host's.
  * Prints actions per second, the latency from sending an action to receiving its update (p50,
  * p99, max), the host's CPU time per action (`process.cpuUsage` in the host process, over the
- * play), the bytes of an update frame as a client receives it (mean, p99), the host's resident
+ * play) and the client processes' CPU time per action, the bytes of an update frame as a client receives it (mean, p99), the host's resident
  * memory, the load average, and checks that every match's log replays to the view (and seq) each of its
  * clients holds at the end. Numbers, not a pass/fail test.
  *
@@ -18,7 +18,8 @@
  * one-host figure on the same database, to compare with. Other stores plug in through
  * test/server/fixtures/host-process.ts (its first argument is the store kind, its second where
  * the store lives). `--json FILE` also writes the figures as JSON; `--host-args "…"` passes Node
- * flags to the host processes (`--host-args "--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles them).
+ * flags to the host processes (`--host-args "--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles them),
+ * `--client-args "…"` to the client processes.
  *
  * By default every client answers its update at once (a closed loop: the host is kept saturated
  * and the latency is mostly queueing, by Little's law matches / throughput). `--think MS` makes
@@ -54,6 +55,7 @@ const WHERE = arg('where', '');
 const CLIENT_PROCS = Number(arg('client-procs', '2'));
 const JSON_OUT = arg('json', '');
 const HOST_ARGS = arg('host-args', '');
+const CLIENT_ARGS = arg('client-args', '');
 const THINK_MS = Number(arg('think', '0'));
 
 if (HOSTS > 1 && (STORE === 'file' || STORE === 'memory')) {
@@ -75,7 +77,7 @@ async function main(): Promise<void> {
 
   // Create and join everything first, then connect all clients, then play.
   const matches = await setUpMatches(hosts, MATCHES, PLAYERS, SEED);
-  const procs = await startClientProcesses(matches, CLIENT_PROCS, THINK_MS);
+  const procs = await startClientProcesses(matches, CLIENT_PROCS, THINK_MS, CLIENT_ARGS === '' ? [] : CLIENT_ARGS.split(' '));
 
   const before = await Promise.all(hosts.map((h) => hostStats(h)));
   const start = performance.now();
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
   const actions = reports.reduce((n, r) => n + r.actions, 0);
   const errors = reports.reduce((n, r) => n + r.errors, 0);
   const cpuMicros = after.reduce((n, a, i) => n + a.cpuMicros - (before[i]?.cpuMicros ?? 0), 0);
+  const clientMicros = reports.reduce((n, r) => n + r.cpuMicros, 0);
   const userMicros = after.reduce((n, a, i) => n + a.userMicros - (before[i]?.userMicros ?? 0), 0);
 
   // Every match's log replays to the view each of its clients holds.
@@ -125,6 +128,7 @@ async function main(): Promise<void> {
     latencyMs: { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: latencies[latencies.length - 1] ?? Number.NaN },
     hostCpuMicrosPerAction: cpuMicros / Math.max(1, actions),
     hostUserMicrosPerAction: userMicros / Math.max(1, actions),
+    clientCpuMicrosPerAction: clientMicros / Math.max(1, actions),
     updateBytes: { mean: meanBytes, p99: quantile(bytes, 0.99), count: bytes.length },
     hostMemoryMiB: after.map((a, i) => ({ rss: a.rss / 2 ** 20, peak: peaks[i] })),
     errors,
@@ -137,6 +141,9 @@ async function main(): Promise<void> {
   );
   console.log(
     `host CPU per action: ${f(figures.hostCpuMicrosPerAction)} µs (${f(figures.hostUserMicrosPerAction)} user + ${f(figures.hostCpuMicrosPerAction - figures.hostUserMicrosPerAction)} system; all hosts, over the play)`,
+  );
+  console.log(
+    `client CPU per action: ${f(figures.clientCpuMicrosPerAction)} µs (all ${CLIENT_PROCS} client processes: ${PLAYERS} sockets taking each update, the bots choosing)`,
   );
   console.log(`bytes per update:   mean ${meanBytes.toFixed(0)}, p99 ${quantile(bytes, 0.99)} (${bytes.length} update frames)`);
   for (const [i, m] of figures.hostMemoryMiB.entries())

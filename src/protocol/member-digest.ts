@@ -1,0 +1,51 @@
+/**
+ * A view's digest kept member by member: the digest of an object is a function of the sum of its
+ * members' terms ({@link memberTerm}), so when some members change only their terms are computed
+ * again. The host keeps one per viewer to send a patch's digest ({@link ViewTrack}); a client
+ * keeps one per view to check a patch's digest without walking the whole view.
+ * @module
+ */
+import { memberTerm, objectDigest } from './digest.js';
+
+/** One object's digest, kept as the terms of its members. */
+export class MemberDigest {
+  private readonly terms = new Map<string, number>();
+  private sum = 0;
+
+  /** Starts from every member of `record` (an empty object when none is given). */
+  constructor(record?: Readonly<Record<string, unknown>>) {
+    if (record !== undefined) this.reset(record);
+  }
+
+  /** The digest of the object now: `viewDigest` of it. */
+  get digest(): number {
+    return objectDigest(this.sum);
+  }
+
+  /** Forgets every term and takes every member of `record`. */
+  reset(record: Readonly<Record<string, unknown>>): void {
+    this.terms.clear();
+    this.sum = 0;
+    for (const key of Object.keys(record)) this.set(key, record[key]);
+  }
+
+  /** Member `key` now holds `value` (`undefined`: it is gone). */
+  set(key: string, value: unknown): void {
+    const old = this.terms.get(key) ?? 0;
+    const term = memberTerm(key, value);
+    this.sum = (this.sum - old + term) | 0;
+    if (term === 0) this.terms.delete(key);
+    else this.terms.set(key, term);
+  }
+
+  /**
+   * The digest the object would have if the members `keys` held what they hold in `record`,
+   * without taking them; {@link MemberDigest.set} each of them to take them.
+   */
+  digestWith(record: Readonly<Record<string, unknown>>, keys: Iterable<string>): number {
+    let sum = this.sum;
+    for (const key of keys)
+      sum = (sum - (this.terms.get(key) ?? 0) + memberTerm(key, Object.hasOwn(record, key) ? record[key] : undefined)) | 0;
+    return objectDigest(sum);
+  }
+}
