@@ -13,6 +13,7 @@
  */
 import type { Pool } from 'pg';
 import { jsonEqual } from '../../../protocol/patch.js';
+import { crc32 } from '../crc32.js';
 import type { LogEntry } from '../store.js';
 import { isConnectionError, nextBackoff, pause, RECONNECT_WINDOW_MS } from './faults.js';
 
@@ -33,6 +34,12 @@ export class Appender {
   private queue: Pending[] = [];
   private running = false;
   private readonly insertSql: string;
+  /**
+   * The insert's prepared-statement name: the server parses and plans it once per connection,
+   * not once per batch. Named after its text, so stores of other schemas sharing a pool never
+   * collide.
+   */
+  private readonly insertName: string;
   private readonly readBackSql: string;
 
   /**
@@ -61,6 +68,7 @@ export class Appender {
         RETURNING match_id, seq
       )
       SELECT match_id, seq, pg_notify('${channel}', seq::text || ' ' || match_id) FROM ins`;
+    this.insertName = `ftk_append_${crc32(new TextEncoder().encode(this.insertSql)).toString(16)}`;
     this.readBackSql = `
       SELECT l.match_id, l.seq, l.action, l.by, l.at::text AS at
       FROM unnest($1::text[], $2::int[]) AS k(match_id, seq) JOIN ${s}.log l USING (match_id, seq)`;
@@ -107,13 +115,17 @@ export class Appender {
     let wait = 50;
     while (todo.length > 0) {
       try {
-        const r = await this.pool.query<{ match_id: string; seq: number }>(this.insertSql, [
-          todo.map((p) => p.matchId),
-          todo.map((p) => p.entry.seq),
-          todo.map((p) => p.action),
-          todo.map((p) => p.entry.by),
-          todo.map((p) => p.entry.at),
-        ]);
+        const r = await this.pool.query<{ match_id: string; seq: number }>({
+          name: this.insertName,
+          text: this.insertSql,
+          values: [
+            todo.map((p) => p.matchId),
+            todo.map((p) => p.entry.seq),
+            todo.map((p) => p.action),
+            todo.map((p) => p.entry.by),
+            todo.map((p) => p.entry.at),
+          ],
+        });
         const inserted = new Set(r.rows.map((row) => `${row.seq} ${row.match_id}`));
         for (const p of todo) {
           const ok = inserted.has(`${p.entry.seq} ${p.matchId}`);

@@ -6,7 +6,7 @@
  * is unknown, and only its caller can find out (the appender reads its rows back).
  * @module
  */
-import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
+import type { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
 
 /** How long a query waits for the database to come back before its error is given to the caller (ms). */
 export const RECONNECT_WINDOW_MS = 30_000;
@@ -40,13 +40,14 @@ export function nextBackoff(ms: number): number {
 }
 
 /**
- * Makes `pool.query(text, values)` wait for the server: a connection that cannot be made is
+ * Makes `pool.query(text, values)` (or `pool.query(config)`, a named prepared statement) wait for the server: a connection that cannot be made is
  * tried again with backoff for up to `windowMs`, and so is a read-only statement whose
  * connection broke; any other failure is the caller's at once. A broken connection is thrown
  * away, not returned to the pool. `isClosed()` stops the waiting when the store closes.
  */
 export function waitForServer(pool: Pool, isClosed: () => boolean, windowMs = RECONNECT_WINDOW_MS): void {
-  const query = async <R extends QueryResultRow>(text: string, values?: unknown[]): Promise<QueryResult<R>> => {
+  const query = async <R extends QueryResultRow>(statement: string | QueryConfig, values?: unknown[]): Promise<QueryResult<R>> => {
+    const text = typeof statement === 'string' ? statement : statement.text;
     const giveUp = Date.now() + windowMs;
     let wait = 50;
     for (;;) {
@@ -67,7 +68,7 @@ export function waitForServer(pool: Pool, isClosed: () => boolean, windowMs = RE
       };
       client.on('error', onLost);
       try {
-        const r = await client.query<R>(text, values);
+        const r = typeof statement === 'string' ? await client.query<R>(statement, values) : await client.query<R>(statement);
         client.off('error', onLost);
         client.release(lost);
         return r;
