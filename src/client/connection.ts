@@ -66,8 +66,12 @@ export class MatchClient {
   status: ConnectionStatus = 'connecting';
   /** The URL the client is connected or connecting to (one of `options.url`). */
   url: string;
-  /** The match besides the game: `seats`, `turnTimeMs`, `chat`, `rematch`, `fairness` (empty with a version 1 host). */
-  readonly table: TableState = new TableState((change: TableChange) => this.emit(change));
+  /** The match besides the game: `seats`, `awayMs`, `awaySince`, `turnTimeMs`, `chat`, `rematch`, `fairness` (empty with a version 1 host). */
+  readonly table: TableState = new TableState(
+    (change: TableChange) => this.emit(change),
+    Date.now,
+    (e) => this.emit('error', e),
+  );
 
   private readonly options: ConnectOptions;
   private readonly urls: readonly string[];

@@ -1,12 +1,14 @@
 /**
  * What a {@link MatchClient} knows of its match besides the game, read from the host's messages
  * (protocol version 2; a version 1 host sends none of it, and everything stays empty): the seats
- * (names, kinds, who is connected), the turn's clock, the chat, the rematch, and a fair match's
+ * (names, kinds, who is connected, since when a person is away, and the host's away time), the turn's clock, the chat, the rematch, and a fair match's
  * commitment and the log digests seen, for `verifyRecord`.
  * @module
  */
+import { readAwayForMs, readAwayMs } from '../protocol/away.js';
 import type { ChatLine, SeatSummary } from '../protocol/lobby.js';
 import type { Clock, RematchState, ServerMessage, WelcomeMessage } from '../protocol/server-messages.js';
+import { ClientError } from './errors.js';
 
 /** A fair match as the client saw it: the commitments, and each log digest by seq (pass them to `verifyRecord`). */
 export interface FairnessSeen {
@@ -26,6 +28,18 @@ const CHAT_KEPT = 500;
 export class TableState {
   /** Every seat (name, bot, kind, connected), or `null` before the host said. */
   seats: readonly SeatSummary[] | null = null;
+  /**
+   * The host's away time (ms): how long a seat's player must have had no connection before the
+   * creator may hand the seat to a bot, reopen it or give it a new token; `null` when the host did
+   * not say (an older host).
+   */
+  awayMs: number | null = null;
+  /**
+   * Per seat, since when its person has had no connection, by this machine's clock (epoch ms: the
+   * host's `awayForMs` subtracted on arrival, so clock skew does not count); `null` for a seat
+   * with a connection, a bot's or an open one, or when the host did not say.
+   */
+  awaySince: readonly (number | null)[] = [];
   /** The turn time in milliseconds, `null` for none (or not known). */
   turnTimeMs: number | null = null;
   /** When the player to move runs out of time, by this machine's clock (epoch ms), or `null`. */
@@ -37,13 +51,20 @@ export class TableState {
   /** A fair match's commitments and the digests seen; `null` for another match (or a version 1 host). */
   fairness: FairnessSeen | null = null;
 
+  /**
+   * @param emit - called with each kind of news.
+   * @param now - this machine's clock.
+   * @param bad - told of a field the host sent malformed (`BAD_MESSAGE`; the field is then taken as not said).
+   */
   constructor(
     private readonly emit: (change: TableChange) => void,
     private readonly now: () => number = Date.now,
+    private readonly bad: (e: ClientError) => void = () => undefined,
   ) {}
 
   /** Takes what a welcome says. */
   welcome(m: WelcomeMessage): void {
+    this.awayMs = this.read(() => readAwayMs(m.awayMs));
     if (m.seats !== undefined) this.setSeats(m.seats);
     if (m.turnTimeMs !== undefined) this.turnTimeMs = m.turnTimeMs;
     if (m.fairness) {
@@ -102,9 +123,28 @@ export class TableState {
     return this.seats?.map((s) => s.connected);
   }
 
+  /** A field the host sent, or `null` (and `bad` told) when it is malformed. */
+  private read(field: () => number | null): number | null {
+    try {
+      return field();
+    } catch (e) {
+      this.bad(new ClientError('BAD_MESSAGE', `the host sent a malformed field: ${(e as Error).message}`));
+      return null;
+    }
+  }
+
   private setSeats(seats: readonly SeatSummary[]): void {
     const before = this.seats;
     this.seats = seats;
+    const now = this.now();
+    const told = this.awaySince;
+    this.awaySince = seats.map((s, i) => {
+      const ms = this.read(() => readAwayForMs(s));
+      if (ms === null) return null;
+      // The same absence told again differs only by the messages' trips: keep the first estimate.
+      const was = told[i] ?? null;
+      return was !== null && Math.abs(was - (now - ms)) < 1000 ? was : now - ms;
+    });
     const names = JSON.stringify(seats.map((s) => [s.name, s.kind]));
     const presence = JSON.stringify(seats.map((s) => s.connected));
     if (before === null || JSON.stringify(before.map((s) => [s.name, s.kind])) !== names) this.emit('names');

@@ -27,6 +27,7 @@
  * @module for-the-king-and-me/protocol
  */
 
+export { readAwayForMs, readAwayMs } from './away.js';
 export type {
   ActMessage,
   ClientMessage,

@@ -48,6 +48,14 @@ export interface SeatSummary {
   readonly kind: SeatKind;
   /** A connection for the seat is open now (on any host); always `true` for a bot. */
   readonly connected: boolean;
+  /**
+   * For a person's seat with no connection open: how long it has had none, in milliseconds when
+   * the message was sent (free of clock skew: subtract it from your clock on arrival); `null`
+   * otherwise. Sent in a version 2 `welcome` and `seats` message (not in the lobby's summaries);
+   * with the welcome's `awayMs` it says when the creator may hand the seat over. Read it with
+   * `readAwayForMs`.
+   */
+  readonly awayForMs?: number | null;
 }
 
 /**

@@ -67,8 +67,13 @@ export interface WelcomeMessage extends Partial<Clock> {
   readonly view: PlayerView | null;
   /** Whether the deal was made (`false`: a fair match waiting for seats; a `started` message follows). */
   readonly started?: boolean;
-  /** Every seat: name, kind, connected. */
+  /** Every seat: name, kind, connected, and how long a person's seat has had nobody connected (`awayForMs`). */
   readonly seats?: readonly SeatSummary[];
+  /**
+   * The host's away time (`awayMs`): how long a seat's player must have had no connection before
+   * the creator may hand the seat to a bot, reopen it or give it a new token. Read it with `readAwayMs`.
+   */
+  readonly awayMs?: number;
   readonly turnTimeMs?: number | null;
   /** The chat's latest lines (for a viewer who may read it). */
   readonly chat?: readonly ChatLine[];

@@ -70,7 +70,7 @@ export class MatchHost {
   private readonly metrics: HostMetrics | null;
   private readonly stopCensus: () => void;
 
-  /** @throws `RangeError` for an expiry setting or `unloadAfterMs` out of range (see {@link HostOptions}). */
+  /** @throws `RangeError` for an expiry setting, `unloadAfterMs` or `awayMs` out of range (see {@link HostOptions}). */
   constructor(options: HostOptions) {
     const settings = expirySettings(options.expiry);
     const metrics = options.metrics ?? null;
@@ -90,7 +90,10 @@ export class MatchHost {
     const registry = new MatchRegistry(store, matches, now, onDeal, log);
     const lobby = new Lobby(store, registry, matches, deadlines, now);
     const presence = new Presence(store, matches, fanOut, now, log);
-    const sessions = new Sessions(store, registry, matches, fanOut, presence, now);
+    const awayMs = options.awayMs ?? 60_000;
+    if (!Number.isSafeInteger(awayMs) || awayMs < 0)
+      throw new RangeError(`awayMs must be a whole number of milliseconds from 0, got ${String(awayMs)}`);
+    const sessions = new Sessions(store, registry, matches, fanOut, presence, now, awayMs);
     const chat = new Chat(store, registry, matches, fanOut, now);
     this.parts = { store, now, matches, deadlines, registry, sessions };
     this.matches = matches;
@@ -99,7 +102,7 @@ export class MatchHost {
     this.sessions = sessions;
     this.presence = presence;
     this.chat = chat;
-    this.recovery = new Recovery(registry, matches, deadlines, presence, lobby, chat, options.awayMs ?? 60_000, now, log);
+    this.recovery = new Recovery(registry, matches, deadlines, presence, lobby, chat, awayMs, now, log);
     this.rematches = new Rematches(store, registry, matches, deadlines, now);
     this.expiry = new Expiry({ store, matches, deadlines, now, metrics, log }, settings);
     const failed = (what: string, id: string) => (e: unknown) => log(`${what} of ${id} failed: ${String(e)}`);

@@ -242,7 +242,15 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
         view,
         ...clock,
         ...(v2
-          ? { started: view !== null, seats: t.seats, turnTimeMs: t.turnTimeMs, chat: t.chat, rematch: t.rematch, fairness: t.fairness }
+          ? {
+              started: view !== null,
+              seats: t.seats,
+              awayMs: t.awayMs,
+              turnTimeMs: t.turnTimeMs,
+              chat: t.chat,
+              rematch: t.rematch,
+              fairness: t.fairness,
+            }
           : {}),
       });
     };

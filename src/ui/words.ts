@@ -125,6 +125,9 @@ export interface Words {
     readonly handed: (name: string) => string;
     readonly reopened: (name: string) => string;
     readonly goneAway: (name: string) => string;
+    /** The countdown to the host's away time. */
+    readonly canHandIn: (clock: string) => string;
+    readonly canHand: (name: string) => string;
   };
   readonly replay: {
     readonly title: string;
@@ -267,6 +270,8 @@ const en: Words = {
     handed: (name) => `A bot now plays ${name}'s seat.`,
     reopened: (name) => `${name}'s seat is open again: the invite link takes it.`,
     goneAway: (name) => `${name} is away.`,
+    canHandIn: (clock) => `can hand to a bot in ${clock}`,
+    canHand: (name) => `${name}'s seat may now go to a bot or get a new link.`,
   },
   replay: {
     title: 'Replay',
@@ -411,6 +416,8 @@ const uk: Words = {
     handed: (name) => `Тепер за місце ${name} грає бот.`,
     reopened: (name) => `Місце ${name} знову вільне: його займають за запрошенням.`,
     goneAway: (name) => `${name} не на зв’язку.`,
+    canHandIn: (clock) => `можна передати ботові за ${clock}`,
+    canHand: (name) => `Місце ${name} тепер можна передати ботові або дати нове посилання.`,
   },
   replay: {
     title: 'Повтор',

@@ -139,6 +139,9 @@ forEachStore('presence, names, who moved, the clock', (makeStore) => {
     const w = old.got.find((m) => m.type === 'welcome') as WelcomeMessage;
     expect(w.v).toBe(1);
     expect(w.view).not.toBeNull();
+    // None of version 2's table: no seats, no away time.
+    expect(w.seats).toBeUndefined();
+    expect(w.awayMs).toBeUndefined();
     expect(old.got.every((m) => ['welcome', 'update'].includes(m.type))).toBe(true);
     const bad = await rawHello(s.ws, match.id, a.token, 3);
     await until(() => bad.got.length > 0, 10_000, 'the refusal of version 3');

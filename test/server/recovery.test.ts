@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type ClientError, createMatch, getMatch, joinMatch, reassignSeat, reissueSeat, setTurnTime } from '../../src/client/index.js';
+import { MatchHost } from '../../src/server/host.js';
+import { MemoryStore } from '../../src/server/store/memory.js';
 import { autoPlay, connect, forEachStore, type Served, serve, until } from '../helpers/friends.js';
 
 const AWAY_MS = 400;
@@ -86,6 +88,39 @@ forEachStore('seat recovery', (makeStore) => {
     expect(logged.filter((l) => l.includes(match.id) && l.includes('turn time'))).toHaveLength(2);
   });
 
+  it("the welcome says the host's away time and each seat how long its player is away; once that time is up by the client's own clock, the host takes the hand-over", async () => {
+    const { match, invite, creatorToken } = await createMatch(s.base, { players: 4, bots: [null, null, 'random', null], seed: 'away' });
+    const a = await joinMatch(s.base, match.id, { name: 'Ada', invite });
+    const b = await joinMatch(s.base, match.id, { name: 'Bo', invite });
+    const ca = connect(s.ws, match.id, a.token);
+    const cb = connect(s.ws, match.id, b.token);
+    await until(() => ca.connected?.[1] === true, 10_000, 'both connected');
+    expect(ca.table.awayMs).toBe(AWAY_MS);
+    // Nobody is away: a connected person, a bot, an open seat.
+    expect(ca.table.seats?.map((x) => x.awayForMs)).toEqual([null, null, null, null]);
+    expect(ca.table.awaySince).toEqual([null, null, null, null]);
+    cb.close();
+    await until(() => ca.connected?.[1] === false, 10_000, "Bo's drop");
+    const told = ca.table.seats?.[1]?.awayForMs;
+    expect(typeof told === 'number' && told >= 0 && told < AWAY_MS * 25).toBe(true);
+    const since = ca.table.awaySince[1];
+    expect(typeof since).toBe('number');
+    expect(ca.table.awaySince.filter((x) => x !== null)).toHaveLength(1);
+    // A page opened later is told the time away so far, not a fresh start.
+    await new Promise((r) => setTimeout(r, 150));
+    const later = connect(s.ws, match.id, a.token);
+    await until(() => later.status === 'open', 10_000, 'a second page of Ada');
+    expect(later.table.seats?.[1]?.awayForMs).toBeGreaterThanOrEqual(150);
+    later.close();
+    // When the client's countdown ends, the host takes it (the client's estimate errs on the late side).
+    const readyAt = (since as number) + (ca.table.awayMs as number);
+    await new Promise((r) => setTimeout(r, Math.max(0, readyAt - Date.now())));
+    expect((await reassignSeat(s.base, match.id, creatorToken, 1, 'heuristic')).seats[1]?.kind).toBe('bot');
+    await until(() => ca.table.seats?.[1]?.kind === 'bot', 10_000, 'the seat pushed as a bot');
+    expect(ca.table.awaySince[1]).toBeNull();
+    ca.close();
+  });
+
   it('a seat whose player left (or an open seat) is handed over at once; an unknown seat is NOT_FOUND', async () => {
     const { match, invite, creatorToken } = await createMatch(s.base, { players: 3, seed: 'left', firstPlayer: 0 });
     const a = await joinMatch(s.base, match.id, { name: 'Ada', invite });
@@ -96,4 +131,10 @@ forEachStore('seat recovery', (makeStore) => {
     expect((await reassignSeat(s.base, match.id, creatorToken, 2, 'random')).seats[2]?.kind).toBe('bot');
     await expect(reassignSeat(s.base, match.id, creatorToken, 7, 'random')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
+});
+
+it('the away time is a whole number of milliseconds from 0, else a RangeError', () => {
+  const store = new MemoryStore();
+  for (const awayMs of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => new MatchHost({ store, awayMs })).toThrow(RangeError);
+  expect(() => new MatchHost({ store, awayMs: 0 })).not.toThrow();
 });

@@ -49,6 +49,28 @@ describe("the creator's seat panel", () => {
     expect(seatRows([person('Ada', true), person('Bo', true)], 0, away, name)[0]?.moves).toEqual([]);
   });
 
+  it("counts down to the host's away time when the host says it, and takes the host's word for since when", () => {
+    const away = new AwayClock();
+    const seats = [person('Ada', true), person('Bo', false), person('Cy', false, true), bot('random'), person('Di', false)];
+    away.observe(seats, 50_000);
+    const host = { awayMs: 60_000, awaySince: [null, 40_000, 41_000, null, null] };
+    const rows = seatRows(seats, 0, away, name, host);
+    expect(rows.map((r) => [r.seat, r.state, r.awaySince, r.readyAt])).toEqual([
+      [1, 'away', 40_000, 100_000],
+      // A player who left may be replaced at once; a bot's seat is nobody's to wait for.
+      [2, 'left', 41_000, null],
+      [3, 'bot', null, null],
+      // The host said nothing of Di: this page's own start, and no countdown (the host decides).
+      [4, 'away', 50_000, null],
+    ]);
+    // An older host: no countdown at all.
+    expect(seatRows(seats, 0, away, name, { awayMs: null, awaySince: [null, 40_000] })[0]?.readyAt).toBeNull();
+    for (const lang of ['en', 'uk'] as const) {
+      expect(WORDS[lang].seats.canHandIn('0:42')).toContain('0:42');
+      expect(WORDS[lang].seats.canHand('Bo')).toContain('Bo');
+    }
+  });
+
   it('counts a player as away from when the page first saw them without a connection, until they come back', () => {
     const away = new AwayClock();
     expect(away.observe([person('Ada', true), person('Bo', true)], 0)).toEqual([]);

@@ -17,7 +17,7 @@ import type { MatchRecord, PresenceRecord } from '../store/store.js';
 import { clockOf } from '../turns.js';
 import { allowed, readsChat } from './access.js';
 import type { LiveMatch, Watcher } from './live-match.js';
-import { rematchState, seatSummaries } from './table.js';
+import { rematchState, watchedSeats } from './table.js';
 import type { News, SyncResult, Update, UpdateEvents } from './types.js';
 
 /**
@@ -164,12 +164,11 @@ export class FanOut {
     this.seats(live);
   }
 
-  /** Pushes the seats (names, kinds, who is connected) if they changed since last pushed. */
+  /** Pushes the seats (names, kinds, who is connected, since when a person is away) if they changed since last pushed. */
   seats(live: LiveMatch): void {
-    const seats = seatSummaries(live.record, live.leases, this.now());
-    const shown = JSON.stringify(seats);
-    if (shown === live.seatsShown) return;
-    live.seatsShown = shown;
+    const { seats, key } = watchedSeats(live.record, live.leases, this.now());
+    if (key === live.seatsShown) return;
+    live.seatsShown = key;
     this.news(live, { type: 'seats', seats });
   }
 

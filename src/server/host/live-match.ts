@@ -70,7 +70,7 @@ export class LiveMatch {
   heardSeq = 0;
   /** The last chat line this host pushed (or found at load). */
   chatSeen = 0;
-  /** The seats as last pushed (JSON), to push only a change. */
+  /** What the seats last pushed showed (`watchedSeats`' key), to push only a change. */
   seatsShown = '';
   /** The presence leases last read. */
   leases: readonly PresenceRecord[] = [];

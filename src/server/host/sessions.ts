@@ -16,7 +16,7 @@ import type { LiveMatch, Watcher } from './live-match.js';
 import type { LiveMatches } from './live-matches.js';
 import type { Presence } from './presence.js';
 import type { MatchRegistry } from './registry.js';
-import { rematchState, seatSummaries } from './table.js';
+import { rematchState, watchedSeats } from './table.js';
 import type { Session, Subscriber, Subscription, SyncResult, TableNews } from './types.js';
 
 /** How many of the chat's latest lines a subscription starts with. */
@@ -36,6 +36,7 @@ export class Sessions {
     private readonly fanOut: FanOut,
     private readonly presence: Presence,
     private readonly now: () => number,
+    private readonly awayMs: number,
   ) {}
 
   async open(matchId: unknown, token: unknown, account: string | null = null): Promise<Session> {
@@ -140,12 +141,15 @@ export class Sessions {
   private table(live: LiveMatch, viewer: Viewer, chat: TableNews['chat']): TableNews {
     const m = live.record;
     // The subscriber's own seat is connected: this very subscription is its connection (its lease may not be written yet).
-    const seats = seatSummaries(m, live.leases, this.now()).map((x, i) => (i === viewer && !x.connected ? { ...x, connected: true } : x));
+    const seats = watchedSeats(m, live.leases, this.now()).seats.map((x, i) =>
+      i === viewer && !x.connected ? { ...x, connected: true, awayForMs: null } : x,
+    );
     const f = fairnessSummary(m.fairness);
     const over = live.started && currentPlayer(live.state) === null;
     return {
       started: live.started,
       seats,
+      awayMs: this.awayMs,
       turnTimeMs: m.turnTimeMs,
       chat,
       rematch: rematchState(m, over),

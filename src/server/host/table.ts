@@ -39,6 +39,23 @@ export function seatSummaries(m: MatchRecord, leases: readonly PresenceRecord[],
   }));
 }
 
+/**
+ * The seats as a watcher is told them (a `welcome` or `seats` message): {@link seatSummaries},
+ * and for a person nobody is connected for, `awayForMs` (how long since {@link awaySince}, at
+ * `now`); with a `key` that changes only when what they show does, not as the time away grows.
+ */
+export function watchedSeats(m: MatchRecord, leases: readonly PresenceRecord[], now: number): { seats: SeatSummary[]; key: string } {
+  const summaries = seatSummaries(m, leases, now);
+  const since = summaries.map((s, i) => (s.kind === 'person' && !s.connected ? awaySince(m, leases, i, now) : null));
+  return {
+    seats: summaries.map((s, i) => {
+      const at = since[i] ?? null;
+      return { ...s, awayForMs: at === null ? null : Math.max(0, now - at) };
+    }),
+    key: JSON.stringify([summaries, since]),
+  };
+}
+
 /** The rematch as the seats see it: once the game is over (`over`) or somebody agreed to one; else `null`. */
 export function rematchState(m: MatchRecord, over = false): RematchState | null {
   const r = m.rematch;

@@ -31,7 +31,9 @@ export interface HostOptions {
   /**
    * How long a seat's player must have been away (no connection open for the seat, on any host)
    * before the creator may hand the seat to a bot, reopen it or give it a new token, in
-   * milliseconds (default 60,000). A player who left may be replaced at once.
+   * milliseconds (default 60,000; a whole number from 0). A player who left may be replaced at
+   * once. Version 2 connections are told it (the `welcome`'s `awayMs`) and, per seat, how long
+   * its player has been away (`awayForMs`), so that a page can count down to it.
    */
   readonly awayMs?: number;
   /**
@@ -102,7 +104,10 @@ export interface SyncResult extends Clock {
 /** What a session is told of the match besides the game when it subscribes (see {@link Subscription}). */
 export interface TableNews {
   readonly started: boolean;
+  /** Every seat, with `awayForMs` for a person nobody is connected for. */
   readonly seats: readonly SeatSummary[];
+  /** The host's away time ({@link HostOptions.awayMs}). */
+  readonly awayMs: number;
   readonly turnTimeMs: number | null;
   /** The chat's latest lines, when the session may read the chat (else empty). */
   readonly chat: readonly ChatLine[];

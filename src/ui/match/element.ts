@@ -352,6 +352,7 @@ export class MatchElement extends ElementBase {
             lang: this.lang,
             me,
             seats,
+            host: { awayMs: client.table.awayMs, awaySince: client.table.awaySince },
             page: this.#page(),
             name,
             changed: () => void this.#loadSummary(true),

@@ -4,7 +4,9 @@
  * creator may do: hand an away player's seat to a bot so that the game goes on, give a bot's
  * seat back to a person (the invite link takes it again), or make a new seat link for a player
  * who lost theirs. The host decides: it refuses a player who has not been away long enough
- * (`SEAT_TAKEN`), and the panel says so in words.
+ * (`SEAT_TAKEN`). A host that says its away time (and since when each player is away) has the
+ * panel count down to it ("can hand to a bot in 0:42") and offer those two moves only from
+ * then; with an older host the panel offers them at once and words the host's refusal.
  * @module
  */
 import { ClientError, reassignSeat, reissueSeat, type SeatSummary, seatLink } from '../../client/index.js';
@@ -25,9 +27,17 @@ export interface SeatRow {
   readonly seat: number;
   readonly name: string;
   readonly state: SeatState;
-  /** Since when its player is away, as this page saw it (`Date.now()` ms), or `null`. */
+  /** Since when its player is away (`Date.now()` ms): as the host said, else as this page saw it; or `null`. */
   readonly awaySince: number | null;
+  /** When the host will take `bot` and `reissue` for this away player (`Date.now()` ms), or `null`: at once, or the host did not say. */
+  readonly readyAt: number | null;
   readonly moves: readonly SeatMove[];
+}
+
+/** What the host said of its away time: `awayMs` (`null`: not said) and since when each seat's player is away, by this page's clock. */
+export interface HostAway {
+  readonly awayMs: number | null;
+  readonly awaySince: readonly (number | null)[];
 }
 
 /** Remembers since when each person's seat has had nobody connected, as this page saw it. */
@@ -70,15 +80,30 @@ const MOVES: Readonly<Record<SeatState, readonly SeatMove[]>> = {
   open: ['bot'],
 };
 
-/** The rows of the panel: every seat but the reader's own, with what the creator may do to it. */
-export function seatRows(seats: readonly SeatSummary[], me: number | null, away: AwayClock, name: (seat: number) => string): SeatRow[] {
+/**
+ * The rows of the panel: every seat but the reader's own, with what the creator may do to it and,
+ * for a player who is away (not left), from when the host will let them (`host`: what it said).
+ */
+export function seatRows(
+  seats: readonly SeatSummary[],
+  me: number | null,
+  away: AwayClock,
+  name: (seat: number) => string,
+  host: HostAway = { awayMs: null, awaySince: [] },
+): SeatRow[] {
   return seats.flatMap((s, seat) => {
     if (seat === me) return [];
     const state = seatState(s);
-    return [
-      { seat, name: name(seat), state, awaySince: state === 'away' || state === 'left' ? away.since(seat) : null, moves: MOVES[state] },
-    ];
+    const told = host.awaySince[seat] ?? null;
+    const awaySince = state === 'away' || state === 'left' ? (told ?? away.since(seat)) : null;
+    const readyAt = state === 'away' && told !== null && host.awayMs !== null ? told + host.awayMs : null;
+    return [{ seat, name: name(seat), state, awaySince, readyAt, moves: MOVES[state] }];
   });
+}
+
+/** Whether a move must wait for the host's away time at `now`. */
+function waits(r: SeatRow, m: SeatMove, now: number): boolean {
+  return m !== 'reopen' && r.readyAt !== null && now < r.readyAt;
 }
 
 /** What the panel needs from its match element each time it is drawn. */
@@ -90,6 +115,8 @@ export interface KeeperContext {
   /** The reader's seat (not listed). */
   readonly me: number | null;
   readonly seats: readonly SeatSummary[];
+  /** What the host said of its away time (a host that said nothing: `awayMs` `null`). */
+  readonly host?: HostAway;
   /** The page a seat link opens. */
   readonly page: string;
   readonly name: (seat: number) => string;
@@ -120,7 +147,7 @@ export class SeatKeeper {
       return;
     }
     const gone = this.#away.observe(ctx.seats, Date.now());
-    const rows = seatRows(ctx.seats, ctx.me, this.#away, ctx.name);
+    const rows = seatRows(ctx.seats, ctx.me, this.#away, ctx.name, ctx.host);
     // A player who just went away opens the panel and is announced, once.
     const fresh = gone.filter((s) => s !== ctx.me);
     if (fresh.length > 0) {
@@ -135,7 +162,7 @@ export class SeatKeeper {
       this.#draw(ctx, rows);
     }
     this.#tick();
-    if (rows.some((r) => r.awaySince !== null)) {
+    if (rows.some((r) => r.awaySince !== null || r.readyAt !== null)) {
       if (this.#ticker === null) this.#ticker = setInterval(() => this.#tick(), 1000);
     } else this.#stopTicker();
   }
@@ -155,16 +182,31 @@ export class SeatKeeper {
     this.#ticker = null;
   }
 
-  /** Updates the away times only (no redraw, so focus and screen readers are left alone). */
+  /**
+   * Updates the away times and countdowns only (no redraw, so focus and screen readers are left
+   * alone); a move the host now takes is offered, and said once in the status line.
+   */
   #tick(): void {
     const ctx = this.#ctx;
     if (ctx === null) return;
     const now = Date.now();
+    const w = WORDS[ctx.lang].seats;
     for (const li of Array.from(this.el.querySelectorAll<HTMLElement>('li[data-state="away"][data-away-since]'))) {
       const ms = now - Number(li.dataset.awaySince);
       li.dataset.awayMs = String(ms);
       const out = li.querySelector('.state');
-      if (out !== null) text(out, WORDS[ctx.lang].seats.away(clock(ms)));
+      if (out !== null) text(out, w.away(clock(ms)));
+      const wait = li.querySelector<HTMLElement>('.wait');
+      const left = Number(li.dataset.readyAt) - now;
+      if (wait === null) continue;
+      if (left > 0) {
+        text(wait, ` · ${w.canHandIn(clock(left))}`);
+        continue;
+      }
+      wait.remove();
+      for (const b of Array.from(li.querySelectorAll('button[aria-disabled]'))) b.removeAttribute('aria-disabled');
+      const seat = Number(li.dataset.seat);
+      this.#say((x) => x.seats.canHand(ctx.name(seat)));
     }
   }
 
@@ -173,6 +215,7 @@ export class SeatKeeper {
     const focused = (this.el.getRootNode() as ShadowRoot | Document).activeElement?.getAttribute('data-key') ?? null;
     const label = { bot: w.toBot, reopen: w.reopen, reissue: w.reissue };
     const link = this.#link;
+    const now = Date.now();
     fill(
       this.el,
       h('summary', null, w.title),
@@ -187,17 +230,35 @@ export class SeatKeeper {
               'data-seat': r.seat,
               'data-state': r.state,
               'data-away-since': r.awaySince,
+              'data-ready-at': r.readyAt,
             },
             h('span', { class: `presence ${r.state}`, 'aria-hidden': 'true' }),
-            h('span', { class: 'grow' }, h('strong', null, r.name), ' · ', h('span', { class: 'state' }, this.#stateWord(ctx.lang, r))),
+            h(
+              'span',
+              { class: 'grow' },
+              h('strong', null, r.name),
+              ' · ',
+              h('span', { class: 'state' }, this.#stateWord(ctx.lang, r)),
+              waits(r, 'bot', now) ? h('span', { class: 'wait', id: `wait-${r.seat}` }) : null,
+            ),
             r.moves.map((m) => {
+              const wait = waits(r, m, now);
               const b = h(
                 'button',
-                { type: 'button', class: `btn${m === 'bot' ? '' : ' quiet'}`, 'data-key': `seat-${m}:${r.seat}`, disabled: this.#busy },
+                {
+                  type: 'button',
+                  class: `btn${m === 'bot' ? '' : ' quiet'}`,
+                  'data-key': `seat-${m}:${r.seat}`,
+                  disabled: this.#busy,
+                  'aria-disabled': wait ? 'true' : null,
+                  'aria-describedby': wait ? `wait-${r.seat}` : null,
+                },
                 label[m],
                 h('span', { class: 'sr' }, ` (${r.name})`),
               );
-              b.addEventListener('click', () => void this.#move(r, m));
+              b.addEventListener('click', () => {
+                if (!b.hasAttribute('aria-disabled')) void this.#move(r, m);
+              });
               return b;
             }),
             link?.seat === r.seat ? copyRow(w.link(r.name), link.url, ctx.lang, { 'data-seat-link': r.seat }) : null,

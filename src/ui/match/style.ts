@@ -14,7 +14,7 @@ export const MATCH_CSS = `
 .keeper .presence { width: 11px; height: 11px; border-radius: 50%; flex: none; background: var(--_ok); }
 .keeper .presence.away, .keeper .presence.left { background: var(--_accent); }
 .keeper .presence.bot, .keeper .presence.open { background: var(--_muted); }
-.keeper .state { font-variant-numeric: tabular-nums; }
+.keeper .state, .keeper .wait { font-variant-numeric: tabular-nums; }
 .keeper li .link { flex-basis: 100%; }
 .after { display: grid; gap: 10px; margin: 14px 0 4px; }
 .after .strip { margin: 0; }
