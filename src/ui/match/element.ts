@@ -343,7 +343,8 @@ export class MatchElement extends ElementBase {
     const name = (seat: number): string => this.#nameOf(seat);
     const creator = this.#creatorToken;
     this.#keeper.update(
-      creator === null || match === null || seats === null || over || client === null
+      // Not before the welcome: until then the reader's own seat is not known (it would show as away).
+      creator === null || match === null || seats === null || over || client === null || client.seat === null
         ? null
         : {
             base: this.#base(),
