@@ -12,11 +12,11 @@
  */
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { type GameState, replayRecord, score } from '../../src/index.js';
-import { CHROMIUM, CHROMIUM_ARGS, chooser, requireFiles } from './browser.js';
-import { type Host, killHost, newPage, PackedSite } from './site.js';
+import { chooser } from './browser.js';
+import { type Host, killHost, newPage, packedSiteForFile } from './site.js';
 import {
   axeProblems,
   checkSnapshots,
@@ -30,21 +30,9 @@ import {
   tableState,
 } from './table.js';
 
-let browser: Browser;
-let site: PackedSite;
+const packed = packedSiteForFile('ftkam-online-');
 
-beforeAll(async () => {
-  requireFiles(join('dist', 'ui.js'), 'npm run build');
-  site = PackedSite.install('ftkam-online-');
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.remove();
-});
-
-const startHost = (port: number, data: string): Promise<Host> => site.start(port, ['--data', data]);
+const startHost = (port: number, data: string): Promise<Host> => packed.site.start(port, ['--data', data]);
 
 const inLobby = (page: Page, selector: string) => page.locator(`ftk-lobby ${selector}`).first();
 
@@ -57,7 +45,7 @@ describe.each([
   it('a 3-seat match with one bot, joined by the invite link, played to the end across a kill -9 of the host', {
     timeout: 900_000,
   }, async ({ signal }) => {
-    const data = mkdtempSync(join(site.folder, 'data-'));
+    const data = mkdtempSync(join(packed.site.folder, 'data-'));
     let host = await startHost(0, data);
     const contexts: BrowserContext[] = [];
     // Whatever happens (a failure, the timeout), this test's pages close and its host dies with it.
@@ -67,9 +55,9 @@ describe.each([
     });
     const port = host.port;
     const url = `http://127.0.0.1:${port}/`;
-    const a = await newPage(browser, 1280, 900);
+    const a = await newPage(packed.browser, 1280, 900);
     contexts.push(a.context);
-    const b = await newPage(browser, keyboard ? 1280 : 390, keyboard ? 900 : 844);
+    const b = await newPage(packed.browser, keyboard ? 1280 : 390, keyboard ? 900 : 844);
     contexts.push(b.context);
 
     // Ada creates the match in the lobby: seat 1 for a friend, seat 2 for a bot.

@@ -2,13 +2,15 @@
  * The site of `npx for-the-king serve` as a new user gets it, for the browser tests: the package
  * packed from `dist/` and installed with `ws` in an empty folder, hosts started there with
  * `npx for-the-king serve` (each in its own process group, on a free port), and pages of a
- * shared Chromium with the `window.__ftk` helpers.
+ * shared Chromium with the `window.__ftk` helpers; {@link packedSiteForFile} sets both up for a test file.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, requireFiles } from './browser.js';
 import { prepare } from './table.js';
 
 /** A running `npx for-the-king serve`. */
@@ -109,4 +111,41 @@ export async function newPage(
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   return { context, page, errors };
+}
+
+/** What {@link packedSiteForFile} gives a test file: read inside its tests, once they are set up. */
+export interface PackedSiteAndBrowser {
+  readonly site: PackedSite;
+  readonly browser: Browser;
+}
+
+/**
+ * For the test file that calls it: before its tests, the package packed and installed in a new
+ * folder (named from `prefix`) and Chromium started (needs `npm run build` and /usr/bin/chromium);
+ * after them, both gone with every host still running.
+ */
+export function packedSiteForFile(prefix: string): PackedSiteAndBrowser {
+  let site: PackedSite | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    requireFiles(join('dist', 'ui.js'), 'npm run build');
+    site = PackedSite.install(prefix);
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS] });
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await site?.remove();
+  });
+  const ready = <T>(x: T | undefined, what: string): T => {
+    if (x === undefined) throw new Error(`${what} is not set up yet: read it inside a test`);
+    return x;
+  };
+  return {
+    get site() {
+      return ready(site, 'the packed site');
+    },
+    get browser() {
+      return ready(browser, 'Chromium');
+    },
+  };
 }
