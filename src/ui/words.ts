@@ -416,7 +416,7 @@ const uk: Words = {
     handed: (name) => `Тепер за місце ${name} грає бот.`,
     reopened: (name) => `Місце ${name} знову вільне: його займають за запрошенням.`,
     goneAway: (name) => `${name} не на зв’язку.`,
-    canHandIn: (clock) => `можна передати ботові за ${clock}`,
+    canHandIn: (clock) => `можна передати ботові через ${clock}`,
     canHand: (name) => `Місце ${name} тепер можна передати ботові або дати нове посилання.`,
   },
   replay: {
