@@ -9,7 +9,7 @@ import * as protocol from '../../src/protocol/index.js';
 import * as server from '../../src/server/index.js';
 
 describe('architecture: the protocol layer', () => {
-  it('the protocol entry exports the versions, the error type, the reader of client messages, the view patches and the fair-deal scheme', () => {
+  it('the protocol entry exports the versions, the error type, the reader of client messages, the readers of the host’s away time, the view patches and the fair-deal scheme', () => {
     expect(Object.keys(protocol).sort()).toEqual(
       [
         'FAIRNESS_SCHEME',
@@ -33,6 +33,8 @@ describe('architecture: the protocol layer', () => {
         'logDigestInput',
         'newContribution',
         'parseClientMessage',
+        'readAwayForMs',
+        'readAwayMs',
         'seedFromDigest',
         'seedInput',
         'sha256Hex',
