@@ -128,7 +128,7 @@ export class TableState {
     try {
       return field();
     } catch (e) {
-      this.bad(new ClientError('BAD_MESSAGE', `the host sent a malformed field: ${(e as Error).message}`));
+      this.bad(new ClientError('BAD_MESSAGE', `from the host: ${(e as Error).message}`));
       return null;
     }
   }

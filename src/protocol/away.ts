@@ -25,7 +25,7 @@ function isDuration(x: unknown): x is number {
  */
 export function readAwayMs(value: unknown): number | null {
   if (value === undefined) return null;
-  if (!isDuration(value)) throw new HostError('BAD_MESSAGE', '"awayMs" is a number of milliseconds from 0');
+  if (!isDuration(value)) throw new HostError('BAD_MESSAGE', '"awayMs" is not a duration');
   return value;
 }
 
@@ -43,9 +43,9 @@ export function readAwayMs(value: unknown): number | null {
  * ```
  */
 export function readAwayForMs(seat: unknown): number | null {
-  if (!isPlainObject(seat)) throw new HostError('BAD_MESSAGE', 'a seat is a JSON object');
+  if (!isPlainObject(seat)) throw new HostError('BAD_MESSAGE', 'a seat is not an object');
   const value = seat.awayForMs;
   if (value === undefined || value === null) return null;
-  if (!isDuration(value)) throw new HostError('BAD_MESSAGE', '"awayForMs" is a number of milliseconds from 0, or null');
+  if (!isDuration(value)) throw new HostError('BAD_MESSAGE', '"awayForMs" is not a duration');
   return value;
 }

@@ -271,7 +271,7 @@ const en: Words = {
     reopened: (name) => `${name}'s seat is open again: the invite link takes it.`,
     goneAway: (name) => `${name} is away.`,
     canHandIn: (clock) => `can hand to a bot in ${clock}`,
-    canHand: (name) => `${name}'s seat may now go to a bot or get a new link.`,
+    canHand: (name) => `${name}'s seat may now be handed over.`,
   },
   replay: {
     title: 'Replay',
@@ -417,7 +417,7 @@ const uk: Words = {
     reopened: (name) => `Місце ${name} знову вільне: його займають за запрошенням.`,
     goneAway: (name) => `${name} не на зв’язку.`,
     canHandIn: (clock) => `можна передати ботові через ${clock}`,
-    canHand: (name) => `Місце ${name} тепер можна передати ботові або дати нове посилання.`,
+    canHand: (name) => `Місце ${name} тепер можна передати.`,
   },
   replay: {
     title: 'Повтор',

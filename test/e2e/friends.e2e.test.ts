@@ -187,7 +187,7 @@ describe('games between friends on the site of `npx for-the-king serve` from the
     await expect.poll(() => toBot.getAttribute('aria-disabled'), { timeout: 60_000 }).toBeNull();
     expect(await relink.getAttribute('aria-disabled')).toBeNull();
     expect(await inMatch(a, '.keeper li[data-seat="1"] .wait').count()).toBe(0);
-    await expect.poll(() => inMatch(a, '.keeper [role="status"]').textContent()).toContain("Bo's seat may now go to a bot");
+    await expect.poll(() => inMatch(a, '.keeper [role="status"]').textContent()).toContain(WORDS.en.seats.canHand('Bo'));
     await shot(a, 'seat-keeper-phone');
     expect(await axeProblems(a), 'the seat panel').toEqual([]);
     await toBot.click();
