@@ -54,11 +54,20 @@ def shapes(net):
     return "[" + ", ".join(f"[{r}, {c}]" for r, c in net["shapes"]) + "]"
 
 
+def last_round(curves):
+    """The tag of the last round's curves: '' for round 1 (``value``, ``policy``), else ``-<r>``."""
+    r = 2
+    while f"policy-{r}" in curves:
+        r += 1
+    return "" if r == 2 else f"-{r - 1}"
+
+
 def write_module(nets, seed, path):
     value, policy = nets["value"], nets["policy"]
+    tag = last_round(nets["curves"])
     held = {
-        "value": {k: round(v, 4) for k, v in nets["curves"]["value"][-1]["held"].items()},
-        "policy": {k: round(v, 4) for k, v in nets["curves"]["policy"][-1]["held"].items()},
+        "value": {k: round(v, 4) for k, v in nets["curves"]["value" + tag][-1]["held"].items()},
+        "policy": {k: round(v, 4) for k, v in nets["curves"]["policy" + tag][-1]["held"].items()},
     }
     text = MODULE.format(
         seed=seed,
@@ -134,14 +143,20 @@ def panel(x0, y0, w, h, title, ylabel, series, bars=(), rules=(), fmt="{:.3f}", 
 
 def write_svg(nets, seed, path):
     curves = nets["curves"]
+    last = last_round(curves)
     value = []
     for i, n in enumerate(("2", "3", "4", "5")):
-        for tag, dashed in (("value-first", True), ("value", False)):
+        for tag, dashed in (("value-first", True), ("value" + last, False)):
             pts = [(c["epoch"], c["held"][n]) for c in curves.get(tag, []) if n in c["held"]]
             if pts:
                 value.append((f"{n} players{' (round 1)' if dashed else ''}", COLORS[i], dashed, pts))
-    policy = [("cross-entropy", COLORS[0], False, [(c["epoch"], c["held"]["loss"]) for c in curves.get("policy", [])])]
-    agree = [("top choice = search's", COLORS[1], False, [(c["epoch"], c["held"]["agree"]) for c in curves.get("policy", [])])]
+    policy, agree = [], []
+    # With several rounds: the first round's policy network (dashed) and the last's.
+    for tag, dashed in (("", True), (last, False)) if last else (("", False),):
+        pts = curves.get("policy" + tag, [])
+        label = f" (search {1 if dashed else int(last[1:])})" if last else ""
+        policy.append((f"cross-entropy{label}", COLORS[0], dashed, [(c["epoch"], c["held"]["loss"]) for c in pts]))
+        agree.append((f"{'top = search' if last else 'top choice = search'}'s{label}", COLORS[1], dashed, [(c["epoch"], c["held"]["agree"]) for c in pts]))
     rates = curves.get("win-rate", [])
     width, row = 1080, 350
     height = row * (2 if rates else 1) + 30
@@ -150,7 +165,9 @@ def write_svg(nets, seed, path):
         panel(400, 0, 340, row, "Policy network", "held-out cross-entropy with the search", policy),
         panel(740, 0, 340, row, "Policy network", "held-out agreement with the search", agree),
     ]
-    note = f"npm run train:net -- --seed {seed}: held-out games (a tenth of each stage); round 1 = heuristic self-play only"
+    rounds = 1 if not last else int(last[1:])
+    command = f"npm run train:net -- --seed {seed}" + (f" (--rounds {rounds})" if rounds > 1 else "")
+    note = f"{command}: held-out games (a tenth of each stage); round 1 = heuristic self-play only"
     if rates:
         games, games_seed = rates[0]["games"], rates[0]["seed"]
         label = f"netBot vs 3 heuristicBot ({games} games per epoch)"

@@ -9,6 +9,9 @@ vector sizes. Debian's ``python3-torch`` (CPU) and ``python3-numpy``, nothing el
     /usr/bin/python3 python/train/net_train.py policy --data DIR --out nets.json --seed 1
     /usr/bin/python3 python/train/net_train.py reference --out nets.json --fixture FILE
 
+``--extra DIR`` (repeatable) adds the records of another folder (a later round of search
+self-play, ``records-<r>``) to those of ``--data``.
+
 ``value`` fits the value network (each seat's chance to win a full state): a perceptron scores
 each seat from its vector and the shared context, and a softmax over the seats gives the
 chances; the loss is the cross-entropy with the final result (a shared win split). ``policy``
@@ -42,8 +45,9 @@ def layout(data):
         return json.load(f)
 
 
-def read_floats(pattern):
-    parts = [np.fromfile(p, dtype="<f4") for p in sorted(glob.glob(pattern))]
+def read_floats(folders, pattern):
+    """The files matching ``pattern`` in each folder in turn (sorted by name within a folder), concatenated."""
+    parts = [np.fromfile(p, dtype="<f4") for d in folders for p in sorted(glob.glob(os.path.join(d, pattern)))]
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
 
 
@@ -111,12 +115,16 @@ def save_json(path, data):
     os.replace(tmp, path)
 
 
+def folders(args):
+    return [args.data] + (args.extra or [])
+
+
 def value_data(data, lay):
     """Per player count: seats [rows, n, S], context [rows, C], result [rows, n], held-out flags."""
     out = {}
     S, C = lay["seat"], lay["context"]
     for n in (2, 3, 4, 5):
-        flat = read_floats(os.path.join(data, f"*.value-{n}.f32"))
+        flat = read_floats(data, f"*.value-{n}.f32")
         width = n * S + C + n + 1
         if flat.size == 0:
             continue
@@ -134,8 +142,8 @@ def value_data(data, lay):
 def policy_data(data, lay):
     """Decisions [rows, D], choices [rows, K, C] (padded), mask, visit shares, played, held-out flags."""
     D, C = lay["decision"], lay["choice"]
-    dec = read_floats(os.path.join(data, "*.decisions.f32")).reshape(-1, D + 2)
-    ch = read_floats(os.path.join(data, "*.choices.f32")).reshape(-1, C + 2)
+    dec = read_floats(data, "*.decisions.f32").reshape(-1, D + 2)
+    ch = read_floats(data, "*.choices.f32").reshape(-1, C + 2)
     counts = dec[:, D].astype(np.int64)
     if counts.sum() != len(ch):
         raise SystemExit(f"policy records do not match: {counts.sum()} choices announced, {len(ch)} found")
@@ -189,6 +197,8 @@ def evaluate_value(net, parts):
 
 def evaluate_policy(net, part):
     idx = torch.from_numpy(np.where(part["held"])[0])
+    if len(idx) == 0:  # a tiny run (a test of the pipeline) with no held-out game: JSON has no NaN
+        return {"loss": None, "agree": None}
     with torch.no_grad():
         logits = net(part["choices"][idx], part["decisions"][idx], part["mask"][idx])
         logp = torch.log_softmax(logits, -1)
@@ -197,17 +207,24 @@ def evaluate_policy(net, part):
     return {"loss": float(loss), "agree": float(agree)}
 
 
+def same_args(a, b):
+    """Whether a checkpoint's arguments are these (options left unset, such as ``--extra``, ignored)."""
+    if a is None:
+        return False
+    return {k: v for k, v in a.items() if v is not None} == {k: v for k, v in b.items() if v is not None}
+
+
 def train(kind, args):
     lay = layout(args.data)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     if kind == "value":
-        parts = value_data(args.data, lay)
+        parts = value_data(folders(args), lay)
         net = SetNet(lay["seat"], lay["context"], args.hidden, args.hidden2)
         sizes = {str(n): int((~p["held"]).sum()) for n, p in parts.items()}
         print(f"value: training positions by player count {sizes}", flush=True)
     else:
-        part = policy_data(args.data, lay)
+        part = policy_data(folders(args), lay)
         net = SetNet(lay["choice"], lay["decision"], args.hidden, args.hidden2)
         print(f"policy: {int((~part['held']).sum())} training decisions, {int(part['held'].sum())} held out", flush=True)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr, weight_decay=args.decay)
@@ -218,7 +235,7 @@ def train(kind, args):
     first = 0
     if os.path.exists(ckpt):
         saved = torch.load(ckpt)
-        if saved.get("args") == vars(args):
+        if same_args(saved.get("args"), vars(args)):
             net.load_state_dict(saved["net"])
             opt.load_state_dict(saved["opt"])
             curve = saved["curve"]
@@ -302,6 +319,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("kind", choices=["value", "policy", "reference"])
     ap.add_argument("--data", help="folder of the self-play records (and layout.json)")
+    ap.add_argument("--extra", action="append", help="another folder of records (a later round's), repeatable")
     ap.add_argument("--out", required=True, help="the networks file (JSON) to update")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--epochs", type=int, default=8)

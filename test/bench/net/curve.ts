@@ -7,8 +7,10 @@
  *   tsx test/bench/net/curve.ts --nets nets.json [--games 200] [--seed net-curve]
  *
  * The games' master seed (`net-curve`) is neither training's (`net:<seed>:…`) nor the lines'
- * (`net-line-*`). An epoch already in the file with the same games and seed is not played again.
+ * (`net-line-*`). An epoch already in the file with the same games, seed and network (its weights'
+ * hash: a later round trains the policy network again) is not played again.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { HEURISTIC_PARAMS, heuristicBot } from '../../../src/bots/heuristic.js';
@@ -24,6 +26,8 @@ export interface WinRatePoint {
   readonly epoch: number;
   readonly games: number;
   readonly seed: string;
+  /** The first 16 hex digits of the SHA-256 of the epoch's network's weights (base64). */
+  readonly net: string;
   /** Games won alone by `netBot`. */
   readonly wins: number;
   /** The 95% Wilson interval of `wins / games`. */
@@ -51,7 +55,11 @@ if (snapshots.length === 0) throw new Error(`${file} has no policy snapshots: tr
 const done: WinRatePoint[] = (nets.curves?.['win-rate'] ?? []).filter((p: WinRatePoint) => p.games === games && p.seed === seed);
 const points: WinRatePoint[] = [];
 for (let epoch = 0; epoch < snapshots.length; epoch++) {
-  const known = done.find((p) => p.epoch === epoch);
+  const net = createHash('sha256')
+    .update((snapshots[epoch] as NetworkData).weights)
+    .digest('hex')
+    .slice(0, 16);
+  const known = done.find((p) => p.epoch === epoch && p.net === net);
   if (known !== undefined) {
     points.push(known);
     continue;
@@ -67,6 +75,7 @@ for (let epoch = 0; epoch < snapshots.length; epoch++) {
     epoch,
     games,
     seed,
+    net,
     wins: me.wins,
     low,
     high,

@@ -3,22 +3,27 @@
  * (`records.ts`) into a folder, one set of files per chunk, with a `.done` file last, so that a
  * killed run resumes where it stopped and the data never depend on how many jobs played them.
  *
- *   tsx test/bench/net/selfplay.ts --stage heuristic|search --seed S --from 0 --to 100 --dir DIR [--nets FILE]
+ *   tsx test/bench/net/selfplay.ts --stage heuristic|search|search2 --seed S --from 0 --to 100 --dir DIR [--nets FILE]
  *
  * `heuristic` games seat `heuristicBot`s only (positions for the value network). `search` games
  * seat the tree search with the value network of `--nets` (a JSON file of `NetworkData` written
  * by the trainer) in every seat of even games and in one seat of odd ones (the others
- * `heuristicBot`s), and record every searched decision for the policy network. Game `g` of the
- * stage is played with the seed `net:<seed>:<stage>:<g>`; its player count and variants come
- * from {@link setupOf}.
+ * `heuristicBot`s), and record every searched decision for the policy network. `search<r>` games
+ * (the second round of search, `r` ≥ 2) are played alike by `ismctsNetBot`'s search with the
+ * value *and* policy networks of `--nets` (the previous round's: the policy's prior with
+ * `ISMCTS_NET_PRIOR`, exploration as `ISMCTS_NET_DEFAULTS`). Game `g` of the stage is played with
+ * the seed `net:<seed>:<stage>:<g>`; its player count and variants come from {@link setupOf}.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { heuristicBot } from '../../../src/bots/heuristic.js';
+import { HEURISTIC_PARAMS, heuristicBot } from '../../../src/bots/heuristic.js';
+import type { IsmctsTuning } from '../../../src/bots/ismcts.js';
 import { ISMCTS_DEFAULTS, ismctsWith } from '../../../src/bots/ismcts.js';
+import { ISMCTS_NET_DEFAULTS, ISMCTS_NET_PRIOR } from '../../../src/bots/net/net-bot.js';
 import type { NetworkData } from '../../../src/bots/net/network.js';
 import { layersFrom } from '../../../src/bots/net/network.js';
+import { policyOf } from '../../../src/bots/net/policy-net.js';
 import { valueEstimate } from '../../../src/bots/net/value-net.js';
 import { playGame } from '../../../src/bots/play.js';
 import type { RootChoice } from '../../../src/bots/search.js';
@@ -28,21 +33,30 @@ import { DEFAULT_VARIANTS, PUBLISHED_VARIANTS } from '../../../src/index.js';
 import type { Records } from './records.js';
 import { emptyRecords, GamePositions, recordDecision } from './records.js';
 
-/** The stages of self-play. */
-export type Stage = 'heuristic' | 'search';
+/** The stages of self-play: `search<r>` is the search of round `r` ≥ 2, guided by both networks. */
+export type Stage = 'heuristic' | 'search' | `search${number}`;
+
+/** Whether `name` is a stage, and its search round (0 for `heuristic`). */
+export function roundOf(name: string): number | null {
+  if (name === 'heuristic') return 0;
+  if (name === 'search') return 1;
+  const m = /^search([2-9])$/.exec(name);
+  return m === null ? null : Number(m[1]);
+}
 
 /**
  * The setups of a stage's games, in turn (game `g` gets entry `g % 10`): a player count, and
  * `p` for `PUBLISHED_VARIANTS` (else the defaults). Mostly 4-player games under the defaults.
+ * Every search round uses the `search` setups.
  */
-const SETUPS: Readonly<Record<Stage, readonly string[]>> = {
+const SETUPS: Readonly<Record<'heuristic' | 'search', readonly string[]>> = {
   heuristic: ['4', '4', '4', '4', '3', '5', '2', '4p', '3p', '5p'],
   search: ['4', '4', '4', '4', '4', '4', '3', '5', '2', '4p'],
 };
 
 /** Player count and variants of game `g` of a stage. */
 export function setupOf(stage: Stage, g: number): { players: PlayerCount; variants: Variants } {
-  const setup = SETUPS[stage][g % 10] as string;
+  const setup = SETUPS[stage === 'heuristic' ? 'heuristic' : 'search'][g % 10] as string;
   return { players: Number(setup[0]) as PlayerCount, variants: setup.endsWith('p') ? PUBLISHED_VARIANTS : DEFAULT_VARIANTS };
 }
 
@@ -69,6 +83,18 @@ export function playChunk(stage: Stage, seed: string, from: number, to: number, 
     else {
       if (nets === null) throw new Error('selfplay: the search stage needs --nets');
       const value = valueEstimate(layersFrom(nets.value));
+      let tuning: IsmctsTuning = { ...ISMCTS_DEFAULTS, value };
+      if (stage !== 'search') {
+        if (nets.policy === undefined) throw new Error(`selfplay: stage ${stage} needs a policy network in --nets`);
+        const policy = policyOf(layersFrom(nets.policy), HEURISTIC_PARAMS);
+        tuning = {
+          ...ISMCTS_NET_DEFAULTS,
+          value,
+          prior: (view, choices) =>
+            view.step === 'pay' ? new Float64Array(choices.length).fill(1 / choices.length) : policy(view, choices),
+          priorWeight: ISMCTS_NET_PRIOR,
+        };
+      }
       const lone = Math.floor(g / 2) % players;
       for (let p = 0; p < players; p++) {
         if (g % 2 === 1 && p !== lone) {
@@ -79,8 +105,7 @@ export function playChunk(stage: Stage, seed: string, from: number, to: number, 
         const search = ismctsWith(
           { iterations: SEARCH_ITERATIONS },
           {
-            ...ISMCTS_DEFAULTS,
-            value,
+            ...tuning,
             report: (r) => {
               report = r;
             },
@@ -137,8 +162,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       nets: { type: 'string' },
     },
   });
-  const stage = values.stage as Stage;
-  if (stage !== 'heuristic' && stage !== 'search') throw new Error('--stage must be heuristic or search');
+  const stage = (values.stage ?? '') as Stage;
+  if (roundOf(stage) === null) throw new Error('--stage must be heuristic, search or search2 … search9');
   if (values.dir === undefined || values.from === undefined || values.to === undefined)
     throw new Error('--dir, --from and --to are required');
   const nets = values.nets === undefined ? null : (JSON.parse(readFileSync(values.nets, 'utf8')) as NetsFile);

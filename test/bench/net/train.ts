@@ -4,7 +4,7 @@
  * outputs of the networks for the inference test and the training curve for the docs.
  *
  *   npm run train:net -- [--seed 1] [--jobs 1] [--dir DIR] [--heuristic-games 10000] [--search-games 200]
- *                        [--curve-games 200] [--no-write]
+ *                        [--rounds 1] [--curve-games 200] [--no-write]
  *
  * 1. **Heuristic self-play** (`selfplay.ts --stage heuristic`): `heuristicBot`s in every seat, 2 to
  *    5 players, both variant sets; every third position with its game's result.
@@ -15,6 +15,11 @@
  *    positions.
  * 4. **Value network, second round**, on all positions, and the **policy network** on the
  *    searched decisions.
+ *    With `--rounds R` above 1, rounds 2 … R follow: **search self-play** `search<r>` (another
+ *    `--search-games` games, seeded `net:<seed>:search<r>:<g>`, records in `records-<r>`) by the
+ *    search guided by both networks of the round before (`ismctsNetBot`'s search: the policy as
+ *    prior), then the value and policy networks trained again, from nothing, on all the records
+ *    (curves `value-<r>`, `policy-<r>`). The previous round's networks are kept as `nets-<r−1>.json`.
  * 5. The **win-rate curve** (`curve.ts`): `netBot` with the policy network of every epoch against
  *    three `heuristicBot`s, `--curve-games` games each.
  * 6. The reference outputs (`test/bots/fixtures/net-reference.json`), the weights module, and the
@@ -27,7 +32,7 @@
  * to stdout and to `train.log` in the folder; each step's CPU time is logged.
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHOICE_FEATURES, DECISION_FEATURES } from '../../../src/bots/net/policy-features.js';
@@ -41,6 +46,7 @@ const { values } = parseArgs({
     dir: { type: 'string' },
     'heuristic-games': { type: 'string', default: '10000' },
     'search-games': { type: 'string', default: '200' },
+    rounds: { type: 'string', default: '1' },
     'value-epochs': { type: 'string', default: '6' },
     'policy-epochs': { type: 'string', default: '12' },
     'curve-games': { type: 'string', default: '200' },
@@ -50,6 +56,8 @@ const { values } = parseArgs({
 const seed = values.seed;
 if (!/^\d+$/.test(seed)) throw new Error('--seed must be a whole number');
 const jobs = Math.max(1, Number(values.jobs));
+const rounds = Number(values.rounds);
+if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 9)) throw new Error('--rounds must be a whole number from 1 to 9');
 const dir = resolve(values.dir ?? join(ROOT, 'node_modules/.cache/for-the-king-net', seed));
 const data = join(dir, 'records');
 const nets = join(dir, 'nets.json');
@@ -74,15 +82,16 @@ function run(command: string, args: readonly string[]): Promise<number> {
   });
 }
 
-/** CPU seconds the chunks of a stage took, from their `.done` files. */
-function stageSeconds(stage: string): number {
+/** CPU seconds the chunks of a stage took, from their `.done` files in `folder`. */
+function stageSeconds(stage: string, folder: string): number {
   let sum = 0;
-  for (const f of readdirSync(data))
-    if (f.startsWith(`${stage}-`) && f.endsWith('.done')) sum += JSON.parse(readFileSync(join(data, f), 'utf8')).seconds;
+  for (const f of readdirSync(folder))
+    if (f.startsWith(`${stage}-`) && f.endsWith('.done')) sum += JSON.parse(readFileSync(join(folder, f), 'utf8')).seconds;
   return sum;
 }
 
-async function selfplay(stage: 'heuristic' | 'search', games: number): Promise<void> {
+/** Plays a stage's games in `jobs` processes, into `folder`; the search stages read the networks of `netsFile`. */
+async function selfplay(stage: string, games: number, folder = data, netsFile = nets): Promise<void> {
   const started = Date.now();
   const chunks = Math.ceil(games / CHUNK);
   const per = Math.ceil(chunks / jobs);
@@ -91,18 +100,21 @@ async function selfplay(stage: 'heuristic' | 'search', games: number): Promise<v
     const from = j * per * CHUNK;
     const to = Math.min(games, (j + 1) * per * CHUNK);
     if (from >= to) continue;
-    const args = ['--stage', stage, '--seed', seed, '--from', String(from), '--to', String(to), '--chunk', String(CHUNK), '--dir', data];
-    if (stage === 'search') args.push('--nets', nets);
+    const args = ['--stage', stage, '--seed', seed, '--from', String(from), '--to', String(to), '--chunk', String(CHUNK), '--dir', folder];
+    if (stage !== 'heuristic') args.push('--nets', netsFile);
     runs.push(run(process.execPath, ['--import', 'tsx', join(ROOT, 'test/bench/net/selfplay.ts'), ...args]));
   }
   await Promise.all(runs);
-  log(`${stage} self-play: ${games} games, ${stageSeconds(stage).toFixed(0)} s of CPU, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  log(
+    `${stage} self-play: ${games} games, ${stageSeconds(stage, folder).toFixed(0)} s of CPU, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
 }
 
 async function python(args: readonly string[]): Promise<void> {
   const started = Date.now();
   await run('/usr/bin/python3', [join(ROOT, 'python/train/net_train.py'), ...args, '--seed', seed]);
-  log(`python ${args[0]}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const tag = args.find((a) => a.startsWith('--tag=')) ?? '';
+  log(`python ${args[0]}${tag.slice(6)}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 async function main(): Promise<void> {
@@ -112,7 +124,7 @@ async function main(): Promise<void> {
   if (existsSync(layoutFile) && readFileSync(layoutFile, 'utf8') !== `${JSON.stringify(layout)}\n`)
     throw new Error(`${layoutFile} was written for other feature sizes: remove ${dir} to start again`);
   writeFileSync(layoutFile, `${JSON.stringify(layout)}\n`);
-  log(`train:net seed ${seed}, ${jobs} job(s), folder ${dir}`);
+  log(`train:net seed ${seed}, ${jobs} job(s), ${rounds} round(s), folder ${dir}`);
   await selfplay('heuristic', Number(values['heuristic-games']));
   const epochs = ['--epochs', values['value-epochs']];
   if (!existsSync(nets) || !JSON.parse(readFileSync(nets, 'utf8')).curves?.['value-first'])
@@ -120,6 +132,18 @@ async function main(): Promise<void> {
   await selfplay('search', Number(values['search-games']));
   await python(['value', '--data', data, '--out', nets, ...epochs]);
   await python(['policy', '--data', data, '--out', nets, '--epochs', values['policy-epochs']]);
+  const extra: string[] = [];
+  for (let r = 2; r <= rounds; r++) {
+    // The round before's networks (a run started again wrote them again, from their checkpoints).
+    const before = join(dir, `nets-${r - 1}.json`);
+    copyFileSync(nets, before);
+    const folder = join(dir, `records-${r}`);
+    mkdirSync(folder, { recursive: true });
+    await selfplay(`search${r}`, Number(values['search-games']), folder, before);
+    extra.push(`--extra=${folder}`);
+    await python(['value', '--data', data, ...extra, '--out', nets, `--tag=-${r}`, ...epochs]);
+    await python(['policy', '--data', data, ...extra, '--out', nets, `--tag=-${r}`, '--epochs', values['policy-epochs']]);
+  }
   const curveStarted = Date.now();
   await run(process.execPath, ['--import', 'tsx', join(ROOT, 'test/bench/net/curve.ts'), '--nets', nets, '--games', values['curve-games']]);
   log(`win-rate curve: ${((Date.now() - curveStarted) / 1000).toFixed(0)} s`);
