@@ -154,9 +154,9 @@ def write_svg(nets, seed, path):
     # With several rounds: the first round's policy network (dashed) and the last's.
     for tag, dashed in (("", True), (last, False)) if last else (("", False),):
         pts = curves.get("policy" + tag, [])
-        label = f" (search {1 if dashed else int(last[1:])})" if last else ""
-        policy.append((f"cross-entropy{label}", COLORS[0], dashed, [(c["epoch"], c["held"]["loss"]) for c in pts]))
-        agree.append((f"{'top = search' if last else 'top choice = search'}'s{label}", COLORS[1], dashed, [(c["epoch"], c["held"]["agree"]) for c in pts]))
+        label = f"search round {1 if dashed else int(last[1:])}" if last else ""
+        policy.append((label or "cross-entropy", COLORS[0], dashed, [(c["epoch"], c["held"]["loss"]) for c in pts]))
+        agree.append((label or "top choice = search's", COLORS[1], dashed, [(c["epoch"], c["held"]["agree"]) for c in pts]))
     rates = curves.get("win-rate", [])
     width, row = 1080, 350
     height = row * (2 if rates else 1) + 30
