@@ -94,7 +94,8 @@ forEachStore('seat recovery', (makeStore) => {
     const b = await joinMatch(s.base, match.id, { name: 'Bo', invite });
     const ca = connect(s.ws, match.id, a.token);
     const cb = connect(s.ws, match.id, b.token);
-    await until(() => ca.connected?.[1] === true, 10_000, 'both connected');
+    // Presence is eventually consistent (leases written to the store, heard back): wait for both seats.
+    await until(() => ca.connected?.[0] === true && ca.connected?.[1] === true, 10_000, 'both connected');
     expect(ca.table.awayMs).toBe(AWAY_MS);
     // Nobody is away: a connected person, a bot, an open seat.
     expect(ca.table.seats?.map((x) => x.awayForMs)).toEqual([null, null, null, null]);

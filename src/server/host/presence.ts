@@ -6,7 +6,7 @@
  * `Store.watchMatches`, and each pushes the seats to its watchers when what they show changed.
  * @module
  */
-import type { Store } from '../store/store.js';
+import type { PresenceRecord, Store } from '../store/store.js';
 import { newMatchId } from '../tokens.js';
 import type { FanOut } from './fan-out.js';
 import type { LiveMatch } from './live-match.js';
@@ -83,7 +83,25 @@ export class Presence {
   async heard(matchId: string): Promise<void> {
     const live = await this.matches.held(matchId);
     if (live === null) return;
-    this.fanOut.presence(live, await this.store.readPresence(matchId));
+    this.fanOut.presence(live, this.merged(live, await this.store.readPresence(matchId)));
+  }
+
+  /**
+   * A match's leases as this host holds them after a read of the store: other hosts' as read;
+   * this host's own as it knows them, since the store's copy can be older than a connection made
+   * or closed while the read was on its way (a seat held here is connected; one let go keeps the
+   * time it was let go).
+   */
+  merged(live: LiveMatch, read: readonly PresenceRecord[]): PresenceRecord[] {
+    const mine = new Map<number, PresenceRecord>();
+    for (const l of read) if (l.host === this.hostId) mine.set(l.seat, l);
+    for (const l of live.leases) if (l.host === this.hostId) mine.set(l.seat, l);
+    const until = this.now() + PRESENCE_LEASE_MS;
+    for (let seat = 0; seat < live.record.seats.length; seat++) {
+      if (this.local.has(`${live.record.id} ${seat}`))
+        mine.set(seat, { seat, host: this.hostId, until: Math.max(mine.get(seat)?.until ?? 0, until) });
+    }
+    return [...read.filter((l) => l.host !== this.hostId), ...mine.values()];
   }
 
   /** Since when the person at `seat` has had no connection on any host (`null` while one is open), from the store's leases. */

@@ -97,7 +97,7 @@ export class Sessions {
     await this.matches.authorize(live, session);
     const leases = this.store.readPresence(live.record.id);
     const chat = await this.store.readChat(live.record.id, 0, CHAT_ON_WELCOME);
-    live.leases = await leases;
+    live.leases = this.presence.merged(live, await leases);
     const watcher: Watcher = { session, subscriber, lastSent: 0, waiting: false };
     const added = await live.serial(async () => {
       if (live.unloaded) return null;
