@@ -9,7 +9,7 @@
 import type { PlayerView } from '../index.js';
 import { viewDigest } from '../protocol/digest.js';
 import { MemberDigest } from '../protocol/member-digest.js';
-import { applyPatch } from '../protocol/patch.js';
+import { applyPatch, unescapeKey } from '../protocol/patch.js';
 import type { Clock, EventsAt, PatchMessage } from '../protocol/server-messages.js';
 
 /** Patches kept while the view is being fetched again; past this many, the client asks again. */
@@ -167,7 +167,7 @@ function touched(patch: readonly (readonly unknown[])[]): Set<string> | null {
     if (pointer === '') return null;
     const end = pointer.indexOf('/', 1);
     const key = end < 0 ? pointer.slice(1) : pointer.slice(1, end);
-    members.add(key.includes('~') ? key.replaceAll('~1', '/').replaceAll('~0', '~') : key);
+    members.add(unescapeKey(key));
   }
   return members;
 }

@@ -179,10 +179,12 @@ export function diffMembers(a: Record<string, unknown>, b: Record<string, unknow
 function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];
   if (pointer[0] !== '/') throw new PatchError(`a pointer starts with "/", got ${JSON.stringify(pointer.slice(0, 40))}`);
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((k) => (k.includes('~') ? k.replaceAll('~1', '/').replaceAll('~0', '~') : k));
+  return pointer.slice(1).split('/').map(unescapeKey);
+}
+
+/** A JSON Pointer's key as written (`~1` is `/`, `~0` is `~`) back to the key itself. */
+export function unescapeKey(key: string): string {
+  return key.includes('~') ? key.replaceAll('~1', '/').replaceAll('~0', '~') : key;
 }
 
 function indexIn(array: readonly unknown[], key: string, allowEnd: boolean): number {
