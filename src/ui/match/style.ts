@@ -33,5 +33,5 @@ export const MATCH_CSS = `
 .votes .vote { font-size: 0.85rem; opacity: 0.8; }
 .btn.big { font-size: 1.1rem; padding: 0.6em 1.4em; display: inline-flex; gap: 8px; align-items: center; }
 .btn .crown { width: 22px; display: inline-block; } .btn .crown svg { width: 100%; display: block; stroke: currentColor; }
-.btn[aria-disabled="true"] { opacity: 0.7; cursor: default; filter: saturate(0.6); }
+.btn[aria-disabled="true"] { background: none; color: var(--_muted); box-shadow: none; outline: 1px dashed; outline-offset: -1px; cursor: default; }
 `;
