@@ -120,8 +120,123 @@ export interface PlayerView {
   readonly score?: Score;
 }
 
-function cards(list: readonly number[]): Card[] {
+function cardList(list: readonly number[]): Card[] {
   return list.map(cardAt);
+}
+
+/** How {@link build} makes the parts of a view that do not depend on the viewer, and the lists. */
+interface Parts {
+  /** The cards of `list`, a state array; `slot` names which one (the same slot, the same array kind). */
+  readonly cards: (list: readonly number[], slot: number) => readonly Card[];
+  readonly known: (state: GameState) => readonly (readonly Card[])[];
+  readonly variants: (state: GameState) => PlayerView['variants'];
+  readonly titles: (state: GameState) => PlayerView['titles'];
+  readonly handSizes: (state: GameState) => readonly number[];
+  readonly legal: (state: GameState, me: number) => readonly Action[];
+}
+
+function variantsOf(state: GameState): PlayerView['variants'] {
+  return { payment: state.variants.payment, secondaryTitle: state.variants.secondaryTitle, middle: state.variants.middle };
+}
+
+function titlesOf(state: GameState, finish: (t: TitleValues) => TitleValues): Partial<Record<Office, TitleValues>> {
+  const n = state.players;
+  const titles: Partial<Record<Office, TitleValues>> = {};
+  officesInPlay(n).forEach((office, o) => {
+    titles[office] = finish({ primary: state.primary[o] as number, secondary: n === 2 ? null : (state.secondary[o] as number) });
+  });
+  return titles;
+}
+
+/** Every part made afresh: what {@link view} returns belongs to its caller. */
+const FRESH: Parts = {
+  cards: cardList,
+  known: (state) => state.known.map(cardList),
+  variants: variantsOf,
+  titles: (state) => titlesOf(state, (t) => t),
+  handSizes: (state) => state.hands.map((h) => h.length),
+  legal: (state, me) => legalActions(state, me).slice(),
+};
+
+/** The slots of {@link ViewParts}' card lists: the middle, the discard, each seat's hand (up to 5 seats), what is known of each hand. */
+const MIDDLE = 0;
+const DISCARD = 1;
+const HANDS = 2;
+const KNOWN = HANDS + 5;
+
+/**
+ * @internal The parts of one game's views kept from one state to the next, for
+ * {@link ViewParts.view}: each card list (the middle, the discard, each hand, what is known of
+ * each hand), the variants, the titles and the hand sizes is made once, frozen, and handed again
+ * while the state array it comes from is the same (a state's arrays are never changed once it
+ * exists: a transition copies what it changes). So every seat's view of a state shares them, and
+ * a view shares with the previous one what did not change: a host compares it with the previous
+ * view by identity first, digests a frozen list once (its digest is kept) and never changes it.
+ * One per game: it keeps the last state's parts only.
+ */
+export class ViewParts implements Parts {
+  private readonly from: (readonly number[] | undefined)[] = [];
+  private readonly made: (readonly Card[] | undefined)[] = [];
+  private knownFrom: readonly (readonly number[])[] | undefined;
+  private knownMade: readonly (readonly Card[])[] = [];
+  private variantsFrom: object | undefined;
+  private variantsMade: PlayerView['variants'] | undefined;
+  private titlesFrom: readonly (readonly number[])[] = [];
+  private titlesMade: PlayerView['titles'] = {};
+  private sizesFrom: readonly (readonly number[])[] | undefined;
+  private sizesMade: readonly number[] = [];
+
+  /**
+   * What `viewer` may see of `state`, as {@link view} says, with the parts above shared and
+   * frozen and `legal` the engine's own list. `state` must be one the pure API made (`step`,
+   * `replay`, `createGame`), not a simulator's state changed in place.
+   */
+  view(state: GameState, viewer: Viewer): PlayerView {
+    return build(state, viewer, this);
+  }
+
+  readonly cards = (list: readonly number[], slot: number): readonly Card[] => {
+    if (this.from[slot] === list) return this.made[slot] as readonly Card[];
+    const made = Object.freeze(list.map(cardAt));
+    this.from[slot] = list;
+    this.made[slot] = made;
+    return made;
+  };
+
+  readonly known = (state: GameState): readonly (readonly Card[])[] => {
+    if (this.knownFrom !== state.known) {
+      this.knownMade = Object.freeze(state.known.map((list, p) => this.cards(list, KNOWN + p)));
+      this.knownFrom = state.known;
+    }
+    return this.knownMade;
+  };
+
+  readonly variants = (state: GameState): PlayerView['variants'] => {
+    if (this.variantsFrom !== state.variants || this.variantsMade === undefined) {
+      this.variantsMade = Object.freeze(variantsOf(state));
+      this.variantsFrom = state.variants;
+    }
+    return this.variantsMade;
+  };
+
+  readonly titles = (state: GameState): PlayerView['titles'] => {
+    if (this.titlesFrom[0] !== state.primary || this.titlesFrom[1] !== state.secondary) {
+      this.titlesMade = Object.freeze(titlesOf(state, (t) => Object.freeze(t)));
+      this.titlesFrom = [state.primary, state.secondary];
+    }
+    return this.titlesMade;
+  };
+
+  readonly handSizes = (state: GameState): readonly number[] => {
+    if (this.sizesFrom !== state.hands) {
+      this.sizesMade = Object.freeze(state.hands.map((h) => h.length));
+      this.sizesFrom = state.hands;
+    }
+    return this.sizesMade;
+  };
+
+  // The engine's own list (frozen where the engine keeps it), not a copy.
+  readonly legal = (state: GameState, me: number): readonly Action[] => legalActions(state, me);
 }
 
 /** @internal Validates a viewer for a state. */
@@ -149,13 +264,13 @@ export function checkViewer(state: GameState, viewer: unknown): asserts viewer i
  * @category Views and events
  */
 export function view(state: GameState, viewer: Viewer): PlayerView {
+  return build(state, viewer, FRESH);
+}
+
+function build(state: GameState, viewer: Viewer, parts: Parts): PlayerView {
   checkViewer(state, viewer);
   const n = state.players;
   const me = viewer === 'spectator' ? -1 : viewer;
-  const titles: Partial<Record<Office, TitleValues>> = {};
-  officesInPlay(n).forEach((office, o) => {
-    titles[office] = { primary: state.primary[o] as number, secondary: n === 2 ? null : (state.secondary[o] as number) };
-  });
   const myFavor: number[] = [];
   if (me >= 0) {
     state.favorBy.forEach((by, i) => {
@@ -178,24 +293,24 @@ export function view(state: GameState, viewer: Viewer): PlayerView {
   const base: PlayerView = {
     viewer,
     players: state.players,
-    variants: { payment: state.variants.payment, secondaryTitle: state.variants.secondaryTitle, middle: state.variants.middle },
+    variants: parts.variants(state),
     phase: phaseOf(state),
     step: state.step,
     currentPlayer: over ? null : state.toMove,
     advisor: state.advisor < 0 ? null : state.advisor,
     firstPlayer: state.firstPlayer,
-    titles,
+    titles: parts.titles(state),
     deckSize: state.deck.length - state.deckTop,
     favorSize: state.favor.length,
-    middle: cards(state.middle),
-    handSizes: state.hands.map((h) => h.length),
-    hand: me >= 0 ? cards(state.hands[me] as number[]) : [],
+    middle: parts.cards(state.middle, MIDDLE),
+    handSizes: parts.handSizes(state),
+    hand: me >= 0 ? parts.cards(state.hands[me] as number[], HANDS + me) : [],
     drawn: me >= 0 && state.drawn >= 0 && state.advisor === me ? cardAt(state.drawn) : null,
     advisorHoldsCard: state.drawn >= 0,
     selfUsed: state.selfUsed,
     favorUsed: state.favorUsed,
-    myFavor: cards(myFavor),
-    known: state.known.map(cards),
+    myFavor: cardList(myFavor), // made afresh for each view: nothing to share
+    known: parts.known(state),
     lot: state.lot >= 0 ? cardAt(state.lot) : null,
     highBid: state.highBid,
     highBidder: state.highBidder < 0 ? null : state.highBidder,
@@ -205,12 +320,12 @@ export function view(state: GameState, viewer: Viewer): PlayerView {
     defaulted,
     payment: state.payMode === null ? null : { player: state.toMove, mode: state.payMode, due: state.highBid, paid: state.paid },
     king: state.king >= 0 ? { player: state.toMove, card: cardAt(state.king) } : null,
-    discard: cards(state.discard),
+    discard: parts.cards(state.discard, DISCARD),
     forfeits: state.forfeits,
     lotsDiscarded: state.lotsDiscarded,
     moveCount: state.moveCount,
-    legal: me >= 0 ? legalActions(state, me).slice() : [],
+    legal: me >= 0 ? parts.legal(state, me) : [],
   };
   if (!over) return base;
-  return { ...base, hands: state.hands.map(cards), score: score(state) };
+  return { ...base, hands: state.hands.map(cardList), score: score(state) };
 }

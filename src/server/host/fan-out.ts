@@ -108,7 +108,8 @@ export class FanOut {
       const viewer = w.session.viewer;
       let update = updates.get(viewer);
       if (update === undefined) {
-        update = new ViewerUpdate(seq, eventsFor(events, viewer), view(state, viewer), extras, live.tracks.get(viewer));
+        // The card lists are shared with the other viewers' views and the previous seq's: compared by identity, digested once.
+        update = new ViewerUpdate(seq, eventsFor(events, viewer), live.viewParts.view(state, viewer), extras, live.tracks.get(viewer));
         updates.set(viewer, update);
       }
       w.lastSent = seq;

@@ -6,6 +6,7 @@
 import { type Action, createGameWithEvents, type GameEvent, type GameState, type Viewer } from '../../index.js';
 import type { Actor } from '../../protocol/server-messages.js';
 import type { ViewTrack } from '../../protocol/view-track.js';
+import { ViewParts } from '../../seat/view.js';
 import { startedAtOf } from '../record-fields.js';
 import type { MatchRecord, PresenceRecord } from '../store/store.js';
 import type { Session, Subscriber } from './types.js';
@@ -62,6 +63,8 @@ export class LiveMatch {
   readonly watchers = new Set<Watcher>();
   /** The patch stream of each viewer watched with protocol version 2 or later. */
   readonly tracks = new Map<Viewer, ViewTrack>();
+  /** The parts of the last state's views, shared by its viewers' views and the next state's (see {@link ViewParts}). */
+  readonly viewParts = new ViewParts();
   /** Actions this host validated and is appending, by seq: reused when the log brings them back. */
   readonly computed = new Map<number, Computed>();
   private queue: Promise<unknown> = Promise.resolve();
