@@ -155,7 +155,7 @@ function applied(view: PlayerView, terms: MemberDigest, m: PatchMessage): Player
     return next;
   }
   if (terms.digestWith(record, members) !== m.digest) return null;
-  for (const key of members) terms.set(key, Object.hasOwn(record, key) ? record[key] : undefined);
+  terms.takePreview(); // the terms just computed: the members are not digested twice
   return next;
 }
 

@@ -38,14 +38,40 @@ export class MemberDigest {
     else this.terms.set(key, term);
   }
 
+  /** The members and terms the last {@link MemberDigest.digestWith} computed, for {@link MemberDigest.takePreview}. */
+  private readonly previewKeys: string[] = [];
+  private readonly previewTerms: number[] = [];
+  private previewSum = 0;
+
   /**
-   * The digest the object would have if the members `keys` held what they hold in `record`,
-   * without taking them; {@link MemberDigest.set} each of them to take them.
+   * The digest the object would have if the members `keys` (each once) held what they hold in
+   * `record`, without taking them; {@link MemberDigest.takePreview} then takes them without
+   * digesting them again ({@link MemberDigest.set} each of them does the same).
    */
   digestWith(record: Readonly<Record<string, unknown>>, keys: Iterable<string>): number {
     let sum = this.sum;
-    for (const key of keys)
-      sum = (sum - (this.terms.get(key) ?? 0) + memberTerm(key, Object.hasOwn(record, key) ? record[key] : undefined)) | 0;
+    this.previewKeys.length = 0;
+    this.previewTerms.length = 0;
+    for (const key of keys) {
+      const term = memberTerm(key, Object.hasOwn(record, key) ? record[key] : undefined);
+      sum = (sum - (this.terms.get(key) ?? 0) + term) | 0;
+      this.previewKeys.push(key);
+      this.previewTerms.push(term);
+    }
+    this.previewSum = sum;
     return objectDigest(sum);
+  }
+
+  /** Takes the members of the last {@link MemberDigest.digestWith}, as it saw them (no other change in between). */
+  takePreview(): void {
+    for (let i = 0; i < this.previewKeys.length; i++) {
+      const key = this.previewKeys[i] as string;
+      const term = this.previewTerms[i] as number;
+      if (term === 0) this.terms.delete(key);
+      else this.terms.set(key, term);
+    }
+    this.sum = this.previewSum;
+    this.previewKeys.length = 0;
+    this.previewTerms.length = 0;
   }
 }

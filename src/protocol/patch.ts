@@ -220,7 +220,7 @@ export function applyPatch<T>(base: T, patch: unknown): T {
   };
   let root: unknown = base;
   for (const op of patch as unknown[]) {
-    if (!Array.isArray(op) || typeof op[0] !== 'string' || ![1, 2, 4].includes(op.length))
+    if (!Array.isArray(op) || typeof op[0] !== 'string' || (op.length !== 1 && op.length !== 2 && op.length !== 4))
       throw new PatchError('an operation is [pointer], [pointer, value] or [pointer, start, deleteCount, items]');
     const keys = parsePointer(op[0]);
     if (keys.length === 0 && op.length !== 4) {

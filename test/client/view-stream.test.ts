@@ -104,7 +104,7 @@ describe('the client view stream: patches checked from the digest terms it keeps
 });
 
 describe('MemberDigest', () => {
-  it('equals the digest of the whole object after any sets, and digestWith previews without taking', () => {
+  it('equals the digest of the whole object after any sets, and digestWith previews without taking (takePreview takes it)', () => {
     fc.assert(
       fc.property(
         fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 }),
@@ -117,6 +117,13 @@ describe('MemberDigest', () => {
           expect(d.digest).toBe(viewDigest(a));
           for (const k of keys) d.set(k, Object.hasOwn(b, k) ? b[k] : undefined);
           expect(d.digest).toBe(viewDigest(b));
+          // takePreview takes what digestWith computed, as the sets do.
+          const e = new MemberDigest(a);
+          expect(e.digestWith(b, keys)).toBe(viewDigest(b));
+          e.takePreview();
+          expect(e.digest).toBe(viewDigest(b));
+          expect(e.digestWith(a, keys)).toBe(viewDigest(a));
+          expect(e.digest).toBe(viewDigest(b));
         },
       ),
       { numRuns: runs(500) },
