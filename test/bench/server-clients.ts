@@ -3,8 +3,9 @@
  * more): one WebSocket client per seat it is given, each a heuristic bot choosing from its own
  * view. Talks to the benchmark over the IPC channel:
  *
- * - in: `{ type: 'play', matches, thinkMs }` (each match's id, seed, seat tokens and the port per
- *   seat; each client waits 0.5–1.5 × `thinkMs` before each move, default 0): connect every
+ * - in: `{ type: 'play', matches, thinkMs, bot }` (each match's id, seed, seat tokens and the port per
+ *   seat; each client waits 0.5–1.5 × `thinkMs` before each move, default 0; `bot` chooses the moves,
+ *   `'heuristic'` by default or `'random'`, a uniform choice among `view.legal`): connect every
  *   client; out: `{ type: 'ready' }` once every client has its first view;
  * - in: `{ type: 'go' }`: play; out: `{ type: 'progress', actions, over }` every second, then
  *   `{ type: 'done', … }` with every latency sample, the size of every update frame, its own CPU time, the
@@ -17,7 +18,7 @@
  * seq); an update's size is its frame's length in bytes, whatever form the update takes.
  */
 import { WebSocket } from 'ws';
-import { botRandom, heuristicBot } from '../../src/bots/index.js';
+import { type Bot, botRandom, heuristicBot, randomBot } from '../../src/bots/index.js';
 import { connectMatch, type MatchClient } from '../../src/client/index.js';
 import { viewDigest } from '../../src/protocol/digest.js';
 
@@ -44,7 +45,11 @@ export interface ClientReport {
   readonly finals: Record<string, string[]>;
 }
 
-type Incoming = { type: 'play'; matches: ClientMatch[]; thinkMs?: number } | { type: 'go' } | { type: 'stop' } | { type: 'close' };
+type Incoming =
+  | { type: 'play'; matches: ClientMatch[]; thinkMs?: number; bot?: string }
+  | { type: 'go' }
+  | { type: 'stop' }
+  | { type: 'close' };
 
 /** How update frames begin: the whole view (`update`), or version 2's `patch`. */
 const UPDATE_PREFIXES = [Buffer.from('{"type":"update"'), Buffer.from('{"type":"patch"')];
@@ -84,7 +89,8 @@ function error(what: string): void {
   if (errorSamples.length < 10) errorSamples.push(what);
 }
 
-function play(matches: readonly ClientMatch[], thinkMs: number): void {
+function play(matches: readonly ClientMatch[], thinkMs: number, botName: string): void {
+  const bot: Bot = botName === 'random' ? randomBot : heuristicBot;
   const Socket = countingSocket(updateBytes);
   let waiting = 0;
   const readyOne = (): void => {
@@ -120,7 +126,7 @@ function play(matches: readonly ClientMatch[], thinkMs: number): void {
           busy = false;
           return;
         }
-        const action = heuristicBot(v, rng);
+        const action = bot(v, rng);
         sentSeq = client.seq;
         sentAt = performance.now();
         client
@@ -180,7 +186,7 @@ function report(): ClientReport {
 }
 
 process.on('message', (m: Incoming) => {
-  if (m.type === 'play') play(m.matches, m.thinkMs ?? 0);
+  if (m.type === 'play') play(m.matches, m.thinkMs ?? 0, m.bot ?? 'heuristic');
   else if (m.type === 'go') {
     going = true;
     cpuAtGo = process.cpuUsage();

@@ -117,8 +117,11 @@ export interface ClientProcess {
   progress: { actions: number; over: number };
 }
 
-/** Starts a client process for `matches`; each client waits about `thinkMs` (0.5–1.5×) before each move. */
-export function startClients(matches: ClientMatch[], thinkMs = 0, nodeArgs: readonly string[] = []): ClientProcess {
+/**
+ * Starts a client process for `matches`; each client waits about `thinkMs` (0.5–1.5×) before each
+ * move, and chooses it with `bot` (`'heuristic'` or `'random'`).
+ */
+export function startClients(matches: ClientMatch[], thinkMs = 0, nodeArgs: readonly string[] = [], bot = 'heuristic'): ClientProcess {
   const child = fork(CLIENTS, [], { execArgv: [...nodeArgs, '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   let readyDone: () => void = () => undefined;
   let reportDone: (r: ClientReport) => void = () => undefined;
@@ -140,7 +143,7 @@ export function startClients(matches: ClientMatch[], thinkMs = 0, nodeArgs: read
   child.on('exit', (code) => {
     if (code !== 0) console.error(`a client process exited with ${code}`);
   });
-  child.send({ type: 'play', matches, thinkMs });
+  child.send({ type: 'play', matches, thinkMs, bot });
   return p;
 }
 
@@ -171,11 +174,12 @@ export async function startClientProcesses(
   procs: number,
   thinkMs = 0,
   nodeArgs: readonly string[] = [],
+  bot = 'heuristic',
 ): Promise<ClientProcess[]> {
   const started: ClientProcess[] = [];
   for (let i = 0; i < procs; i++) {
     const share = matches.filter((_, m) => m % procs === i).map(({ creatorToken: _, base: __, ...rest }) => rest);
-    started.push(startClients(share, thinkMs, nodeArgs));
+    started.push(startClients(share, thinkMs, nodeArgs, bot));
   }
   await Promise.all(started.map((p) => p.ready));
   return started;

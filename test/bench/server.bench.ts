@@ -10,7 +10,7 @@
  * memory, the load average, and checks that every match's log replays to the view (and seq) each of its
  * clients holds at the end. Numbers, not a pass/fail test.
  *
- *   npm run bench:server -- [--matches 200] [--players 4] [--hosts 1] [--store file|memory|postgres] [--seed 1] [--client-procs 2] [--think 0]
+ *   npm run bench:server -- [--matches 200] [--players 4] [--hosts 1] [--store file|memory|postgres] [--seed 1] [--client-procs 2] [--think 0] [--bot heuristic|random]
  *
  * With `--hosts 2` (or more) the store is PostgreSQL: the database of `--where URL`, else of
  * `FTK_PG_URL`, else a throwaway cluster this script starts (test/helpers/postgres.sh) and stops.
@@ -26,6 +26,10 @@
  * each client wait 0.5–1.5 × MS before each move, as people do: the load offered is then about
  * matches / (MS + latency) actions per second, and the latency is the host's service time at that
  * load.
+ *
+ * `--bot random` has the clients choose uniformly among their legal actions instead of with the
+ * heuristic bot (which takes a good share of the clients' CPU time: a person deciding costs the
+ * host's machine nothing), to see what the host and the client library cost without it.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -57,6 +61,12 @@ const JSON_OUT = arg('json', '');
 const HOST_ARGS = arg('host-args', '');
 const CLIENT_ARGS = arg('client-args', '');
 const THINK_MS = Number(arg('think', '0'));
+const BOT = arg('bot', 'heuristic');
+
+if (BOT !== 'heuristic' && BOT !== 'random') {
+  console.error(`--bot is heuristic or random, not ${BOT}`);
+  process.exit(2);
+}
 
 if (HOSTS > 1 && (STORE === 'file' || STORE === 'memory')) {
   console.error(`--hosts ${HOSTS} needs a store that several processes share (the ${STORE} store belongs to one process)`);
@@ -71,13 +81,13 @@ async function main(): Promise<void> {
   for (let h = 0; h < HOSTS; h++) hosts.push(await startHost(STORE, dir, hostArgs));
   const load0 = loadavg();
   console.log(
-    `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (heuristic bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es), store ${STORE}, seed ${SEED}${THINK_MS > 0 ? `, clients think ${THINK_MS} ms (0.5–1.5×) per move` : ', clients answer at once'}`,
+    `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (${BOT} bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es), store ${STORE}, seed ${SEED}${THINK_MS > 0 ? `, clients think ${THINK_MS} ms (0.5–1.5×) per move` : ', clients answer at once'}`,
   );
   console.log(`machine:            ${machineLine()}`);
 
   // Create and join everything first, then connect all clients, then play.
   const matches = await setUpMatches(hosts, MATCHES, PLAYERS, SEED);
-  const procs = await startClientProcesses(matches, CLIENT_PROCS, THINK_MS, CLIENT_ARGS === '' ? [] : CLIENT_ARGS.split(' '));
+  const procs = await startClientProcesses(matches, CLIENT_PROCS, THINK_MS, CLIENT_ARGS === '' ? [] : CLIENT_ARGS.split(' '), BOT);
 
   const before = await Promise.all(hosts.map((h) => hostStats(h)));
   const start = performance.now();
@@ -122,6 +132,7 @@ async function main(): Promise<void> {
     hosts: HOSTS,
     store: STORE,
     clientProcesses: CLIENT_PROCS,
+    bot: BOT,
     actions,
     seconds,
     actionsPerSecond: actions / seconds,
