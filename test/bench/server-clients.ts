@@ -170,8 +170,14 @@ function finishedOne(): void {
   finished++;
   if (going && finished === clients.length && !reported) {
     reported = true;
-    send(report());
+    reportWhenSettled();
   }
+}
+
+/** Reports once every send has been settled: the game's last action may be acknowledged after its final view arrives. */
+function reportWhenSettled(): void {
+  if (clients.some((c) => c.busy())) setImmediate(reportWhenSettled);
+  else send(report());
 }
 
 function report(): ClientReport {
