@@ -124,8 +124,8 @@ function cardList(list: readonly number[]): Card[] {
   return list.map(cardAt);
 }
 
-/** How {@link build} makes the parts of a view that do not depend on the viewer, and the lists. */
-interface Parts {
+/** @internal How {@link buildView} makes the parts of a view that do not depend on the viewer, and the lists (the host's `ViewParts` shares them). */
+export interface Parts {
   /** The cards of `list`, a state array; `slot` names which one (the same slot, the same array kind). */
   readonly cards: (list: readonly number[], slot: number) => readonly Card[];
   readonly known: (state: GameState) => readonly (readonly Card[])[];
@@ -135,11 +135,13 @@ interface Parts {
   readonly legal: (state: GameState, me: number) => readonly Action[];
 }
 
-function variantsOf(state: GameState): PlayerView['variants'] {
+/** @internal */
+export function variantsOf(state: GameState): PlayerView['variants'] {
   return { payment: state.variants.payment, secondaryTitle: state.variants.secondaryTitle, middle: state.variants.middle };
 }
 
-function titlesOf(state: GameState, finish: (t: TitleValues) => TitleValues): Partial<Record<Office, TitleValues>> {
+/** @internal */
+export function titlesOf(state: GameState, finish: (t: TitleValues) => TitleValues): Partial<Record<Office, TitleValues>> {
   const n = state.players;
   const titles: Partial<Record<Office, TitleValues>> = {};
   officesInPlay(n).forEach((office, o) => {
@@ -158,86 +160,15 @@ const FRESH: Parts = {
   legal: (state, me) => legalActions(state, me).slice(),
 };
 
-/** The slots of {@link ViewParts}' card lists: the middle, the discard, each seat's hand (up to 5 seats), what is known of each hand. */
-const MIDDLE = 0;
-const DISCARD = 1;
-const HANDS = 2;
-const KNOWN = HANDS + 5;
-
-/**
- * @internal The parts of one game's views kept from one state to the next, for
- * {@link ViewParts.view}: each card list (the middle, the discard, each hand, what is known of
- * each hand), the variants, the titles and the hand sizes is made once, frozen, and handed again
- * while the state array it comes from is the same (a state's arrays are never changed once it
- * exists: a transition copies what it changes). So every seat's view of a state shares them, and
- * a view shares with the previous one what did not change: a host compares it with the previous
- * view by identity first, digests a frozen list once (its digest is kept) and never changes it.
- * One per game: it keeps the last state's parts only.
- */
-export class ViewParts implements Parts {
-  private readonly from: (readonly number[] | undefined)[] = [];
-  private readonly made: (readonly Card[] | undefined)[] = [];
-  private knownFrom: readonly (readonly number[])[] | undefined;
-  private knownMade: readonly (readonly Card[])[] = [];
-  private variantsFrom: object | undefined;
-  private variantsMade: PlayerView['variants'] | undefined;
-  private titlesFrom: readonly (readonly number[])[] = [];
-  private titlesMade: PlayerView['titles'] = {};
-  private sizesFrom: readonly (readonly number[])[] | undefined;
-  private sizesMade: readonly number[] = [];
-
-  /**
-   * What `viewer` may see of `state`, as {@link view} says, with the parts above shared and
-   * frozen and `legal` the engine's own list. `state` must be one the pure API made (`step`,
-   * `replay`, `createGame`), not a simulator's state changed in place.
-   */
-  view(state: GameState, viewer: Viewer): PlayerView {
-    return build(state, viewer, this);
-  }
-
-  readonly cards = (list: readonly number[], slot: number): readonly Card[] => {
-    if (this.from[slot] === list) return this.made[slot] as readonly Card[];
-    const made = Object.freeze(list.map(cardAt));
-    this.from[slot] = list;
-    this.made[slot] = made;
-    return made;
-  };
-
-  readonly known = (state: GameState): readonly (readonly Card[])[] => {
-    if (this.knownFrom !== state.known) {
-      this.knownMade = Object.freeze(state.known.map((list, p) => this.cards(list, KNOWN + p)));
-      this.knownFrom = state.known;
-    }
-    return this.knownMade;
-  };
-
-  readonly variants = (state: GameState): PlayerView['variants'] => {
-    if (this.variantsFrom !== state.variants || this.variantsMade === undefined) {
-      this.variantsMade = Object.freeze(variantsOf(state));
-      this.variantsFrom = state.variants;
-    }
-    return this.variantsMade;
-  };
-
-  readonly titles = (state: GameState): PlayerView['titles'] => {
-    if (this.titlesFrom[0] !== state.primary || this.titlesFrom[1] !== state.secondary) {
-      this.titlesMade = Object.freeze(titlesOf(state, (t) => Object.freeze(t)));
-      this.titlesFrom = [state.primary, state.secondary];
-    }
-    return this.titlesMade;
-  };
-
-  readonly handSizes = (state: GameState): readonly number[] => {
-    if (this.sizesFrom !== state.hands) {
-      this.sizesMade = Object.freeze(state.hands.map((h) => h.length));
-      this.sizesFrom = state.hands;
-    }
-    return this.sizesMade;
-  };
-
-  // The engine's own list (frozen where the engine keeps it), not a copy.
-  readonly legal = (state: GameState, me: number): readonly Action[] => legalActions(state, me);
-}
+/** The slots of the shared card lists (`Parts.cards`): the middle, the discard, each seat's hand (up to 5 seats), what is known of each hand. */
+/** @internal */
+export const MIDDLE = 0;
+/** @internal */
+export const DISCARD = 1;
+/** @internal */
+export const HANDS = 2;
+/** @internal */
+export const KNOWN = HANDS + 5;
 
 /** @internal Validates a viewer for a state. */
 export function checkViewer(state: GameState, viewer: unknown): asserts viewer is Viewer {
@@ -264,10 +195,11 @@ export function checkViewer(state: GameState, viewer: unknown): asserts viewer i
  * @category Views and events
  */
 export function view(state: GameState, viewer: Viewer): PlayerView {
-  return build(state, viewer, FRESH);
+  return buildView(state, viewer, FRESH);
 }
 
-function build(state: GameState, viewer: Viewer, parts: Parts): PlayerView {
+/** @internal {@link view} with the parts made by `parts`. */
+export function buildView(state: GameState, viewer: Viewer, parts: Parts): PlayerView {
   checkViewer(state, viewer);
   const n = state.players;
   const me = viewer === 'spectator' ? -1 : viewer;

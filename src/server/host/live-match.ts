@@ -6,10 +6,10 @@
 import { type Action, createGameWithEvents, type GameEvent, type GameState, type Viewer } from '../../index.js';
 import type { Actor } from '../../protocol/server-messages.js';
 import type { ViewTrack } from '../../protocol/view-track.js';
-import { ViewParts } from '../../seat/view.js';
 import { startedAtOf } from '../record-fields.js';
 import type { MatchRecord, PresenceRecord } from '../store/store.js';
 import type { Session, Subscriber } from './types.js';
+import { ViewParts } from './view-parts.js';
 
 /** An action this host validated and is appending, with the state and events it leads to. */
 export interface Computed {
