@@ -34,6 +34,11 @@ export class MemberDigest {
     const old = this.terms.get(key) ?? 0;
     const term = memberTerm(key, value);
     this.sum = (this.sum - old + term) | 0;
+    this.keep(key, term);
+  }
+
+  /** Keeps member `key`'s term (a term of 0, a member gone, is not kept). */
+  private keep(key: string, term: number): void {
     if (term === 0) this.terms.delete(key);
     else this.terms.set(key, term);
   }
@@ -64,12 +69,7 @@ export class MemberDigest {
 
   /** Takes the members of the last {@link MemberDigest.digestWith}, as it saw them (no other change in between). */
   takePreview(): void {
-    for (let i = 0; i < this.previewKeys.length; i++) {
-      const key = this.previewKeys[i] as string;
-      const term = this.previewTerms[i] as number;
-      if (term === 0) this.terms.delete(key);
-      else this.terms.set(key, term);
-    }
+    for (let i = 0; i < this.previewKeys.length; i++) this.keep(this.previewKeys[i] as string, this.previewTerms[i] as number);
     this.sum = this.previewSum;
     this.previewKeys.length = 0;
     this.previewTerms.length = 0;

@@ -141,11 +141,11 @@ export function variantsOf(state: GameState): PlayerView['variants'] {
 }
 
 /** @internal */
-export function titlesOf(state: GameState, finish: (t: TitleValues) => TitleValues): Partial<Record<Office, TitleValues>> {
+export function titlesOf(state: GameState): Partial<Record<Office, TitleValues>> {
   const n = state.players;
   const titles: Partial<Record<Office, TitleValues>> = {};
   officesInPlay(n).forEach((office, o) => {
-    titles[office] = finish({ primary: state.primary[o] as number, secondary: n === 2 ? null : (state.secondary[o] as number) });
+    titles[office] = { primary: state.primary[o] as number, secondary: n === 2 ? null : (state.secondary[o] as number) };
   });
   return titles;
 }
@@ -155,13 +155,12 @@ const FRESH: Parts = {
   cards: cardList,
   known: (state) => state.known.map(cardList),
   variants: variantsOf,
-  titles: (state) => titlesOf(state, (t) => t),
+  titles: titlesOf,
   handSizes: (state) => state.hands.map((h) => h.length),
   legal: (state, me) => legalActions(state, me).slice(),
 };
 
-/** The slots of the shared card lists (`Parts.cards`): the middle, the discard, each seat's hand (up to 5 seats), what is known of each hand. */
-/** @internal */
+/** @internal The slots of the shared card lists (`Parts.cards`): the middle, the discard, each seat's hand (up to 5 seats), what is known of each hand. */
 export const MIDDLE = 0;
 /** @internal */
 export const DISCARD = 1;

@@ -81,6 +81,9 @@ let actions = 0;
 let going = false;
 let finished = 0;
 let reported = false;
+/** Sends not settled yet, and whether the report waits for them. */
+let inFlight = 0;
+let reportWhenSettled = false;
 let cpuAtGo: NodeJS.CpuUsage | undefined;
 const clients: { client: MatchClient; match: string; move: () => void; busy: () => boolean }[] = [];
 
@@ -129,6 +132,7 @@ function play(matches: readonly ClientMatch[], thinkMs: number, botName: string)
         const action = bot(v, rng);
         sentSeq = client.seq;
         sentAt = performance.now();
+        inFlight++;
         client
           .send(action)
           .then(() => {
@@ -137,6 +141,11 @@ function play(matches: readonly ClientMatch[], thinkMs: number, botName: string)
           .catch((e: unknown) => error(`send: ${String((e as Error).message ?? e)}`))
           .finally(() => {
             busy = false;
+            inFlight--;
+            if (inFlight === 0 && reportWhenSettled) {
+              reportWhenSettled = false;
+              send(report());
+            }
             setImmediate(move);
           });
       };
@@ -170,14 +179,10 @@ function finishedOne(): void {
   finished++;
   if (going && finished === clients.length && !reported) {
     reported = true;
-    reportWhenSettled();
+    // A game's last action may be acknowledged after its final view arrives: report once every send is settled.
+    if (inFlight === 0) send(report());
+    else reportWhenSettled = true;
   }
-}
-
-/** Reports once every send has been settled: the game's last action may be acknowledged after its final view arrives. */
-function reportWhenSettled(): void {
-  if (clients.some((c) => c.busy())) setImmediate(reportWhenSettled);
-  else send(report());
 }
 
 function report(): ClientReport {

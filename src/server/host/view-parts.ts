@@ -65,7 +65,9 @@ export class ViewParts implements Parts {
 
   readonly titles = (state: GameState): PlayerView['titles'] => {
     if (this.titlesFrom[0] !== state.primary || this.titlesFrom[1] !== state.secondary) {
-      this.titlesMade = Object.freeze(titlesOf(state, (t) => Object.freeze(t)));
+      const titles = titlesOf(state);
+      for (const t of Object.values(titles)) Object.freeze(t);
+      this.titlesMade = Object.freeze(titles);
       this.titlesFrom = [state.primary, state.secondary];
     }
     return this.titlesMade;
