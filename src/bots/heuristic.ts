@@ -7,6 +7,7 @@ import type { Action, Card, PlayerView } from '../index.js';
 import { cheapestCover } from './cover.js';
 import type { Model } from './model.js';
 import { bestKing, buildModel, influenceGain, officeOf } from './model.js';
+import { KIND_OF, OFFICE_INDEX, VALUE_OF } from './tables.js';
 import type { Bot } from './types.js';
 import { noLegalAction } from './types.js';
 
@@ -68,9 +69,9 @@ export interface AreaValues {
 /** @internal What `card` is worth to the model's owner in each area it may place it in. */
 export function areaValues(model: Model, card: Card, params: HeuristicParams): AreaValues {
   const self = gainValue(model, model.me, card, params.coin);
-  const others: number[] = [];
-  for (let q = 0; q < model.n; q++) if (q !== model.me) others.push(gainValue(model, q, card, params.coin));
-  const toOpponents = mean(others);
+  let sum = 0;
+  for (let q = 0; q < model.n; q++) if (q !== model.me) sum += gainValue(model, q, card, params.coin);
+  const toOpponents = sum / (model.n - 1);
   // Under the default middle rule (RULES V3) the Advisor takes one middle card in N: the last.
   const middle = model.keepsLast ? ((model.n - 1) * toOpponents + self) / model.n : toOpponents;
   // A favor card is bought later by someone, for gold: about half its worth to whoever gets it.
@@ -80,13 +81,15 @@ export function areaValues(model: Model, card: Card, params: HeuristicParams): A
 
 /** Area values of the unseen cards, grouped by what they are (the pool the next draws come from). */
 function poolValues(model: Model, params: HeuristicParams): { values: AreaValues; w: number }[] {
-  const groups = new Map<string, { card: Card; w: number }>();
-  for (const c of model.unseen) {
-    const key = c.kind === 'government' ? `${c.office}${c.value}` : c.kind === 'gold' ? `g${c.value}` : 'k';
+  // Grouped by kind, office and value (an office index is below 8, a value below 8).
+  const groups = new Map<number, { card: Card; w: number }>();
+  model.unseenIndex.forEach((i, at) => {
+    const key =
+      KIND_OF[i] === 0 ? (OFFICE_INDEX[i] as number) * 8 + (VALUE_OF[i] as number) : KIND_OF[i] === 2 ? 64 + (VALUE_OF[i] as number) : 99;
     const g = groups.get(key);
     if (g) g.w += 1;
-    else groups.set(key, { card: c, w: 1 });
-  }
+    else groups.set(key, { card: model.unseen[at] as Card, w: 1 });
+  });
   return [...groups.values()].map((g) => ({ values: areaValues(model, g.card, params), w: g.w }));
 }
 

@@ -13,5 +13,7 @@ export const VALUE_OF: readonly number[] = CARDS.map((c) => (c.kind === 'king' ?
 export const OFFICE_INDEX: readonly number[] = CARDS.map((c) => (c.kind === 'government' ? OFFICES.indexOf(c.office) : -1));
 /** @internal Letter rank (0 = A) of a government card, 99 otherwise. */
 export const LETTER_RANK: readonly number[] = CARDS.map((c) => (c.kind === 'government' ? LETTERS.indexOf(c.letter) : 99));
+/** @internal The mark of a card (the least player count it is played with, RULES C3), 0 when unmarked. */
+export const MARK_OF: readonly number[] = CARDS.map((c) => c.mark ?? 0);
 /** @internal Catalogue index by card id. */
 export const INDEX_OF: ReadonlyMap<string, number> = new Map(CARDS.map((c, i) => [c.id, i]));
