@@ -126,7 +126,10 @@ function officeGain(
   return mine - best - ((sums[judge] as number) - bestBefore);
 }
 
-/** @internal Expected title points of every player in office `o` from `mu`, `vr` and the title values. */
+/**
+ * @internal Expected title points of every player in office `o` from `mu`, `vr` and the title
+ * values; keeps the comparisons and places behind them in the model (`beat`, `first`, `second`).
+ */
 export function officePoints(model: Model, o: number, out: number[] = new Array<number>(model.n)): number[] {
   const { n, mu, vr, beat, first, second } = model;
   const at = o * n * n;
@@ -145,6 +148,8 @@ export function refreshOffice(model: Model, o: number): void {
   for (let p = 0; p < model.n; p++) (model.e[p] as number[])[o] = pts[p] as number;
   const sums = totals(model);
   for (let p = 0; p < model.n; p++) model.sums[p] = sums[p] as number;
+  model.kings.length = 0;
+  model.gains.length = 0;
 }
 
 /** @internal Each player's total expected points. */
