@@ -245,9 +245,6 @@ export function bestKing(model: Model, chooser: number, judge: number = model.me
   return best;
 }
 
-/** The cards a view shows, by catalogue index (work space of `buildModel`, which does not reenter). */
-const SEEN = new Uint8Array(CARDS.length);
-
 /** @internal Builds the model of `view.viewer` (a player index). */
 export function buildModel(view: PlayerView): Model {
   if (typeof view.viewer !== 'number') throw new RulesError('INVALID_VIEW', 'a bot needs a player view, not a spectator view');
@@ -255,7 +252,7 @@ export function buildModel(view: PlayerView): Model {
   const n = view.players;
   const offices = officesInPlay(n);
   const m = offices.length;
-  const seen = SEEN.fill(0);
+  const seen = new Uint8Array(CARDS.length); // the cards the view shows, by catalogue index
   for (const list of [view.hand, ...view.known, view.middle, view.discard, view.myFavor, [view.lot, view.drawn, view.king?.card]])
     for (const c of list) {
       const i = c ? INDEX_OF.get(c.id) : undefined;
