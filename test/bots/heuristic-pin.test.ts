@@ -10,22 +10,16 @@
  * `HEURISTIC_PIN_UPDATE=1 npx vitest run test/bots/heuristic-pin.test.ts`.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
 import { areaValues, bidLimit, gainValue, HEURISTIC_PARAMS, lossValue } from '../../src/bots/heuristic.js';
 import { botRandom, heuristicBot, randomBot } from '../../src/bots/index.js';
 import { bestKing, buildModel, kingGain, totals } from '../../src/bots/model.js';
-import type { PlayerCount, PlayerView } from '../../src/index.js';
-import { apply, createGame, currentPlayer, DEFAULT_VARIANTS, PUBLISHED_VARIANTS, view } from '../../src/index.js';
+import type { PlayerCount, PlayerView, Variants } from '../../src/index.js';
+import { apply, createGame, currentPlayer, view } from '../../src/index.js';
+import type { PinPreset } from '../helpers/pin.js';
+import { bits, describePinned } from '../helpers/pin.js';
 
-const FIXTURE = new URL('./fixtures/heuristic-digest.json', import.meta.url);
-const PRESETS = { default: DEFAULT_VARIANTS, published: PUBLISHED_VARIANTS } as const;
-const PLAYERS: readonly PlayerCount[] = [2, 3, 4, 5];
 /** Games per group of each kind. */
 const GAMES = 8;
-
-/** The exact bits of a number (`toString` of a double round-trips). */
-const bits = (x: number): string => (Object.is(x, -0) ? '-0' : String(x));
 
 /** The belief numbers at `v` that the bot and the network features read. */
 function numbers(v: PlayerView): string {
@@ -54,11 +48,10 @@ function numbers(v: PlayerView): string {
   return out.map(bits).join(',');
 }
 
-function digestOf(players: PlayerCount, preset: keyof typeof PRESETS): { actions: string; mixed: string; numbers: string } {
+function digestOf(players: PlayerCount, preset: PinPreset, variants: Variants): { actions: string; mixed: string; numbers: string } {
   const actions = createHash('sha256');
   const mixed = createHash('sha256');
   const nums = createHash('sha256');
-  const variants = PRESETS[preset];
   for (let g = 0; g < GAMES; g++) {
     let state = createGame({ players, seed: `pin-${preset}-${g}`, variants });
     const rng = botRandom(g);
@@ -81,20 +74,12 @@ function digestOf(players: PlayerCount, preset: keyof typeof PRESETS): { actions
   return { actions: actions.digest('hex'), mixed: mixed.digest('hex'), numbers: nums.digest('hex') };
 }
 
-describe('heuristicBot decisions are pinned', () => {
-  const update = process.env.HEURISTIC_PIN_UPDATE === '1';
-  const pinned = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, ReturnType<typeof digestOf>>;
-  for (const players of PLAYERS) {
-    for (const preset of ['default', 'published'] as const) {
-      const key = `${players}p-${preset}`;
-      it(`${key}: the same actions and the same belief numbers, bit for bit`, () => {
-        const now = digestOf(players, preset);
-        if (update) {
-          pinned[key] = now;
-          writeFileSync(FIXTURE, `${JSON.stringify(pinned, null, 2)}\n`);
-        }
-        expect(now).toEqual(pinned[key]);
-      });
-    }
-  }
-});
+describePinned(
+  'heuristicBot decisions are pinned',
+  {
+    fixture: new URL('./fixtures/heuristic-digest.json', import.meta.url),
+    updateVar: 'HEURISTIC_PIN_UPDATE',
+    what: 'the same actions and the same belief numbers',
+  },
+  digestOf,
+);
