@@ -189,9 +189,10 @@ export class LiveMatches {
     }
   }
 
-  /** Calls `fn` with each match once it is loaded. */
-  eachLoaded(fn: (live: LiveMatch) => Promise<void> | undefined, onError: (e: unknown) => void): void {
-    for (const p of this.live.values()) {
+  /** Calls `fn` with each match (or each whose id passes `only`) once it is loaded. */
+  eachLoaded(fn: (live: LiveMatch) => Promise<void> | undefined, onError: (e: unknown) => void, only?: (matchId: string) => boolean): void {
+    for (const [matchId, p] of this.live) {
+      if (only !== undefined && !only(matchId)) continue;
       void p.then((live) => (live === null ? undefined : fn(live))).catch(onError);
     }
   }

@@ -16,12 +16,40 @@ import { awaySince } from './table.js';
 /** How long a presence lease runs before its host renews it (ms). A host that dies is seen gone this long after. */
 export const PRESENCE_LEASE_MS = 45_000;
 
+/** How often each lease is renewed, and each watched match's leases read again (ms): a third of a lease. */
+export const PRESENCE_RENEW_MS = PRESENCE_LEASE_MS / 3;
+
+/**
+ * The renewals are spread over this many ticks of each {@link PRESENCE_RENEW_MS}: each seat held
+ * and each watched match has its tick, so a host with thousands of connections renews a
+ * sixtieth of them every 250 ms instead of all of them at once (which stalled every match on the
+ * host for a few hundred milliseconds every 15 s at 4,000 sockets).
+ */
+export const PRESENCE_SLICES = 60;
+
+/** The renewal tick of a match: a hash of its id. */
+export function presenceSlice(matchId: string): number {
+  let h = 0;
+  for (let i = 0; i < matchId.length; i++) h = (Math.imul(h, 31) + matchId.charCodeAt(i)) | 0;
+  return (h >>> 0) % PRESENCE_SLICES;
+}
+
+/** A seat this host has subscriptions for: how many, and the tick its lease is renewed at. */
+interface Held {
+  count: number;
+  readonly slice: number;
+}
+
 /** Counts this host's connections per seat and keeps its presence leases in the store. */
 export class Presence {
   /** This host's name in the leases. */
   readonly hostId = newMatchId();
-  /** Open subscriptions per `match seat`. */
-  private readonly local = new Map<string, number>();
+  /** Open subscriptions per `match seat`, and each one's renewal tick. */
+  private readonly local = new Map<string, Held>();
+  /** The next seat held gets this renewal tick (round robin, so that the ticks share the seats evenly). */
+  private nextSlice = 0;
+  /** The renewal tick that comes next. */
+  private tick = 0;
   /** The lease writes of each `match seat`, one after the other. */
   private readonly writes = new Map<string, Promise<void>>();
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -34,10 +62,13 @@ export class Presence {
     private readonly log: (message: string) => void,
   ) {}
 
-  /** Starts renewing leases (every third of a lease) and looking for leases of dead hosts that ran out. */
+  /**
+   * Starts renewing leases (each every {@link PRESENCE_RENEW_MS}) and looking for leases of dead
+   * hosts that ran out, a {@link PRESENCE_SLICES}th of them at a time.
+   */
   start(): void {
     if (this.timer !== null) return;
-    this.timer = setInterval(() => this.renew(), PRESENCE_LEASE_MS / 3);
+    this.timer = setInterval(() => this.renew(), PRESENCE_RENEW_MS / PRESENCE_SLICES);
     this.timer.unref?.();
   }
 
@@ -55,18 +86,20 @@ export class Presence {
   hold(live: LiveMatch, seat: number): () => void {
     const matchId = live.record.id;
     const key = `${matchId} ${seat}`;
-    const n = (this.local.get(key) ?? 0) + 1;
-    this.local.set(key, n);
-    if (n === 1) this.lease(live, seat, this.now() + PRESENCE_LEASE_MS);
+    const held = this.local.get(key);
+    if (held !== undefined) held.count++;
+    else {
+      this.local.set(key, { count: 1, slice: this.nextSlice });
+      this.nextSlice = (this.nextSlice + 1) % PRESENCE_SLICES;
+      this.lease(live, seat, this.now() + PRESENCE_LEASE_MS);
+    }
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const left = (this.local.get(key) ?? 1) - 1;
-      if (left > 0) {
-        this.local.set(key, left);
-        return;
-      }
+      const h = this.local.get(key);
+      if (h === undefined) return;
+      if (--h.count > 0) return;
       this.local.delete(key);
       this.lease(live, seat, this.now());
     };
@@ -123,16 +156,23 @@ export class Presence {
     this.writes.set(key, next);
   }
 
-  /** Renews this host's leases, and reads the leases of every watched match again (another host's may have run out). */
+  /**
+   * One renewal tick: renews this host's leases of that tick, and reads again the leases of the
+   * watched matches of that tick (another host's may have run out).
+   */
   private renew(): void {
+    const slice = this.tick;
+    this.tick = (this.tick + 1) % PRESENCE_SLICES;
     const until = this.now() + PRESENCE_LEASE_MS;
-    for (const key of this.local.keys()) {
+    for (const [key, held] of this.local) {
+      if (held.slice !== slice) continue;
       const space = key.lastIndexOf(' ');
       this.write(key.slice(0, space), Number(key.slice(space + 1)), until);
     }
     this.matches.eachLoaded(
       (live) => (live.watchers.size > 0 ? this.heard(live.record.id) : undefined),
       (e) => this.log(`reading presence failed: ${String(e)}`),
+      (matchId) => presenceSlice(matchId) === slice,
     );
   }
 }
