@@ -17,6 +17,7 @@
  * The latency of an action is from `send` to the arrival of its update (the events of the next
  * seq); an update's size is its frame's length in bytes, whatever form the update takes.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { type Bot, botRandom, heuristicBot, randomBot } from '../../src/bots/index.js';
 import { connectMatch, type MatchClient } from '../../src/client/index.js';
@@ -35,6 +36,10 @@ export interface ClientMatch {
 export interface ClientReport {
   readonly type: 'done';
   readonly latencies: number[];
+  /** The sends (wall clock, `Date.now()`, and latency in ms) whose update took over 50 ms. */
+  readonly slow: Array<readonly [number, number]>;
+  /** How late this process's event loop ran timers from `go` to the report (ms). */
+  readonly loopDelayMs: { readonly p99: number; readonly max: number };
   readonly updateBytes: number[];
   readonly actions: number;
   readonly errors: number;
@@ -74,6 +79,8 @@ function send(message: unknown): void {
 }
 
 const latencies: number[] = [];
+const slow: Array<readonly [number, number]> = [];
+const loop = monitorEventLoopDelay({ resolution: 1 });
 const updateBytes: number[] = [];
 const errorSamples: string[] = [];
 let errors = 0;
@@ -151,7 +158,9 @@ function play(matches: readonly ClientMatch[], thinkMs: number, botName: string)
       };
       client.on('events', (u) => {
         if (u.seq === sentSeq + 1 && sentAt > 0) {
-          latencies.push(performance.now() - sentAt);
+          const latency = performance.now() - sentAt;
+          latencies.push(latency);
+          if (latency > 50 && slow.length < 100_000) slow.push([Date.now() - latency, latency]);
           sentAt = 0;
         }
       });
@@ -193,7 +202,19 @@ function report(): ClientReport {
     finals[c.match] = list;
   }
   const cpu = process.cpuUsage(cpuAtGo);
-  return { type: 'done', latencies, updateBytes, actions, errors, errorSamples, finals, cpuMicros: cpu.user + cpu.system };
+  const loopDelayMs = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+  return {
+    type: 'done',
+    latencies,
+    slow,
+    loopDelayMs,
+    updateBytes,
+    actions,
+    errors,
+    errorSamples,
+    finals,
+    cpuMicros: cpu.user + cpu.system,
+  };
 }
 
 process.on('message', (m: Incoming) => {
@@ -201,6 +222,7 @@ process.on('message', (m: Incoming) => {
   else if (m.type === 'go') {
     going = true;
     cpuAtGo = process.cpuUsage();
+    loop.enable();
     for (const c of clients) c.move();
     const timer = setInterval(() => {
       if (reported) clearInterval(timer);

@@ -33,6 +33,10 @@ export interface HostStats {
   readonly heapTotal: number;
   readonly external: number;
   readonly connections: number;
+  /** How late the host's event loop ran timers since the previous figures (ms). */
+  readonly loopDelayMs: { readonly p50: number; readonly p99: number; readonly max: number };
+  /** How long the garbage collection asked for with these figures took (ms; 0 without). */
+  readonly gcMs: number;
 }
 
 /** The host's figures now; with `gc`, after a garbage collection (a host started with `--expose-gc`). */

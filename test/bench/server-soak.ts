@@ -9,9 +9,15 @@
  * `--expose-gc`: what is live, not what awaits collection), CPU and open connections; at the end,
  * the actions, the latency from send to update, the errors, whether memory stayed flat after
  * warm-up (the first fifth of the soak: the heap's growth per action after it), and that every
- * match's log replays to the view (and seq) each of its clients holds.
+ * match's log replays to the view (and seq) each of its clients holds. Each sample also says how
+ * late the host's event loop ran since the one before (p99, max) and how long its forced garbage
+ * collection took; at the end the latency is given again without the actions that were in flight
+ * during those collections (the measurement's pauses, not the host's), with how many actions took
+ * over 50 ms. `--slow-out FILE` writes each of those (when sent, and how long) with the samples.
+ * `--sample` longer than the soak forces no collection until the end.
  *
  *   npm run soak:server -- [--matches 1000] [--players 4] [--minutes 10] [--think MS] [--store file] [--client-procs 2] [--sample 30] [--json FILE]
+ *                          [--host-args "NODE FLAGS"] [--slow-out FILE]
  *
  * Exits 1 on any error or replay mismatch. Numbers, not a pass/fail test of speed.
  */
@@ -45,6 +51,10 @@ const CLIENT_PROCS = Number(arg('client-procs', '2'));
 const SAMPLE_S = Number(arg('sample', '30'));
 const JSON_OUT = arg('json', '');
 const SEED = arg('seed', 'soak');
+/** Node flags for the host process (`--host-args "--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles it). */
+const HOST_ARGS = arg('host-args', '');
+/** Where to write every slow action (over 50 ms: when sent, wall clock, and its latency) and every sample, as JSON. */
+const SLOW_OUT = arg('slow-out', '');
 
 interface Sample {
   readonly atS: number;
@@ -58,12 +68,18 @@ interface Sample {
   readonly cpuMicros: number;
   readonly connections: number;
   readonly actions: number;
+  /** How late the host's event loop ran timers since the previous sample (ms). */
+  readonly loopP99Ms: number;
+  readonly loopMaxMs: number;
+  /** When (wall clock) the sample's garbage collection started, and how long it took (ms). */
+  readonly gcAt: number;
+  readonly gcMs: number;
 }
 
 async function main(): Promise<void> {
   const database = STORE === 'postgres' ? await postgresDatabase(process.env.FTK_PG_URL ?? '') : null;
   const where = database !== null ? database.url : STORE === 'file' ? mkdtempSync(join(tmpdir(), 'ftk-soak-')) : '-';
-  const host = await startHost(STORE, where, ['--expose-gc']);
+  const host = await startHost(STORE, where, ['--expose-gc', ...HOST_ARGS.split(' ').filter((a) => a !== '')]);
   console.log(
     `soak:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients for about ${MINUTES} min (think ${THINK} ms), ${CLIENT_PROCS} client process(es), 1 host, store ${STORE}`,
   );
@@ -79,6 +95,7 @@ async function main(): Promise<void> {
   for (const p of procs) p.child.send({ type: 'go' });
   const samples: Sample[] = [];
   const sample = async (): Promise<void> => {
+    const gcAt = Date.now();
     const s = await hostStats(host, true);
     const actions = procs.reduce((n, p) => n + p.progress.actions, 0);
     const over = procs.reduce((n, p) => n + p.progress.over, 0);
@@ -93,10 +110,14 @@ async function main(): Promise<void> {
       cpuMicros: s.cpuMicros - first.cpuMicros,
       connections: s.connections,
       actions,
+      loopP99Ms: s.loopDelayMs.p99,
+      loopMaxMs: s.loopDelayMs.max,
+      gcAt,
+      gcMs: s.gcMs,
     });
     const rate = last === undefined ? actions / atS : (actions - last.actions) / (atS - last.atS);
     console.log(
-      `  ${atS.toFixed(0).padStart(5)} s: ${(s.rss / 2 ** 20).toFixed(0)} MiB resident, ${(s.heapUsed / 2 ** 20).toFixed(1)} MiB heap used (of ${(s.heapTotal / 2 ** 20).toFixed(0)} held), ${((s.rss - s.heapTotal) / 2 ** 20).toFixed(0)} MiB outside the heap (${(s.external / 2 ** 20).toFixed(1)} external), ${s.connections} connections, ${actions} actions (${rate.toFixed(0)}/s), ${over}/${MATCHES * PLAYERS} clients at the end, load ${loadavg()[0]?.toFixed(2)}`,
+      `  ${atS.toFixed(0).padStart(5)} s: ${(s.rss / 2 ** 20).toFixed(0)} MiB resident, ${(s.heapUsed / 2 ** 20).toFixed(1)} MiB heap used (of ${(s.heapTotal / 2 ** 20).toFixed(0)} held), ${((s.rss - s.heapTotal) / 2 ** 20).toFixed(0)} MiB outside the heap (${(s.external / 2 ** 20).toFixed(1)} external), ${s.connections} connections, ${actions} actions (${rate.toFixed(0)}/s), ${over}/${MATCHES * PLAYERS} clients at the end; host event loop late by p99 ${s.loopDelayMs.p99.toFixed(0)} / max ${s.loopDelayMs.max.toFixed(0)} ms since the last sample, its GC for this sample ${s.gcMs.toFixed(0)} ms; load ${loadavg()[0]?.toFixed(2)}`,
     );
   };
   const timer = setInterval(() => void sample(), SAMPLE_S * 1000);
@@ -116,6 +137,25 @@ async function main(): Promise<void> {
 
   const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const actions = reports.reduce((n, r) => n + r.actions, 0);
+  // The slow actions (over 50 ms) that were in flight while the host ran a sample's garbage
+  // collection (the harness's, not the host's own): that part of the tail is the measurement's.
+  const slow = reports.flatMap((r) => r.slow);
+  const inGc = slow.filter(([at, ms]) => samples.some((g) => at <= g.gcAt + g.gcMs + 20 && at + ms >= g.gcAt));
+  const duringGc = inGc.length;
+  // The latencies without those actions: what the host gives when nothing stops it to be measured.
+  const dropped = new Map<number, number>();
+  for (const [, ms] of inGc) dropped.set(ms, (dropped.get(ms) ?? 0) + 1);
+  const unmeasured = latencies.filter((ms) => {
+    const n = dropped.get(ms) ?? 0;
+    if (n === 0) return true;
+    dropped.set(ms, n - 1);
+    return false;
+  });
+  const clientLoop = {
+    p99: Math.max(...reports.map((r) => r.loopDelayMs.p99)),
+    max: Math.max(...reports.map((r) => r.loopDelayMs.max)),
+  };
+  if (SLOW_OUT !== '') writeFileSync(SLOW_OUT, `${JSON.stringify({ slow, samples })}\n`);
   const errors = reports.reduce((n, r) => n + r.errors, 0);
   const mismatches = await replayMismatches(matches, PLAYERS, reports);
   for (const p of procs) p.child.send({ type: 'close' });
@@ -145,6 +185,13 @@ async function main(): Promise<void> {
     actions,
     actionsPerSecond: actions / seconds,
     latencyMs: { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: latencies[latencies.length - 1] ?? Number.NaN },
+    slowActions: { over50Ms: slow.length, duringSampleGc: duringGc },
+    latencyWithoutSampleGcMs: {
+      p50: quantile(unmeasured, 0.5),
+      p99: quantile(unmeasured, 0.99),
+      max: unmeasured[unmeasured.length - 1] ?? Number.NaN,
+    },
+    clientLoopDelayMs: clientLoop,
     hostCpuMicrosPerAction: (end?.cpuMicros ?? 0) / Math.max(1, actions),
     maxConnections: Math.max(...samples.map((s) => s.connections)),
     memoryMiB: { afterWarmUp: warm?.rssMiB, highestAfter: laterMax, end: end?.rssMiB, peak },
@@ -160,6 +207,12 @@ async function main(): Promise<void> {
   const f = (x: number | undefined): string => (x ?? Number.NaN).toFixed(1);
   console.log(`actions:     ${actions} in ${seconds.toFixed(0)} s = ${figures.actionsPerSecond.toFixed(0)} actions/s`);
   console.log(`latency:     p50 ${f(figures.latencyMs.p50)} ms, p99 ${f(figures.latencyMs.p99)} ms, max ${f(figures.latencyMs.max)} ms`);
+  console.log(
+    `             without the ${duringGc} actions in flight during the samples' forced garbage collections: p50 ${f(figures.latencyWithoutSampleGcMs.p50)} ms, p99 ${f(figures.latencyWithoutSampleGcMs.p99)} ms, max ${f(figures.latencyWithoutSampleGcMs.max)} ms`,
+  );
+  console.log(
+    `slow:        ${slow.length} actions over 50 ms (${((100 * slow.length) / Math.max(1, actions)).toFixed(2)}%), ${duringGc} of them in flight during a sample's forced garbage collection; the clients' event loops late by p99 ${clientLoop.p99.toFixed(0)} / max ${clientLoop.max.toFixed(0)} ms`,
+  );
   console.log(`host CPU:    ${f(figures.hostCpuMicrosPerAction)} µs per action; at most ${figures.maxConnections} connections`);
   console.log(
     `memory:      ${f(warm?.rssMiB)} MiB resident after warm-up (${f(warm?.atS)} s), at most ${f(laterMax)} MiB after, ${f(end?.rssMiB)} MiB at the end, ${f(peak)} MiB peak`,
