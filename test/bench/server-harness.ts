@@ -213,6 +213,13 @@ export function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] !== undefined ? (process.argv[i + 1] as string) : fallback;
 }
 
+/** The Node flags of `--host-args "…"` for the host processes (`--cpu-prof --cpu-prof-dir=DIR` profiles them); none without it. */
+export function hostArgs(): string[] {
+  return arg('host-args', '')
+    .split(' ')
+    .filter((a) => a !== '');
+}
+
 /** The errors line (with up to five samples) and the replay line of a run's summary. */
 export function outcome(
   errors: number,

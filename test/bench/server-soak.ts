@@ -26,6 +26,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   arg,
+  hostArgs,
   hostStats,
   machineLine,
   outcome,
@@ -51,8 +52,6 @@ const CLIENT_PROCS = Number(arg('client-procs', '2'));
 const SAMPLE_S = Number(arg('sample', '30'));
 const JSON_OUT = arg('json', '');
 const SEED = arg('seed', 'soak');
-/** Node flags for the host process (`--host-args "--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles it). */
-const HOST_ARGS = arg('host-args', '');
 /** Where to write every slow action (over 50 ms: when sent, wall clock, and its latency) and every sample, as JSON. */
 const SLOW_OUT = arg('slow-out', '');
 
@@ -79,7 +78,7 @@ interface Sample {
 async function main(): Promise<void> {
   const database = STORE === 'postgres' ? await postgresDatabase(process.env.FTK_PG_URL ?? '') : null;
   const where = database !== null ? database.url : STORE === 'file' ? mkdtempSync(join(tmpdir(), 'ftk-soak-')) : '-';
-  const host = await startHost(STORE, where, ['--expose-gc', ...HOST_ARGS.split(' ').filter((a) => a !== '')]);
+  const host = await startHost(STORE, where, ['--expose-gc', ...hostArgs()]);
   console.log(
     `soak:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients for about ${MINUTES} min (think ${THINK} ms), ${CLIENT_PROCS} client process(es), 1 host, store ${STORE}`,
   );

@@ -37,6 +37,7 @@ import { join } from 'node:path';
 import type { Listening } from '../helpers/process.js';
 import {
   arg,
+  hostArgs,
   hostStats,
   machineLine,
   outcome,
@@ -58,7 +59,6 @@ const SEED = arg('seed', '1');
 const WHERE = arg('where', '');
 const CLIENT_PROCS = Number(arg('client-procs', '2'));
 const JSON_OUT = arg('json', '');
-const HOST_ARGS = arg('host-args', '');
 const CLIENT_ARGS = arg('client-args', '');
 const THINK_MS = Number(arg('think', '0'));
 const BOT = arg('bot', 'heuristic');
@@ -77,8 +77,7 @@ async function main(): Promise<void> {
   const database = STORE === 'postgres' ? await postgresDatabase(WHERE || process.env.FTK_PG_URL || '') : null;
   const dir = database !== null ? database.url : WHERE === '' ? mkdtempSync(join(tmpdir(), 'ftk-bench-server-')) : WHERE;
   const hosts: Listening[] = [];
-  const hostArgs = HOST_ARGS === '' ? [] : HOST_ARGS.split(' ');
-  for (let h = 0; h < HOSTS; h++) hosts.push(await startHost(STORE, dir, hostArgs));
+  for (let h = 0; h < HOSTS; h++) hosts.push(await startHost(STORE, dir, hostArgs()));
   const load0 = loadavg();
   console.log(
     `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (${BOT} bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es), store ${STORE}, seed ${SEED}${THINK_MS > 0 ? `, clients think ${THINK_MS} ms (0.5–1.5×) per move` : ', clients answer at once'}`,

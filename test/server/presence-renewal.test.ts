@@ -44,6 +44,19 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
 }
 
+/** Runs one renewal period, tick by tick: the leases written and the matches read at each tick. */
+async function aPeriod(store: CountingStore): Promise<{ writes: string[]; reads: string[] }[]> {
+  const ticks: { writes: string[]; reads: string[] }[] = [];
+  for (let tick = 0; tick < PRESENCE_SLICES; tick++) {
+    store.writes.length = 0;
+    store.reads.length = 0;
+    vi.advanceTimersByTime(PRESENCE_RENEW_MS / PRESENCE_SLICES);
+    await settle();
+    ticks.push({ writes: [...store.writes], reads: [...store.reads] });
+  }
+  return ticks;
+}
+
 it('#31: a renewal period renews every held seat once and reads every watched match once, a slice per tick, never all at once', async () => {
   const store = new CountingStore();
   host = new MatchHost({ store });
@@ -57,23 +70,13 @@ it('#31: a renewal period renews every held seat once and reads every watched ma
     for (let p = 0; p < PLAYERS; p++) await watchSeat(host, match.id, `P${p}`);
   }
   await settle();
-  store.writes.length = 0;
-  store.reads.length = 0;
 
-  const writesPerTick: number[] = [];
-  const readsPerTick: number[] = [];
+  const ticks = await aPeriod(store);
+  const writesPerTick = ticks.map((t) => t.writes.length);
+  const readsPerTick = ticks.map((t) => t.reads.length);
   const written = new Map<string, number>();
-  const read = new Set<string>();
-  for (let tick = 0; tick < PRESENCE_SLICES; tick++) {
-    vi.advanceTimersByTime(PRESENCE_RENEW_MS / PRESENCE_SLICES);
-    await settle();
-    writesPerTick.push(store.writes.length);
-    readsPerTick.push(store.reads.length);
-    for (const key of store.writes) written.set(key, (written.get(key) ?? 0) + 1);
-    for (const id of store.reads) read.add(id);
-    store.writes.length = 0;
-    store.reads.length = 0;
-  }
+  for (const key of ticks.flatMap((t) => t.writes)) written.set(key, (written.get(key) ?? 0) + 1);
+  const read = new Set(ticks.flatMap((t) => t.reads));
 
   // Every held seat renewed exactly once in the period (so no lease runs out: the period is a third of a lease).
   expect(PRESENCE_RENEW_MS * 3).toBe(PRESENCE_LEASE_MS);
@@ -91,29 +94,24 @@ it('#31: a renewal period renews every held seat once and reads every watched ma
 
 it('#31: a seat let go is no longer renewed; one held again is renewed once a period', async () => {
   const store = new CountingStore();
-  host = new MatchHost({ store });
-  host.start();
-  const { match } = await host.createMatch({ visibility: 'public', players: 2, seed: 'renewal-again' });
+  const h = new MatchHost({ store });
+  host = h;
+  h.start();
+  const { match } = await h.createMatch({ visibility: 'public', players: 2, seed: 'renewal-again' });
+  const quiet = { send: () => undefined, revoked: () => undefined };
   const subscribe = async (name: string) => {
-    const { token } = await (host as MatchHost).join(match.id, { name });
-    const session = await (host as MatchHost).open(match.id, token);
-    return { session, subscription: await (host as MatchHost).subscribe(session, 0, { send: () => undefined, revoked: () => undefined }) };
+    const { token } = await h.join(match.id, { name });
+    const session = await h.open(match.id, token);
+    return { session, subscription: await h.subscribe(session, 0, quiet) };
   };
   const a = await subscribe('Ada');
   await subscribe('Bo');
   await settle();
   a.subscription.stop();
   await settle();
-  const period = async (): Promise<string[]> => {
-    store.writes.length = 0;
-    for (let tick = 0; tick < PRESENCE_SLICES; tick++) {
-      vi.advanceTimersByTime(PRESENCE_RENEW_MS / PRESENCE_SLICES);
-      await settle();
-    }
-    return [...store.writes];
-  };
+  const period = async (): Promise<string[]> => (await aPeriod(store)).flatMap((t) => t.writes);
   expect(await period()).toEqual([`${match.id} 1`]);
-  const again = await (host as MatchHost).subscribe(a.session, 0, { send: () => undefined, revoked: () => undefined });
+  const again = await h.subscribe(a.session, 0, quiet);
   await settle();
   expect((await period()).sort()).toEqual([`${match.id} 0`, `${match.id} 1`]);
   again.stop();

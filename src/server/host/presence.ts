@@ -6,6 +6,7 @@
  * `Store.watchMatches`, and each pushes the seats to its watchers when what they show changed.
  * @module
  */
+import { viewDigest } from '../../protocol/digest.js';
 import type { PresenceRecord, Store } from '../store/store.js';
 import { newMatchId } from '../tokens.js';
 import type { FanOut } from './fan-out.js';
@@ -27,11 +28,9 @@ export const PRESENCE_RENEW_MS = PRESENCE_LEASE_MS / 3;
  */
 export const PRESENCE_SLICES = 60;
 
-/** The renewal tick of a match: a hash of its id. */
+/** The renewal tick of a match: its id's digest (the protocol's hash of a JSON value). */
 export function presenceSlice(matchId: string): number {
-  let h = 0;
-  for (let i = 0; i < matchId.length; i++) h = (Math.imul(h, 31) + matchId.charCodeAt(i)) | 0;
-  return (h >>> 0) % PRESENCE_SLICES;
+  return viewDigest(matchId) % PRESENCE_SLICES;
 }
 
 /** A seat this host has subscriptions for: how many, and the tick its lease is renewed at. */
