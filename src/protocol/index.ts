@@ -96,4 +96,4 @@ export type {
   WelcomeMessage,
 } from './server-messages.js';
 export { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from './version.js';
-export { FULL_VIEW_EVERY, type TrackedUpdate, ViewTrack } from './view-track.js';
+export { FULL_VIEW_EVERY, SharedChanges, type TrackedUpdate, ViewTrack } from './view-track.js';

@@ -31,9 +31,12 @@ export class MemberDigest {
 
   /** Member `key` now holds `value` (`undefined`: it is gone). */
   set(key: string, value: unknown): void {
-    const old = this.terms.get(key) ?? 0;
-    const term = memberTerm(key, value);
-    this.sum = (this.sum - old + term) | 0;
+    this.setTerm(key, memberTerm(key, value));
+  }
+
+  /** Member `key` now has the term `term` ({@link memberTerm} of its value, computed elsewhere; 0: it is gone). */
+  setTerm(key: string, term: number): void {
+    this.sum = (this.sum - (this.terms.get(key) ?? 0) + term) | 0;
     this.keep(key, term);
   }
 

@@ -21,6 +21,7 @@ describe('architecture: the protocol layer', () => {
         'PROTOCOL_VERSION',
         'PROTOCOL_VERSIONS',
         'PatchError',
+        'SharedChanges',
         'ViewTrack',
         'applyPatch',
         'canonicalJson',

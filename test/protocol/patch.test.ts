@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { type Action, createGame, type PlayerView, step, view } from '../../src/index.js';
 import { memberTerm, objectDigest, viewDigest } from '../../src/protocol/digest.js';
 import { applyPatch, diff, jsonEqual, type Patch, PatchError } from '../../src/protocol/patch.js';
-import { FULL_VIEW_EVERY, ViewTrack } from '../../src/protocol/view-track.js';
+import { FULL_VIEW_EVERY, SharedChanges, ViewTrack } from '../../src/protocol/view-track.js';
 import { pickIndex, runs } from '../properties/games.js';
 
 /** JSON values shaped like views: small objects with a few stable keys, arrays of them, numbers, strings, null. */
@@ -180,61 +180,120 @@ function gameViews(players: 2 | 3 | 4 | 5, seed: string, picks: readonly number[
   return out;
 }
 
+/** A random game's player count, seed and choices, and one more number for the test's own use. */
+const aGame = [
+  fc.constantFrom<2 | 3 | 4 | 5>(2, 3, 4, 5),
+  fc.string({ maxLength: 6 }),
+  fc.array(fc.nat(), { minLength: 1, maxLength: 50 }),
+  fc.nat(),
+] as const;
+
 describe('view patches on real games: what a host sends, a client rebuilds', () => {
   it('every seat (and a spectator), every update: the patched view equals the view and its digest matches; a tampered patch never passes', () => {
     fc.assert(
-      fc.property(
-        fc.constantFrom<2 | 3 | 4 | 5>(2, 3, 4, 5),
-        fc.string({ maxLength: 6 }),
-        fc.array(fc.nat(), { minLength: 1, maxLength: 50 }),
-        fc.nat(),
-        (players, seed, picks, tamperAt) => {
-          const views = gameViews(players, seed, picks);
-          const first = views[0] as PlayerView[];
-          const tracks = first.map((v) => new ViewTrack(v, 0));
-          const held = first.map((v) => wire(v));
-          let patches = 0;
-          let tampered = 0;
-          for (let seq = 1; seq < views.length; seq++) {
-            for (let s = 0; s < first.length; s++) {
-              const next = (views[seq] as PlayerView[])[s] as PlayerView;
-              const u = (tracks[s] as ViewTrack).advance(next, seq);
-              if (u.digest !== viewDigest(next)) expect.unreachable(`the track's digest at seq ${seq}`);
-              if (u.patch === null) {
-                expect(seq % FULL_VIEW_EVERY).toBe(0);
-                held[s] = wire(next);
-                continue;
-              }
-              patches++;
-              const patch = wire(u.patch) as Patch;
-              const applied = applyPatch(held[s] as PlayerView, patch);
-              if (!jsonEqual(applied, next)) expect(applied).toEqual(wire(next));
-              if (viewDigest(applied) !== u.digest) expect.unreachable(`digest of seq ${seq}, seat ${s}`);
-              // Tamper with one operation's value (or drop one): the client must not accept it.
-              if ((seq * 7 + s + tamperAt) % 5 === 0 && patch.length > 0) {
-                tampered++;
-                const k = (tamperAt + seq) % patch.length;
-                const bad = patch.map((op, j) => (j !== k ? op : op.length === 2 ? [op[0], tamper(op[1])] : op.slice(0, 0)));
-                const dropped = patch.filter((_, j) => j !== k);
-                for (const t of [bad, dropped]) {
-                  let ok = false;
-                  try {
-                    ok = viewDigest(applyPatch(held[s] as PlayerView, t)) === u.digest;
-                  } catch (e) {
-                    expect(e).toBeInstanceOf(PatchError);
-                  }
-                  expect(ok, JSON.stringify(t)).toBe(false);
-                }
-              }
-              held[s] = applied;
+      fc.property(...aGame, (players, seed, picks, tamperAt) => {
+        const views = gameViews(players, seed, picks);
+        const first = views[0] as PlayerView[];
+        const tracks = first.map((v) => new ViewTrack(v, 0));
+        const held = first.map((v) => wire(v));
+        let patches = 0;
+        let tampered = 0;
+        for (let seq = 1; seq < views.length; seq++) {
+          for (let s = 0; s < first.length; s++) {
+            const next = (views[seq] as PlayerView[])[s] as PlayerView;
+            const u = (tracks[s] as ViewTrack).advance(next, seq);
+            if (u.digest !== viewDigest(next)) expect.unreachable(`the track's digest at seq ${seq}`);
+            if (u.patch === null) {
+              expect(seq % FULL_VIEW_EVERY).toBe(0);
+              held[s] = wire(next);
+              continue;
             }
+            patches++;
+            const patch = wire(u.patch) as Patch;
+            const applied = applyPatch(held[s] as PlayerView, patch);
+            if (!jsonEqual(applied, next)) expect(applied).toEqual(wire(next));
+            if (viewDigest(applied) !== u.digest) expect.unreachable(`digest of seq ${seq}, seat ${s}`);
+            // Tamper with one operation's value (or drop one): the client must not accept it.
+            if ((seq * 7 + s + tamperAt) % 5 === 0 && patch.length > 0) {
+              tampered++;
+              const k = (tamperAt + seq) % patch.length;
+              const bad = patch.map((op, j) => (j !== k ? op : op.length === 2 ? [op[0], tamper(op[1])] : op.slice(0, 0)));
+              const dropped = patch.filter((_, j) => j !== k);
+              for (const t of [bad, dropped]) {
+                let ok = false;
+                try {
+                  ok = viewDigest(applyPatch(held[s] as PlayerView, t)) === u.digest;
+                } catch (e) {
+                  expect(e).toBeInstanceOf(PatchError);
+                }
+                expect(ok, JSON.stringify(t)).toBe(false);
+              }
+            }
+            held[s] = applied;
           }
-          expect(patches + tampered).toBeGreaterThan(0);
-        },
-      ),
+        }
+        expect(patches + tampered).toBeGreaterThan(0);
+      }),
       { numRuns: runs(8) },
     );
   }, 300_000);
+});
+
+describe('SharedChanges: what every viewer sees alike, compared once per update', () => {
+  it("each viewer's patch, with the shared part taken from another viewer's views, rebuilds its view with the same digest as without; its text is its JSON; the operations are the same but for their order", () => {
+    fc.assert(
+      fc.property(...aGame, (players, seed, picks, from) => {
+        const views = gameViews(players, seed, picks);
+        const first = views[0] as PlayerView[];
+        const [shared, alone] = [0, 1].map(() => first.map((v) => new ViewTrack(v, 0))) as [ViewTrack[], ViewTrack[]];
+        const held = first.map((v) => wire(v));
+        let patches = 0;
+        for (let seq = 1; seq < views.length; seq++) {
+          const before = views[seq - 1] as PlayerView[];
+          const after = views[seq] as PlayerView[];
+          // The shared members from one viewer's views (a seat or the spectator, changing with seq): the same for every viewer.
+          const w = (from + seq) % after.length;
+          const changes = new SharedChanges(before[w] as PlayerView, after[w] as PlayerView, seq);
+          for (let s = 0; s < after.length; s++) {
+            const next = after[s] as PlayerView;
+            const u = (shared[s] as ViewTrack).advance(next, seq, changes);
+            const v = (alone[s] as ViewTrack).advance(next, seq);
+            if (u.digest !== viewDigest(next) || u.digest !== v.digest) expect.unreachable(`the digest at seq ${seq}, viewer ${s}`);
+            if (u.patch === null || v.patch === null) {
+              expect([u.patch, u.patchJson, v.patch]).toEqual([null, null, null]);
+              held[s] = wire(next);
+              continue;
+            }
+            patches++;
+            expect(u.patchJson).toBe(JSON.stringify(u.patch));
+            const applied = applyPatch(held[s] as PlayerView, JSON.parse(u.patchJson as string));
+            if (!jsonEqual(applied, next)) expect(applied).toEqual(wire(next));
+            const ops = (p: Patch) => p.map((op) => JSON.stringify(op)).sort();
+            expect(ops(u.patch)).toEqual(ops(v.patch));
+            held[s] = applied;
+          }
+        }
+        expect(patches).toBeGreaterThan(0);
+      }),
+      { numRuns: runs(8) },
+    );
+  }, 300_000);
+
+  it('a track takes shared changes only at their own seq, from the view just before: otherwise it compares every member itself', () => {
+    const views = gameViews(4, 'shared-seq', [3, 1, 4, 1, 5, 9, 2, 6]);
+    const at = (seq: number, viewer: number) => (views[seq] as PlayerView[])[viewer] as PlayerView;
+    const track = new ViewTrack(at(0, 1), 0);
+    // Changes made for seq 2 (from seq 1's views) handed to the update of seq 1: not taken.
+    const wrong = new SharedChanges(at(1, 0), at(2, 0), 2);
+    const u = track.advance(at(1, 1), 1, wrong);
+    expect(applyPatch(wire(at(0, 1)), u.patch)).toEqual(wire(at(1, 1)));
+    expect(u.digest).toBe(viewDigest(at(1, 1)));
+    // A track that skipped a seq gets the full view, with or without shared changes.
+    const skip = track.advance(at(3, 1), 3, new SharedChanges(at(2, 0), at(3, 0), 3));
+    expect(skip.patch).toBeNull();
+    expect(skip.patchJson).toBeNull();
+    expect(skip.digest).toBe(viewDigest(at(3, 1)));
+  });
 });
 
 /** A different JSON value of about the same kind. */

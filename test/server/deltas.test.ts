@@ -52,6 +52,10 @@ async function rawSeat(
       current = m.view;
       views.set(m.seq, m.view);
     } else if (m.type === 'patch') {
+      // The host writes a patch's text itself: the members of a PatchMessage, in JSON.stringify's order.
+      const keys = Object.keys(m).filter((k) => k !== 'by' && k !== 'logDigest');
+      expect(keys).toEqual(['type', 'seq', 'events', 'patch', 'digest', 'deadline', 'remainingMs']);
+      expect(String(d)).toBe(JSON.stringify(m));
       const next = applyPatch(current as PlayerView, m.patch);
       expect(viewDigest(next)).toBe(m.digest);
       current = next;

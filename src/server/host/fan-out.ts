@@ -11,8 +11,8 @@
 import { currentPlayer, eventsFor, type GameEvent, type GameState, type PlayerView, type Viewer, view } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
 import type { ChatLine } from '../../protocol/lobby.js';
-import type { Actor, Clock, PatchMessage, StartedMessage, UpdateMessage } from '../../protocol/server-messages.js';
-import { ViewTrack } from '../../protocol/view-track.js';
+import type { Actor, Clock, StartedMessage, UpdateMessage } from '../../protocol/server-messages.js';
+import { SharedChanges, ViewTrack } from '../../protocol/view-track.js';
 import type { MatchRecord, PresenceRecord } from '../store/store.js';
 import { clockOf } from '../turns.js';
 import { allowed, readsChat } from './access.js';
@@ -32,10 +32,54 @@ interface UpdateExtras extends Clock {
   readonly logDigest?: string;
 }
 
-/** One viewer's update at one seq, shared by all its watchers; each version's text made once. */
+/**
+ * What one push shares between its viewers: the changes to the members every viewer sees alike
+ * (compared once, on the first patch asked for) and the extras' JSON.
+ */
+class PushShared {
+  private changes: SharedChanges | undefined;
+  private made = false;
+  private extrasTail: string | undefined;
+  /** A view of the seq pushed before this one (taken before this push replaces it). */
+  private readonly before: LiveMatch['lastView'];
+
+  constructor(
+    live: LiveMatch,
+    readonly seq: number,
+    readonly extras: UpdateExtras,
+  ) {
+    this.before = live.lastView;
+  }
+
+  /** The shared changes from the last seq pushed to `view`'s, when the last seq pushed is the one before. */
+  changesTo(view: PlayerView): SharedChanges | undefined {
+    if (!this.made) {
+      this.made = true;
+      const last = this.before;
+      if (last !== undefined && last.seq === this.seq - 1) this.changes = new SharedChanges(last.view, view, this.seq);
+    }
+    return this.changes;
+  }
+
+  /** The extras' members as JSON text that closes a message: `,"by":…,"deadline":…}` (or `}`). */
+  tail(): string {
+    if (this.extrasTail === undefined) {
+      const json = JSON.stringify(this.extras);
+      this.extrasTail = json === '{}' ? '}' : `,${json.slice(1)}`;
+    }
+    return this.extrasTail;
+  }
+}
+
+/**
+ * One viewer's update at one seq, shared by all its watchers; each version's text made once. What
+ * it shares with the other viewers' updates (another viewer's view among it) is held in a private
+ * field (`#shared`): a subscriber that reads or serializes the update cannot reach it.
+ */
 class ViewerUpdate implements Update {
   private whole: string | undefined;
   private patched: string | undefined;
+  readonly #shared: PushShared;
   readonly by?: Actor;
   readonly logDigest?: string;
   readonly deadline: number | null;
@@ -45,9 +89,11 @@ class ViewerUpdate implements Update {
     readonly seq: number,
     readonly events: readonly GameEvent[],
     readonly view: PlayerView,
-    private readonly extras: UpdateExtras,
+    shared: PushShared,
     private readonly track: ViewTrack | undefined,
   ) {
+    this.#shared = shared;
+    const extras = shared.extras;
     if (extras.by !== undefined) this.by = extras.by;
     if (extras.logDigest !== undefined) this.logDigest = extras.logDigest;
     this.deadline = extras.deadline;
@@ -62,7 +108,7 @@ class ViewerUpdate implements Update {
 
   private full(): string {
     if (this.whole === undefined) {
-      const m: UpdateMessage = { type: 'update', seq: this.seq, events: this.events, view: this.view, ...this.extras };
+      const m: UpdateMessage = { type: 'update', seq: this.seq, events: this.events, view: this.view, ...this.#shared.extras };
       this.whole = JSON.stringify(m);
       if (this.track !== undefined) this.track.wholeLength = this.whole.length;
     }
@@ -72,10 +118,10 @@ class ViewerUpdate implements Update {
   private patch(): string {
     const track = this.track;
     if (track === undefined) return this.full();
-    const t = track.advance(this.view, this.seq);
-    if (t.patch === null) return this.full();
-    const m: PatchMessage = { type: 'patch', seq: this.seq, events: this.events, patch: t.patch, digest: t.digest, ...this.extras };
-    const text = JSON.stringify(m);
+    const t = track.advance(this.view, this.seq, this.#shared.changesTo(this.view));
+    if (t.patchJson === null) return this.full();
+    // JSON.stringify of a PatchMessage { type, seq, events, patch, digest, ...extras }, with the patch's text made by the track.
+    const text = `{"type":"patch","seq":${this.seq},"events":${JSON.stringify(this.events)},"patch":${t.patchJson},"digest":${t.digest}${this.#shared.tail()}`;
     if (text.length > track.wholeLength * COMPARE_ABOVE && this.full().length <= text.length) {
       track.sentFull();
       return this.full();
@@ -103,14 +149,16 @@ export class FanOut {
     };
     // The action that ends the game opens the rematch: each watcher learns of it after the update.
     const rematch = currentPlayer(state) === null ? rematchState(live.record, true) : null;
+    const shared = new PushShared(live, seq, extras);
     for (const w of live.watchers) {
       if (w.lastSent >= seq || w.waiting) continue;
       const viewer = w.session.viewer;
       let update = updates.get(viewer);
       if (update === undefined) {
         // The card lists are shared with the other viewers' views and the previous seq's: compared by identity, digested once.
-        update = new ViewerUpdate(seq, eventsFor(events, viewer), live.viewParts.view(state, viewer), extras, live.tracks.get(viewer));
+        update = new ViewerUpdate(seq, eventsFor(events, viewer), live.viewParts.view(state, viewer), shared, live.tracks.get(viewer));
         updates.set(viewer, update);
+        live.lastView = { seq, view: update.view };
       }
       w.lastSent = seq;
       try {

@@ -3,7 +3,7 @@
  * seq, who watches it, and a queue that runs the match's work one task at a time.
  * @module
  */
-import { type Action, createGameWithEvents, type GameEvent, type GameState, type Viewer } from '../../index.js';
+import { type Action, createGameWithEvents, type GameEvent, type GameState, type PlayerView, type Viewer } from '../../index.js';
 import type { Actor } from '../../protocol/server-messages.js';
 import type { ViewTrack } from '../../protocol/view-track.js';
 import { startedAtOf } from '../record-fields.js';
@@ -63,6 +63,8 @@ export class LiveMatch {
   readonly watchers = new Set<Watcher>();
   /** The patch stream of each viewer watched with protocol version 2 or later. */
   readonly tracks = new Map<Viewer, ViewTrack>();
+  /** A view of the last seq pushed (any viewer's), to compare the next one's shared members with once for all viewers (the protocol's `SharedChanges`). */
+  lastView: { readonly seq: number; readonly view: PlayerView } | undefined;
   /** The parts of the last state's views, shared by its viewers' views and the next state's (see {@link ViewParts}). */
   readonly viewParts = new ViewParts();
   /** Actions this host validated and is appending, by seq: reused when the log brings them back. */
