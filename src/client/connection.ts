@@ -58,7 +58,7 @@ export class MatchClient {
   get repairs(): number {
     return this.stream.repairs;
   }
-  /** The protocol version the connection speaks (version 2 until a host refuses it; see `PROTOCOL_VERSIONS`). */
+  /** The protocol version the connection speaks (`PROTOCOL_VERSION`, 3, until a host refuses it, then the one before; see `PROTOCOL_VERSIONS`). */
   version: number = PROTOCOL_VERSION;
   /** The seat (or `'spectator'`), known after the first welcome. */
   seat: Viewer | null = null;
@@ -304,6 +304,7 @@ export class MatchClient {
         this.ready = true;
         this.attempts = 0;
         this.stream.forget();
+        this.stream.compact = m.v >= 3;
         this.table.welcome(m);
         if (m.view !== null) this.stream.caughtUp(m.updates, m.view, m.seq);
         this.setStatus('open');
@@ -333,8 +334,8 @@ export class MatchClient {
           return;
         }
         if (!this.ready && m.code === 'BAD_VERSION' && this.version > 1 && this.socket !== null) {
-          // A host older than this client: speak version 1 (the whole view with every update).
-          this.version = 1;
+          // A host older than this client: speak the version before (3 → 2: whole actions in the views; 2 → 1: the whole view with every update).
+          this.version--;
           this.hello(this.socket);
           return;
         }

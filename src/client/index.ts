@@ -17,6 +17,7 @@
  * @module for-the-king-and-me/client
  */
 
+export type { CompactView, WireView } from '../protocol/compact.js';
 export { commitmentOf, newContribution } from '../protocol/fairness.js';
 export type { ChatLine, ChatNotice, FairnessSummary, MatchSummary, SeatKind, SeatSummary, Visibility } from '../protocol/lobby.js';
 export type { Actor, EventsAt, RematchState, ServerMessage } from '../protocol/server-messages.js';

@@ -7,6 +7,7 @@
  * @module
  */
 import type { PlayerView } from '../index.js';
+import { type CompactView, expandView, type WireView } from '../protocol/compact.js';
 import { viewDigest } from '../protocol/digest.js';
 import { MemberDigest } from '../protocol/member-digest.js';
 import { applyPatch, unescapeKey } from '../protocol/patch.js';
@@ -34,6 +35,13 @@ export class ViewStream {
   seq: number;
   /** The current view, `null` until the first one. */
   view: PlayerView | null = null;
+  /**
+   * Whether the host sends views with `legal` as action ids (protocol version 3, `CompactView`):
+   * they are patched and digested as sent, and handed on with the actions.
+   */
+  compact = false;
+  /** {@link ViewStream.view} as the host sent it (patches apply to it, digests are of it). */
+  private wire: WireView | null = null;
   /** The seq of {@link ViewStream.view}: `seq`, except while the view is fetched again. */
   viewSeq: number;
   /** How many patches did not fit (wrong base or digest). */
@@ -56,7 +64,7 @@ export class ViewStream {
   }
 
   /** Takes the updates after the last seq, once each, then the view at `seq` (with any patches kept for after it). */
-  caughtUp(updates: readonly EventsAt[], view: PlayerView, seq: number): void {
+  caughtUp(updates: readonly EventsAt[], view: WireView, seq: number): void {
     for (const u of updates) {
       if (u.seq <= this.seq) continue;
       this.seq = u.seq;
@@ -82,12 +90,12 @@ export class ViewStream {
   }
 
   /** The view with no events (the deal's first view), if there is none yet. */
-  first(view: PlayerView, seq: number): void {
+  first(view: WireView, seq: number): void {
     if (this.view === null) this.setView(view, seq);
   }
 
   /** A version-1 update: its events, then its whole view. */
-  whole(m: EventsAt & Partial<Clock>, view: PlayerView): void {
+  whole(m: EventsAt & Partial<Clock>, view: WireView): void {
     if (!this.next(m)) return;
     this.pending = [];
     this.setView(view, m.seq);
@@ -96,13 +104,13 @@ export class ViewStream {
   /** A version-2 update: its events, then the patch applied to the view at `seq - 1` and checked against its digest. */
   patched(m: PatchMessage): void {
     if (!this.next(m)) return;
-    let next: PlayerView | null = null;
-    if (this.view !== null && this.viewSeq === m.seq - 1) {
-      this.terms ??= new MemberDigest(this.view as unknown as Record<string, unknown>);
-      next = applied(this.view, this.terms, m);
+    let next: WireView | null = null;
+    if (this.wire !== null && this.viewSeq === m.seq - 1) {
+      this.terms ??= new MemberDigest(this.wire as unknown as Record<string, unknown>);
+      next = applied(this.wire, this.terms, m);
     }
     if (next !== null) {
-      this.setView(next, m.seq, this.terms);
+      this.setView(next, m.seq, this.terms); // a compact view that does not read is refused there, and fetched again
       return;
     }
     if (this.viewSeq < m.seq - 1) {
@@ -124,12 +132,27 @@ export class ViewStream {
     return true;
   }
 
-  /** The view at `seq`, with its digest's terms when they are known (else they are made at the next patch). */
-  private setView(view: PlayerView, seq: number, terms: MemberDigest | null = null): void {
+  /**
+   * The view at `seq` as the host sent it, with its digest's terms when they are known (else they
+   * are made at the next patch). A compact view whose `legal` does not read as action ids is
+   * refused (`false`; the view stays as it was, and it is fetched again).
+   */
+  private setView(wire: WireView, seq: number, terms: MemberDigest | null = null): boolean {
+    let view: PlayerView;
+    try {
+      view = this.compact ? expandView(wire as CompactView) : (wire as PlayerView);
+    } catch {
+      this.terms = null; // the terms may hold the refused view's: made again from the view kept
+      this.repairs++;
+      this.hooks.repair();
+      return false;
+    }
+    this.wire = wire;
     this.view = view;
     this.viewSeq = seq;
     this.terms = terms;
     this.hooks.view(view, seq);
+    return true;
   }
 }
 
@@ -139,8 +162,8 @@ export class ViewStream {
  * touched, so a patch costs what it changes; `terms` then holds those of the new view, and is
  * left as it was when the patch is refused.
  */
-function applied(view: PlayerView, terms: MemberDigest, m: PatchMessage): PlayerView | null {
-  let next: PlayerView;
+function applied(view: WireView, terms: MemberDigest, m: PatchMessage): WireView | null {
+  let next: WireView;
   try {
     next = applyPatch(view, m.patch);
   } catch {

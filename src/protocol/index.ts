@@ -38,6 +38,7 @@ export type {
   SayMessage,
   SyncMessage,
 } from './client-messages.js';
+export { type CompactView, compactView, expandView, type WireView } from './compact.js';
 export { viewDigest } from './digest.js';
 export type { HostErrorCode } from './errors.js';
 export { HostError } from './errors.js';

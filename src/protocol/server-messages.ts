@@ -10,7 +10,8 @@
  * them defensively (a version 1 connection may get none of them).
  * @module
  */
-import type { GameEvent, PlayerView, Viewer } from '../index.js';
+import type { GameEvent, Viewer } from '../index.js';
+import type { WireView } from './compact.js';
 import type { HostErrorCode } from './errors.js';
 import type { ChatLine, SeatSummary } from './lobby.js';
 
@@ -64,7 +65,8 @@ export interface WelcomeMessage extends Partial<Clock> {
   readonly seat: Viewer;
   readonly seq: number;
   readonly updates: readonly EventsAt[];
-  readonly view: PlayerView | null;
+  /** The view now (version 3: with `legal` as action ids, a `CompactView`). */
+  readonly view: WireView | null;
   /** Whether the deal was made (`false`: a fair match waiting for seats; a `started` message follows). */
   readonly started?: boolean;
   /** Every seat: name, kind, connected, and how long a person's seat has had nobody connected (`awayForMs`). */
@@ -92,7 +94,8 @@ export interface UpdateMessage extends Partial<Clock> {
   readonly type: 'update';
   readonly seq: number;
   readonly events: readonly GameEvent[];
-  readonly view: PlayerView;
+  /** The view after the action (version 3: a `CompactView`). */
+  readonly view: WireView;
   /** Who made the action. */
   readonly by?: Actor;
   /** The fair deal's log digest after this action. */
@@ -103,7 +106,8 @@ export interface UpdateMessage extends Partial<Clock> {
 export interface StartedMessage extends Clock {
   readonly type: 'started';
   readonly seq: number;
-  readonly view: PlayerView;
+  /** The first view (version 3: a `CompactView`). */
+  readonly view: WireView;
   /** The opening's events (seq 0), filtered for the viewer. */
   readonly events: readonly GameEvent[];
   /** A fair deal's log digest at seq 0 (the commitment), or `null`. */
@@ -143,7 +147,8 @@ export interface OkMessage {
  * Version 2: an update whose view is given as what changed since the previous update's view
  * (the one at `seq - 1`): `applyPatch(previousView, patch)` is the view now, and its
  * `viewDigest` must equal `digest`. A client whose view was not at `seq - 1`, or whose digest
- * differs, asks for the whole view again with `sync`.
+ * differs, asks for the whole view again with `sync`. Version 3 patches the view as it sends it,
+ * with `legal` as action ids (a `CompactView`), and the digest is that view's.
  */
 export interface PatchMessage extends Partial<Clock> {
   readonly type: 'patch';
@@ -171,7 +176,8 @@ export interface SyncedMessage extends Partial<Clock> {
   readonly id: number;
   readonly seq: number;
   readonly updates: readonly EventsAt[];
-  readonly view: PlayerView;
+  /** The view now (version 3: a `CompactView`). */
+  readonly view: WireView;
 }
 
 /** The answer to `leave`; the host then closes the connection. */

@@ -7,6 +7,7 @@
  * @module
  */
 import type { PlayerView } from '../index.js';
+import type { WireView } from './compact.js';
 import { memberTerm } from './digest.js';
 import { MemberDigest } from './member-digest.js';
 import { diffMembers, type PatchOp } from './patch.js';
@@ -64,8 +65,8 @@ export class SharedChanges {
    * @param after - a view of the same game at `seq`
    */
   constructor(
-    before: PlayerView,
-    after: PlayerView,
+    before: WireView,
+    after: WireView,
     /** The seq of `after`: a track takes these changes only at this seq, from its view at `seq - 1`. */
     readonly seq: number,
   ) {
@@ -106,11 +107,12 @@ export class ViewTrack {
    * beat; 0 until one was sent).
    */
   wholeLength = 0;
-  private view: PlayerView;
+  private view: WireView;
   private readonly terms: MemberDigest;
   private sinceFull = 0;
 
-  constructor(view: PlayerView, seq: number) {
+  /** @param view - the view the viewer holds at `seq`, in the form its protocol version sends (a `PlayerView`, or a `CompactView` for version 3) */
+  constructor(view: WireView, seq: number) {
     this.view = view;
     this.seq = seq;
     this.terms = new MemberDigest(view as unknown as Record<string, unknown>);
@@ -130,7 +132,7 @@ export class ViewTrack {
    * viewer sees alike are taken from it instead of being compared again; the patch and digest are
    * the same either way, but for the order of the operations.
    */
-  advance(next: PlayerView, seq: number, shared?: SharedChanges): TrackedUpdate {
+  advance(next: WireView, seq: number, shared?: SharedChanges): TrackedUpdate {
     const prev = this.view as unknown as Record<string, unknown>;
     const record = next as unknown as Record<string, unknown>;
     const follows = seq === this.seq + 1 && this.sinceFull < FULL_VIEW_EVERY - 1;

@@ -32,6 +32,7 @@ export type {
   ClientMessage,
   Clock,
   ClockMessage,
+  CompactView,
   ErrorMessage,
   EventsAt,
   FairnessSummary,
@@ -60,6 +61,7 @@ export type {
   UpdateMessage,
   Visibility,
   WelcomeMessage,
+  WireView,
 } from '../protocol/index.js';
 export { PROTOCOL_VERSION, PROTOCOL_VERSIONS, parseClientMessage } from '../protocol/index.js';
 export type { AccountHooks, Authenticate, CanCreate, CanJoin, Identity } from './accounts.js';
@@ -75,6 +77,7 @@ export type {
   HostOptions,
   News,
   Session,
+  StartedNews,
   Subscriber,
   Subscription,
   SyncResult,

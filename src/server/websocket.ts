@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 import type { PlayerView } from '../index.js';
 import type { ClientMessage } from '../protocol/client-messages.js';
+import { viewForVersion } from '../protocol/compact.js';
 import { HostError } from '../protocol/errors.js';
 import { messageIdOf, parseClientMessage } from '../protocol/parse.js';
 import type { Clock, EventsAt, ServerMessage } from '../protocol/server-messages.js';
@@ -239,7 +240,7 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
         seat: session.viewer,
         seq,
         updates,
-        view,
+        view: view === null ? null : viewForVersion(view, m.v),
         ...clock,
         ...(v2
           ? {
@@ -259,7 +260,7 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
     let early: News[] | null = []; // news pushed before the welcome went out
     const news = (n: News): void => {
       if (early !== null) early.push(n);
-      else if (v2) c.send(n);
+      else if (v2) c.send(n.type === 'started' ? { ...n, view: viewForVersion(n.view, m.v) } : n);
       else if (n.type === 'started' && sub !== null && !welcomed) {
         welcomed = true;
         welcome(sub, n.seq, [], n.view, { deadline: n.deadline, remainingMs: n.remainingMs });
@@ -319,7 +320,7 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
         c.send({ type: 'ok', id: m.id });
       } else if (m.type === 'sync') {
         const r = await host.sync(session, m.after);
-        c.send({ type: 'synced', id: m.id, seq: r.seq, updates: r.updates, view: r.view });
+        c.send({ type: 'synced', id: m.id, seq: r.seq, updates: r.updates, view: viewForVersion(r.view, c.version) });
       } else {
         await host.leave(session);
         c.send({ type: 'left', id: m.id });

@@ -25,9 +25,11 @@ describe('architecture: the protocol layer', () => {
         'ViewTrack',
         'applyPatch',
         'canonicalJson',
+        'compactView',
         'commitmentInput',
         'commitmentOf',
         'diff',
+        'expandView',
         'fairSeed',
         'isContribution',
         'logDigest',
@@ -42,8 +44,8 @@ describe('architecture: the protocol layer', () => {
         'viewDigest',
       ].sort(),
     );
-    expect(protocol.PROTOCOL_VERSION).toBe(2);
-    expect(protocol.PROTOCOL_VERSIONS).toEqual([1, 2]);
+    expect(protocol.PROTOCOL_VERSION).toBe(3);
+    expect(protocol.PROTOCOL_VERSIONS).toEqual([1, 2, 3]);
   });
 
   it('the server and client entries re-export the same objects', () => {
@@ -58,7 +60,7 @@ describe('architecture: the protocol layer', () => {
   it("the reader refuses with the protocol's HostError, whichever entry it came from", () => {
     expect(() => server.parseClientMessage('{"type":"act","id":1,"seq":0}')).toThrow(protocol.HostError);
     try {
-      protocol.parseClientMessage('{"type":"hello","v":3,"match":"m","token":null,"after":0}');
+      protocol.parseClientMessage('{"type":"hello","v":4,"match":"m","token":null,"after":0}');
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(server.HostError);

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { connectMatch, createMatch, joinMatch, type MatchClient } from '../../src/client/index.js';
-import { type Action, createGame, type PlayerView, step, view } from '../../src/index.js';
+import { type Action, actionId, createGame, type PlayerView, step, view } from '../../src/index.js';
+import { type CompactView, compactView, expandView, type WireView } from '../../src/protocol/compact.js';
 import { viewDigest } from '../../src/protocol/digest.js';
 import { applyPatch, diff } from '../../src/protocol/patch.js';
 import type { ServerMessage } from '../../src/protocol/server-messages.js';
@@ -30,36 +31,47 @@ afterAll(async () => {
   await server.close();
 });
 
-/** A raw connection that says hello with version `v` and rebuilds the view from what it is sent. */
+/**
+ * A raw connection that says hello with version `v` and rebuilds the view from what it is sent:
+ * patches apply to the view as sent (with action ids from version 3), and the views kept have
+ * the actions.
+ */
 async function rawSeat(
   v: number,
   match: string,
   token: string | null,
-): Promise<{ ws: WebSocket; views: Map<number, PlayerView>; kinds: string[]; version: () => number }> {
+): Promise<{ ws: WebSocket; views: Map<number, PlayerView>; kinds: string[]; version: () => number; legalBytes: () => number }> {
   const ws = new WebSocket(wsUrl);
   const views = new Map<number, PlayerView>();
   const kinds: string[] = [];
-  let current: PlayerView | null = null;
+  let current: WireView | null = null;
   let version = 0;
+  let legalBytes = 0;
+  const keep = (seq: number, wire: WireView): void => {
+    current = wire;
+    if (v >= 3) {
+      expect(wire.legal.every((x) => typeof x === 'number')).toBe(true);
+      views.set(seq, expandView(wire as CompactView));
+    } else views.set(seq, wire as PlayerView);
+  };
   ws.on('message', (d) => {
     const m = JSON.parse(String(d)) as ServerMessage;
     kinds.push(m.type);
     if (m.type === 'welcome') {
       version = m.v;
-      current = m.view;
-      if (m.view !== null) views.set(m.seq, m.view);
-    } else if (m.type === 'update') {
-      current = m.view;
-      views.set(m.seq, m.view);
+      if (m.view !== null) keep(m.seq, m.view);
+      else current = null;
+    } else if (m.type === 'update' || m.type === 'started') {
+      keep(m.seq, m.view);
     } else if (m.type === 'patch') {
       // The host writes a patch's text itself: the members of a PatchMessage, in JSON.stringify's order.
       const keys = Object.keys(m).filter((k) => k !== 'by' && k !== 'logDigest');
       expect(keys).toEqual(['type', 'seq', 'events', 'patch', 'digest', 'deadline', 'remainingMs']);
       expect(String(d)).toBe(JSON.stringify(m));
-      const next = applyPatch(current as PlayerView, m.patch);
+      for (const op of m.patch) if (op[0].startsWith('/legal')) legalBytes += JSON.stringify(op).length;
+      const next = applyPatch(current as WireView, m.patch);
       expect(viewDigest(next)).toBe(m.digest);
-      current = next;
-      views.set(m.seq, next);
+      keep(m.seq, next);
     }
   });
   await new Promise((resolve, reject) => {
@@ -67,11 +79,11 @@ async function rawSeat(
     ws.once('error', reject);
   });
   ws.send(JSON.stringify({ type: 'hello', v, match, token, after: 0 }));
-  return { ws, views, kinds, version: () => version };
+  return { ws, views, kinds, version: () => version, legalBytes: () => legalBytes };
 }
 
-describe('protocol versions 1 and 2 side by side', () => {
-  it('the same seat watched with version 1 (whole views) and version 2 (patches) sees the same view at every seq; so does a spectator', async () => {
+describe('protocol versions 1, 2 and 3 side by side', () => {
+  it('the same seat watched with version 1 (whole views), version 2 (patches) and version 3 (patches, legal actions as ids) sees the same view at every seq; so does a spectator', async () => {
     const { match } = await createMatch(server.url, {
       visibility: 'public',
       players: 3,
@@ -80,10 +92,8 @@ describe('protocol versions 1 and 2 side by side', () => {
       spectators: 'public',
     });
     const { token } = await joinMatch(server.url, match.id, { name: 'Ada' });
-    const v1 = await rawSeat(1, match.id, token);
-    const v2 = await rawSeat(2, match.id, token);
-    const s1 = await rawSeat(1, match.id, null);
-    const s2 = await rawSeat(2, match.id, null);
+    const [v1, v2, v3] = [await rawSeat(1, match.id, token), await rawSeat(2, match.id, token), await rawSeat(3, match.id, token)];
+    const [s1, s2, s3] = [await rawSeat(1, match.id, null), await rawSeat(2, match.id, null), await rawSeat(3, match.id, null)];
     const player = connectMatch({ url: wsUrl, match: match.id, token, WebSocket: WebSocket as never });
     clients.push(player);
     player.on('view', (v) => {
@@ -92,19 +102,23 @@ describe('protocol versions 1 and 2 side by side', () => {
     });
     await until(() => player.view?.step === 'over', 60_000, 'the end of the match');
     const last = player.seq;
-    await until(() => [v1, v2, s1, s2].every((r) => r.views.has(last)), 10_000, 'every raw connection at the end');
-    expect(v1.version()).toBe(1);
-    expect(v2.version()).toBe(2);
-    expect(player.version).toBe(2);
+    const raw = [v1, v2, v3, s1, s2, s3];
+    await until(() => raw.every((r) => r.views.has(last)), 10_000, 'every raw connection at the end');
+    expect(raw.map((r) => r.version())).toEqual([1, 2, 3, 1, 2, 3]);
+    expect(player.version).toBe(3);
     expect(v1.kinds.filter((k) => k === 'patch')).toEqual([]);
-    expect(v2.kinds.filter((k) => k === 'patch').length).toBeGreaterThan(last / 2);
+    for (const r of [v2, v3]) expect(r.kinds.filter((k) => k === 'patch').length).toBeGreaterThan(last / 2);
     for (let seq = 0; seq <= last; seq++) {
       expect(v2.views.get(seq), `seat at ${seq}`).toEqual(v1.views.get(seq));
+      expect(v3.views.get(seq), `seat at ${seq}, version 3`).toEqual(v1.views.get(seq));
       expect(s2.views.get(seq), `spectator at ${seq}`).toEqual(s1.views.get(seq));
+      expect(s3.views.get(seq), `spectator at ${seq}, version 3`).toEqual(s1.views.get(seq));
     }
+    // The seat's legal lists as ids take a fraction of the bytes of the actions.
+    expect(v3.legalBytes()).toBeLessThan(v2.legalBytes() / 2);
     expect(player.view).toEqual(v1.views.get(last));
     expect(player.repairs).toBe(0);
-    for (const r of [v1, v2, s1, s2]) r.ws.close();
+    for (const r of raw) r.ws.close();
   }, 90_000);
 });
 
@@ -133,7 +147,7 @@ describe('the client and protocol versions', () => {
   const s2 = step(s1, view(s1, s1.toMove).legal[0] as Action).state;
   const [v0, v1, v2] = [s0, s1, s2].map((s) => view(s, 0)) as [PlayerView, PlayerView, PlayerView];
 
-  it('a host that speaks only version 1 refuses the hello: the client says hello again with version 1 and plays on', async () => {
+  it('a host that speaks only version 1 refuses the hello: the client says hello again with versions 2, then 1, and plays on', async () => {
     const hellos: number[] = [];
     const host = await fakeHost((m, send) => {
       if (m.type !== 'hello') return;
@@ -149,11 +163,47 @@ describe('the client and protocol versions', () => {
     const errors: string[] = [];
     client.on('error', (e) => errors.push(e.code));
     await until(() => client.seq === 1, 10_000, 'the update');
-    expect(hellos).toEqual([2, 1]);
+    expect(hellos).toEqual([3, 2, 1]);
     expect(client.version).toBe(1);
     expect(client.status).toBe('open');
     expect(client.view).toEqual(v1);
     expect(errors).toEqual([]);
+    client.close();
+    await host.close();
+  });
+
+  it('a version 3 host: views with legal actions as ids reach the client with the actions; a view whose ids do not read is refused, its events kept, and the view fetched again', async () => {
+    // The views of the seat to move first: its legal list is not empty.
+    const me = s0.toMove;
+    const [w0, w1, w2] = [s0, s1, s2].map((s) => view(s, me)) as [PlayerView, PlayerView, PlayerView];
+    const [c0, c1, c2] = [w0, w1, w2].map(compactView) as [CompactView, CompactView, CompactView];
+    expect(w0.legal.length).toBeGreaterThan(0);
+    expect(c0.legal).toEqual(w0.legal.map((a) => actionId(a, 2)));
+    const bad = { ...c2, legal: [1e9] }; // no action has this id: digested as sent, refused when read
+    const syncs: number[] = [];
+    const host = await fakeHost((m, send) => {
+      if (m.type === 'hello') {
+        send({ type: 'welcome', v: 3, match: 'm', seat: me, seq: 0, updates: [], view: c0 });
+        send({ type: 'patch', seq: 1, events: [{ type: 'one' }], patch: diff(c0, c1), digest: viewDigest(c1) });
+        send({ type: 'patch', seq: 2, events: [{ type: 'two' }], patch: diff(c1, bad), digest: viewDigest(bad) });
+      } else if (m.type === 'sync') {
+        syncs.push(m.after as number);
+        send({ type: 'synced', id: m.id, seq: 2, updates: [], view: c2 });
+      }
+    });
+    const client = connectMatch({ url: host.url, match: 'm', token: null, WebSocket: WebSocket as never });
+    clients.push(client);
+    const events: number[] = [];
+    const seen: PlayerView[] = [];
+    client.on('events', (u) => events.push(u.seq));
+    client.on('view', (v) => seen.push(v));
+    await until(() => client.viewSeq === 2, 10_000, 'the repaired view');
+    expect(client.version).toBe(3);
+    expect(events).toEqual([1, 2]);
+    expect(client.repairs).toBe(1);
+    expect(syncs).toEqual([2]);
+    expect(seen).toEqual([w0, w1, w2]);
+    expect(client.view).toEqual(w2);
     client.close();
     await host.close();
   });

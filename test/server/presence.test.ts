@@ -29,7 +29,8 @@ async function rawHello(url: string, match: string, token: string | null, v = 2)
       got.push({ ...rest, type: 'update', view });
       return;
     }
-    if ((m.type === 'welcome' || m.type === 'update' || m.type === 'started' || m.type === 'synced') && m.view !== null) view = m.view;
+    if ((m.type === 'welcome' || m.type === 'update' || m.type === 'started' || m.type === 'synced') && m.view !== null)
+      view = m.view as PlayerView; // version 2: views with whole actions
     got.push(m);
   });
   await new Promise((resolve, reject) => {
@@ -143,8 +144,8 @@ forEachStore('presence, names, who moved, the clock', (makeStore) => {
     expect(w.seats).toBeUndefined();
     expect(w.awayMs).toBeUndefined();
     expect(old.got.every((m) => ['welcome', 'update'].includes(m.type))).toBe(true);
-    const bad = await rawHello(s.ws, match.id, a.token, 3);
-    await until(() => bad.got.length > 0, 10_000, 'the refusal of version 3');
+    const bad = await rawHello(s.ws, match.id, a.token, 4);
+    await until(() => bad.got.length > 0, 10_000, 'the refusal of version 4');
     expect(bad.got[0]).toMatchObject({ type: 'error', code: 'BAD_VERSION' });
     old.ws.close();
     bad.ws.close();

@@ -9,16 +9,17 @@
  * @module
  */
 import { currentPlayer, eventsFor, type GameEvent, type GameState, type PlayerView, type Viewer, view } from '../../index.js';
+import { compactView, viewForVersion, type WireView } from '../../protocol/compact.js';
 import { HostError } from '../../protocol/errors.js';
 import type { ChatLine } from '../../protocol/lobby.js';
-import type { Actor, Clock, StartedMessage, UpdateMessage } from '../../protocol/server-messages.js';
+import type { Actor, Clock, UpdateMessage } from '../../protocol/server-messages.js';
 import { SharedChanges, ViewTrack } from '../../protocol/view-track.js';
 import type { MatchRecord, PresenceRecord } from '../store/store.js';
 import { clockOf } from '../turns.js';
 import { allowed, readsChat } from './access.js';
 import type { LiveMatch, Watcher } from './live-match.js';
 import { rematchState, watchedSeats } from './table.js';
-import type { News, SyncResult, Update, UpdateEvents } from './types.js';
+import type { News, StartedNews, SyncResult, Update, UpdateEvents } from './types.js';
 
 /**
  * A patch longer than this share of the viewer's last whole view (in characters) is compared
@@ -72,14 +73,29 @@ class PushShared {
 }
 
 /**
+ * One form of a viewer's update on the wire, with its text made once: the view with whole actions
+ * (versions 1 and 2) or with action ids (version 3 and later, a `CompactView`), and that form's
+ * patch stream for the viewer.
+ */
+class Form {
+  whole: string | undefined;
+  patched: string | undefined;
+  constructor(
+    readonly view: WireView,
+    readonly track: ViewTrack | undefined,
+  ) {}
+}
+
+/**
  * One viewer's update at one seq, shared by all its watchers; each version's text made once. What
- * it shares with the other viewers' updates (another viewer's view among it) is held in a private
- * field (`#shared`): a subscriber that reads or serializes the update cannot reach it.
+ * it shares with the other viewers' updates (another viewer's view among it) and its wire forms
+ * are held in private fields: a subscriber that reads or serializes the update cannot reach them.
  */
 class ViewerUpdate implements Update {
-  private whole: string | undefined;
-  private patched: string | undefined;
   readonly #shared: PushShared;
+  readonly #plain: Form;
+  #compact: Form | undefined;
+  readonly #compactTrack: ViewTrack | undefined;
   readonly by?: Actor;
   readonly logDigest?: string;
   readonly deadline: number | null;
@@ -90,9 +106,12 @@ class ViewerUpdate implements Update {
     readonly events: readonly GameEvent[],
     readonly view: PlayerView,
     shared: PushShared,
-    private readonly track: ViewTrack | undefined,
+    track: ViewTrack | undefined,
+    compactTrack: ViewTrack | undefined,
   ) {
     this.#shared = shared;
+    this.#plain = new Form(view, track);
+    this.#compactTrack = compactTrack;
     const extras = shared.extras;
     if (extras.by !== undefined) this.by = extras.by;
     if (extras.logDigest !== undefined) this.logDigest = extras.logDigest;
@@ -101,33 +120,43 @@ class ViewerUpdate implements Update {
   }
 
   frame(v: number): string {
-    if (v < 2) return this.full();
-    if (this.patched === undefined) this.patched = this.patch();
-    return this.patched;
-  }
-
-  private full(): string {
-    if (this.whole === undefined) {
-      const m: UpdateMessage = { type: 'update', seq: this.seq, events: this.events, view: this.view, ...this.#shared.extras };
-      this.whole = JSON.stringify(m);
-      if (this.track !== undefined) this.track.wholeLength = this.whole.length;
+    if (v < 2) return this.full(this.#plain);
+    let form = this.#plain;
+    if (v >= 3) {
+      this.#compact ??= new Form(compactView(this.view), this.#compactTrack);
+      form = this.#compact;
     }
-    return this.whole;
+    if (form.patched === undefined) form.patched = this.patch(form);
+    return form.patched;
   }
 
-  private patch(): string {
-    const track = this.track;
-    if (track === undefined) return this.full();
-    const t = track.advance(this.view, this.seq, this.#shared.changesTo(this.view));
-    if (t.patchJson === null) return this.full();
+  private full(form: Form): string {
+    if (form.whole === undefined) {
+      const m: UpdateMessage = { type: 'update', seq: this.seq, events: this.events, view: form.view, ...this.#shared.extras };
+      form.whole = JSON.stringify(m);
+      if (form.track !== undefined) form.track.wholeLength = form.whole.length;
+    }
+    return form.whole;
+  }
+
+  private patch(form: Form): string {
+    const track = form.track;
+    if (track === undefined) return this.full(form);
+    const t = track.advance(form.view, this.seq, this.#shared.changesTo(this.view));
+    if (t.patchJson === null) return this.full(form);
     // JSON.stringify of a PatchMessage { type, seq, events, patch, digest, ...extras }, with the patch's text made by the track.
     const text = `{"type":"patch","seq":${this.seq},"events":${JSON.stringify(this.events)},"patch":${t.patchJson},"digest":${t.digest}${this.#shared.tail()}`;
-    if (text.length > track.wholeLength * COMPARE_ABOVE && this.full().length <= text.length) {
+    if (text.length > track.wholeLength * COMPARE_ABOVE && this.full(form).length <= text.length) {
       track.sentFull();
-      return this.full();
+      return this.full(form);
     }
     return text;
   }
+}
+
+/** The patch streams of a match's viewers for protocol version `v` (2: whole actions; 3 and later: action ids), `undefined` for version 1. */
+function tracksFor(live: LiveMatch, v: number): Map<Viewer, ViewTrack> | undefined {
+  return v >= 3 ? live.compactTracks : v === 2 ? live.tracks : undefined;
 }
 
 /** Pushes updates and news to the watchers of live matches. */
@@ -156,7 +185,8 @@ export class FanOut {
       let update = updates.get(viewer);
       if (update === undefined) {
         // The card lists are shared with the other viewers' views and the previous seq's: compared by identity, digested once.
-        update = new ViewerUpdate(seq, eventsFor(events, viewer), live.viewParts.view(state, viewer), shared, live.tracks.get(viewer));
+        const v = live.viewParts.view(state, viewer);
+        update = new ViewerUpdate(seq, eventsFor(events, viewer), v, shared, live.tracks.get(viewer), live.compactTracks.get(viewer));
         updates.set(viewer, update);
         live.lastView = { seq, view: update.view };
       }
@@ -168,12 +198,13 @@ export class FanOut {
       }
       if (rematch !== null) this.tell(w, { type: 'next', ...rematch });
     }
-    // A viewer nobody watches with patches any more needs no track.
-    if (live.tracks.size > 0) {
-      for (const viewer of live.tracks.keys()) {
+    // A viewer nobody watches with patches of a form any more needs no track of it.
+    for (const tracks of [live.tracks, live.compactTracks]) {
+      for (const viewer of tracks.keys()) {
         let patched = false;
-        for (const w of live.watchers) if (w.session.viewer === viewer && (w.subscriber.version ?? 1) >= 2) patched = true;
-        if (!patched) live.tracks.delete(viewer);
+        for (const w of live.watchers)
+          if (w.session.viewer === viewer && tracksFor(live, w.subscriber.version ?? 1) === tracks) patched = true;
+        if (!patched) tracks.delete(viewer);
       }
     }
   }
@@ -239,7 +270,7 @@ export class FanOut {
   private started(live: LiveMatch): void {
     const clock = clockOf(live.record, live.state, live.lastAt, this.now());
     const logDigest = live.digests[0] ?? null;
-    const views = new Map<Viewer, StartedMessage>();
+    const views = new Map<Viewer, StartedNews>();
     for (const w of live.watchers) {
       if (!w.waiting) continue;
       w.waiting = false;
@@ -256,8 +287,10 @@ export class FanOut {
         };
         views.set(viewer, m);
       }
-      // A watcher speaking version 2 or later patches from this first view.
-      if ((w.subscriber.version ?? 1) >= 2 && !live.tracks.has(viewer)) live.tracks.set(viewer, new ViewTrack(m.view, m.seq));
+      // A watcher speaking version 2 or later patches from this first view (in the form its version sends).
+      const version = w.subscriber.version ?? 1;
+      const tracks = tracksFor(live, version);
+      if (tracks !== undefined && !tracks.has(viewer)) tracks.set(viewer, new ViewTrack(viewForVersion(m.view, version), m.seq));
       this.tell(w, m);
     }
   }
@@ -290,10 +323,13 @@ export class FanOut {
 
   /**
    * A watcher speaking protocol version 2 or later starts from `sync`'s view: the viewer's patch
-   * stream must start there too (it does already when another watcher of the viewer keeps it).
+   * stream of its version's form must start there too (it does already when another watcher of
+   * the viewer keeps it).
    */
-  track(live: LiveMatch, viewer: Viewer, sync: SyncResult): void {
-    const t = live.tracks.get(viewer);
-    if (t === undefined || t.seq !== sync.seq) live.tracks.set(viewer, new ViewTrack(sync.view, sync.seq));
+  track(live: LiveMatch, viewer: Viewer, sync: SyncResult, version: number): void {
+    const tracks = tracksFor(live, version);
+    if (tracks === undefined) return;
+    const t = tracks.get(viewer);
+    if (t === undefined || t.seq !== sync.seq) tracks.set(viewer, new ViewTrack(viewForVersion(sync.view, version), sync.seq));
   }
 }

@@ -61,8 +61,10 @@ export class LiveMatch {
   /** Unloaded: no longer the host's copy of the match (a caller holding it loads it again). */
   unloaded = false;
   readonly watchers = new Set<Watcher>();
-  /** The patch stream of each viewer watched with protocol version 2 or later. */
+  /** The patch stream of each viewer watched with protocol version 2 (views with whole actions). */
   readonly tracks = new Map<Viewer, ViewTrack>();
+  /** The patch stream of each viewer watched with protocol version 3 or later (views with action ids). */
+  readonly compactTracks = new Map<Viewer, ViewTrack>();
   /** A view of the last seq pushed (any viewer's), to compare the next one's shared members with once for all viewers (the protocol's `SharedChanges`). */
   lastView: { readonly seq: number; readonly view: PlayerView } | undefined;
   /** The parts of the last state's views, shared by its viewers' views and the next state's (see {@link ViewParts}). */

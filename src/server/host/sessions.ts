@@ -105,7 +105,7 @@ export class Sessions {
       let r: SyncResult | null = null;
       if (live.started) {
         r = await this.syncResult(live, session.viewer, from);
-        if ((subscriber.version ?? 1) >= 2) this.fanOut.track(live, session.viewer, r);
+        this.fanOut.track(live, session.viewer, r, subscriber.version ?? 1);
         watcher.lastSent = r.seq;
       } else watcher.waiting = true;
       // The first watcher: lines written before it are history, not news to push.

@@ -127,8 +127,11 @@ export interface Subscription {
   readonly stop: () => void;
 }
 
+/** The deal was made: the protocol's `started` message with the viewer's view as a `PlayerView` (a connection speaking version 3 sends it compacted). */
+export type StartedNews = Omit<StartedMessage, 'view'> & { readonly view: PlayerView };
+
 /** What a session is pushed besides updates: the deal made, the seats, the clock, a chat line, the rematch. */
-export type News = StartedMessage | SeatsMessage | ClockMessage | ChatMessage | NextMessage;
+export type News = StartedNews | SeatsMessage | ClockMessage | ChatMessage | NextMessage;
 
 /** Receives pushes for one session. */
 export interface Subscriber {
