@@ -87,8 +87,9 @@ export interface Update extends UpdateEvents, Clock {
   /**
    * The update as one protocol message's JSON text for protocol version `v`: version 1 the whole
    * view (an `update` message); version 2 a `patch` of the previous update's view, or the whole
-   * view when that is smaller or due (see `FULL_VIEW_EVERY`). Computed on the first call for each
-   * version, then reused.
+   * view when that is smaller or due (see `FULL_VIEW_EVERY`); version 3 the same with the views'
+   * legal actions as ids (`CompactView`). Computed on the first call for each version, then
+   * reused.
    */
   frame(v: number): string;
 }
