@@ -154,47 +154,34 @@ export function diff(a: Json, b: Json): PatchOp[] {
 /**
  * Like {@link diff} for two objects, member by member: calls `changed(key)` for each member of
  * `a` or `b` that differs, after its operations are in the list. A host uses it to update a
- * view's digest from the members that changed only. With `only`, the members it refuses are
- * not compared; with `keys`, only those members are (in that order).
+ * view's digest from the members that changed only. `members` narrows what is compared: a list
+ * (those members, in that order) or a test (the members it accepts); every member by default.
  */
 export function diffMembers(
   a: Record<string, unknown>,
   b: Record<string, unknown>,
   changed: (key: string) => void,
-  only?: (key: string) => boolean,
-  keys?: readonly string[],
+  members?: readonly string[] | ((key: string) => boolean),
 ): PatchOp[] {
   const walk = new Walk();
-  if (keys !== undefined) {
-    for (const k of keys) {
-      const va = Object.hasOwn(a, k) ? a[k] : undefined;
-      const vb = Object.hasOwn(b, k) ? b[k] : undefined;
-      const before = walk.ops.length;
-      if (vb === undefined) {
-        if (va !== undefined) walk.ops.push([walk.pointer(k)]);
-      } else if (va === undefined) walk.ops.push([walk.pointer(k), vb]);
-      else walk.child(k, va, vb);
-      if (walk.ops.length !== before) changed(k);
-    }
-    return walk.ops;
-  }
-  for (const k of Object.keys(b)) {
-    if (only !== undefined && !only(k)) continue;
-    const vb = b[k];
-    if (vb === undefined) continue;
+  const compare = (k: string): void => {
     const va = Object.hasOwn(a, k) ? a[k] : undefined;
+    const vb = Object.hasOwn(b, k) ? b[k] : undefined;
     const before = walk.ops.length;
-    if (va === undefined) walk.ops.push([walk.pointer(k), vb]);
+    if (vb === undefined) {
+      if (va !== undefined) walk.ops.push([walk.pointer(k)]);
+    } else if (va === undefined) walk.ops.push([walk.pointer(k), vb]);
     else walk.child(k, va, vb);
     if (walk.ops.length !== before) changed(k);
+  };
+  if (Array.isArray(members)) {
+    for (const k of members) compare(k);
+    return walk.ops;
   }
-  for (const k of Object.keys(a)) {
-    if (only !== undefined && !only(k)) continue;
-    if (a[k] !== undefined && (b[k] === undefined || !Object.hasOwn(b, k))) {
-      walk.ops.push([walk.pointer(k)]);
-      changed(k);
-    }
-  }
+  const accepts = members as ((key: string) => boolean) | undefined;
+  // The members of b, then those only a has (removed).
+  for (const k of Object.keys(b)) if (accepts === undefined || accepts(k)) compare(k);
+  for (const k of Object.keys(a)) if (!Object.hasOwn(b, k) && (accepts === undefined || accepts(k))) compare(k);
   return walk.ops;
 }
 

@@ -141,7 +141,7 @@ export class ViewTrack {
     const take = (key: string): void => this.terms.set(key, record[key]);
     if (follows && shared !== undefined && shared.seq === seq) {
       for (let i = 0; i < shared.keys.length; i++) this.terms.setTerm(shared.keys[i] as string, shared.terms[i] as number);
-      const mine = diffMembers(prev, record, take, undefined, OWN_MEMBERS);
+      const mine = diffMembers(prev, record, take, OWN_MEMBERS);
       patch = shared.ops.concat(mine);
       const tail = inner(mine);
       patchJson = `[${shared.json}${shared.json !== '' && tail !== '' ? ',' : ''}${tail}]`;
