@@ -110,7 +110,7 @@ export class MatchHost {
       store.watch((matchId, seq) => matches.heard(matchId, seq)),
       store.watchMatches((id, change) => {
         if (change === 'chat') chat.heard(id).catch(failed('reading the chat', id));
-        else if (change === 'presence') presence.heard(id).catch(failed('reading the presence', id));
+        else if (change === 'presence') presence.changed(id).catch(failed('reading the presence', id));
         else matches.reread(id).catch(failed('reading the record', id));
       }),
     ];

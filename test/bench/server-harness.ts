@@ -37,6 +37,19 @@ export interface HostStats {
   readonly loopDelayMs: { readonly p50: number; readonly p99: number; readonly max: number };
   /** How long the garbage collection asked for with these figures took (ms; 0 without). */
   readonly gcMs: number;
+  /** How many times the host called each method of its store so far. */
+  readonly storeCalls: Readonly<Record<string, number>>;
+}
+
+/** The store calls of `after` less those of `before`, per second of `seconds`, busiest first, as text (`readPresence 12.3/s, …`). */
+export function storeCallRates(before: readonly HostStats[], after: readonly HostStats[], seconds: number): string {
+  const calls = new Map<string, number>();
+  after.forEach((a, i) => {
+    for (const [method, n] of Object.entries(a.storeCalls))
+      calls.set(method, (calls.get(method) ?? 0) + n - (before[i]?.storeCalls[method] ?? 0));
+  });
+  const busy = [...calls].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+  return busy.map(([method, n]) => `${method} ${(n / seconds).toFixed(1)}/s`).join(', ');
 }
 
 /** The host's figures now; with `gc`, after a garbage collection (a host started with `--expose-gc`). */

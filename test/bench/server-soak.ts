@@ -38,6 +38,7 @@ import {
   startClientProcesses,
   startHost,
   stopHosts,
+  storeCallRates,
 } from './server-harness.js';
 
 /** About how many actions a game of four heuristic bots takes (measured with bench:server), to set the think time. */
@@ -93,9 +94,11 @@ async function main(): Promise<void> {
   console.log(`  start: ${(first.rss / 2 ** 20).toFixed(0)} MiB resident, ${(first.heapUsed / 2 ** 20).toFixed(1)} MiB heap used`);
   for (const p of procs) p.child.send({ type: 'go' });
   const samples: Sample[] = [];
+  let latest = first;
   const sample = async (): Promise<void> => {
     const gcAt = Date.now();
     const s = await hostStats(host, true);
+    latest = s;
     const actions = procs.reduce((n, p) => n + p.progress.actions, 0);
     const over = procs.reduce((n, p) => n + p.progress.over, 0);
     const atS = (performance.now() - start) / 1000;
@@ -213,6 +216,7 @@ async function main(): Promise<void> {
     `slow:        ${slow.length} actions over 50 ms (${((100 * slow.length) / Math.max(1, actions)).toFixed(2)}%), ${duringGc} of them in flight during a sample's forced garbage collection; the clients' event loops late by p99 ${clientLoop.p99.toFixed(0)} / max ${clientLoop.max.toFixed(0)} ms`,
   );
   console.log(`host CPU:    ${f(figures.hostCpuMicrosPerAction)} µs per action; at most ${figures.maxConnections} connections`);
+  console.log(`store calls: ${storeCallRates([first], [latest], seconds)}`);
   console.log(
     `memory:      ${f(warm?.rssMiB)} MiB resident after warm-up (${f(warm?.atS)} s), at most ${f(laterMax)} MiB after, ${f(end?.rssMiB)} MiB at the end, ${f(peak)} MiB peak`,
   );

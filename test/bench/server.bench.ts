@@ -49,6 +49,7 @@ import {
   startClientProcesses,
   startHost,
   stopHosts,
+  storeCallRates,
 } from './server-harness.js';
 
 const MATCHES = Number(arg('matches', '200'));
@@ -156,6 +157,7 @@ async function main(): Promise<void> {
     `client CPU per action: ${f(figures.clientCpuMicrosPerAction)} µs (all ${CLIENT_PROCS} client processes: ${PLAYERS} sockets taking each update, the bots choosing)`,
   );
   console.log(`bytes per update:   mean ${meanBytes.toFixed(0)}, p99 ${quantile(bytes, 0.99)} (${bytes.length} update frames)`);
+  console.log(`store calls:        ${storeCallRates(before, after, seconds)} (all hosts, over the play)`);
   for (const [i, m] of figures.hostMemoryMiB.entries())
     console.log(`host ${i} memory:      ${m.rss.toFixed(0)} MiB resident at the end, ${(m.peak ?? 0).toFixed(0)} MiB peak`);
   const said = outcome(errors, reports, mismatches, MATCHES);

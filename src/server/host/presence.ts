@@ -3,7 +3,9 @@
  * subscriptions per seat and holds a lease in the store for each seat it has one for (renewed
  * while it lasts, ended when the last one closes, so a host that dies lets its leases run out);
  * a seat is connected while some host's lease on it runs. Changes reach every host through
- * `Store.watchMatches`, and each pushes the seats to its watchers when what they show changed.
+ * `Store.watchMatches`, and each pushes the seats to its watchers when what they show changed;
+ * a host does not read the leases again when the store reports one of its own writes (it pushed
+ * that change itself when it made it).
  * @module
  */
 import { viewDigest } from '../../protocol/digest.js';
@@ -51,6 +53,14 @@ export class Presence {
   private tick = 0;
   /** The lease writes of each `match seat`, one after the other. */
   private readonly writes = new Map<string, Promise<void>>();
+  /**
+   * Per match, this host's lease writes that the store has not reported yet: that many reports
+   * of the match's presence are this host's own, and are not read again ({@link Presence.changed}).
+   * A match's count is dropped at its renewal tick, where its leases are read again anyway, so a
+   * write the store never reports (its match was deleted meanwhile) costs at most one report of
+   * another host's lease heard a tick late.
+   */
+  private readonly unheard = new Map<string, number>();
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor(
@@ -111,6 +121,30 @@ export class Presence {
     this.write(live.record.id, seat, until);
   }
 
+  /**
+   * The store reports a change to a match's presence (`Store.watchMatches`): one of this host's own
+   * writes is skipped (this host pushed it when it made it), any other is {@link Presence.heard}.
+   * At 4,000 sockets the host's own renewals are about 270 writes a second, each of which was
+   * read back from the store.
+   */
+  changed(matchId: string): Promise<void> {
+    return this.takeReport(matchId) ? Promise.resolve() : this.heard(matchId);
+  }
+
+  /** A report of the write just made, or about to be made, is this host's own. */
+  private expectReport(matchId: string): void {
+    this.unheard.set(matchId, (this.unheard.get(matchId) ?? 0) + 1);
+  }
+
+  /** Counts off one of this host's writes to the match whose report has not come (one came, or the write failed); `false` when there is none. */
+  private takeReport(matchId: string): boolean {
+    const own = this.unheard.get(matchId);
+    if (own === undefined) return false;
+    if (own > 1) this.unheard.set(matchId, own - 1);
+    else this.unheard.delete(matchId);
+    return true;
+  }
+
   /** The store says a match's presence changed: read the leases again and push the seats if they show something new. */
   async heard(matchId: string): Promise<void> {
     const live = await this.matches.held(matchId);
@@ -147,7 +181,15 @@ export class Presence {
     const key = `${matchId} ${seat}`;
     const before = this.writes.get(key) ?? Promise.resolve();
     const next = before
-      .then(() => this.store.setPresence(matchId, this.hostId, seat, until))
+      .then(async () => {
+        this.expectReport(matchId); // before the call: a store may report it before the call returns
+        try {
+          await this.store.setPresence(matchId, this.hostId, seat, until);
+        } catch (e) {
+          this.takeReport(matchId); // no report of it will come
+          throw e;
+        }
+      })
       .catch((e: unknown) => this.log(`presence of ${matchId} seat ${seat} failed: ${String(e)}`))
       .finally(() => {
         if (this.writes.get(key) === next) this.writes.delete(key);
@@ -163,6 +205,7 @@ export class Presence {
     const slice = this.tick;
     this.tick = (this.tick + 1) % PRESENCE_SLICES;
     const until = this.now() + PRESENCE_LEASE_MS;
+    for (const matchId of this.unheard.keys()) if (presenceSlice(matchId) === slice) this.unheard.delete(matchId);
     for (const [key, held] of this.local) {
       if (held.slice !== slice) continue;
       const space = key.lastIndexOf(' ');
