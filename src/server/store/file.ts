@@ -2,7 +2,7 @@
  * The embedded default {@link Store}: no setup, no dependency, survives restarts. Everything
  * lives in one journal file in a folder (see `journal.ts`): a record per new match, seat change,
  * appended action and deadline change (the {@link Change}s of `tables.ts`), each checksummed and
- * on disk (`fdatasync`) before the call resolves. At open the journal is replayed into the same
+ * on disk (written with `O_DSYNC`, or followed by `fdatasync`) before the call resolves. At open the journal is replayed into the same
  * tables the memory store uses, except that a log entry is held as where its record is in the
  * journal (not the entry itself): `readLog` reads entries back from the file, every other read is
  * answered from memory, so memory grows with the matches, not with the actions played. One process at a time holds a folder
@@ -48,7 +48,7 @@ export interface FileStoreOptions {
  *
  * An action's `append` resolves `true` only once its record is on disk, and the entry is read
  * (and watchers hear of it) only from then on, so no client ever sees an action that a crash
- * could take back. Appends from many matches share one write and one `fdatasync` (group commit).
+ * could take back. Appends from many matches share one durable write (group commit).
  *
  * @example
  * ```ts
