@@ -3,9 +3,10 @@
  * `<crc32, 8 hex digits> <JSON>\n`. Appends are group-committed: every record queued while a
  * write is on its way goes out in the next single write, which is durable when it returns (the
  * file is open with `O_DSYNC`; where a platform lacks it, the write is followed by one
- * `fdatasync`); a record's promise resolves only after that. At open, the file is read back record by record; a torn tail
- * (a last line without its newline, or whose checksum does not match) is cut off, and a bad
- * record followed by good ones is refused as corruption rather than skipped.
+ * `fdatasync`); a record's promise resolves only after that. At open, the file is read back
+ * record by record; a torn tail (a last line without its newline, or whose checksum does not
+ * match) is cut off, and a bad record followed by good ones is refused as corruption rather than
+ * skipped.
  * @module
  */
 import { closeSync, constants, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
