@@ -201,6 +201,7 @@ async function main(): Promise<void> {
     heapBytesPerActionAfterWarmUp: heapBytesPerAction,
     outsideHeapMiB: { afterWarmUp: warm?.outsideMiB, highestAfter: laterOutsideMax, end: end?.outsideMiB },
     heapTotalMiB: { afterWarmUp: warm?.heapTotalMiB, highestAfter: laterHeapTotalMax, end: end?.heapTotalMiB },
+    storeCallsPerSecond: storeCallRates([first], [latest], seconds),
     errors,
     mismatches,
     samples,
@@ -216,7 +217,7 @@ async function main(): Promise<void> {
     `slow:        ${slow.length} actions over 50 ms (${((100 * slow.length) / Math.max(1, actions)).toFixed(2)}%), ${duringGc} of them in flight during a sample's forced garbage collection; the clients' event loops late by p99 ${clientLoop.p99.toFixed(0)} / max ${clientLoop.max.toFixed(0)} ms`,
   );
   console.log(`host CPU:    ${f(figures.hostCpuMicrosPerAction)} µs per action; at most ${figures.maxConnections} connections`);
-  console.log(`store calls: ${storeCallRates([first], [latest], seconds)}`);
+  console.log(`store calls: ${figures.storeCallsPerSecond}`);
   console.log(
     `memory:      ${f(warm?.rssMiB)} MiB resident after warm-up (${f(warm?.atS)} s), at most ${f(laterMax)} MiB after, ${f(end?.rssMiB)} MiB at the end, ${f(peak)} MiB peak`,
   );

@@ -142,6 +142,7 @@ async function main(): Promise<void> {
     clientCpuMicrosPerAction: clientMicros / Math.max(1, actions),
     updateBytes: { mean: meanBytes, p99: quantile(bytes, 0.99), count: bytes.length },
     hostMemoryMiB: after.map((a, i) => ({ rss: a.rss / 2 ** 20, peak: peaks[i] })),
+    storeCallsPerSecond: storeCallRates(before, after, seconds),
     errors,
     mismatches,
     load: { before: load0, after: load1 },
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
     `client CPU per action: ${f(figures.clientCpuMicrosPerAction)} µs (all ${CLIENT_PROCS} client processes: ${PLAYERS} sockets taking each update, the bots choosing)`,
   );
   console.log(`bytes per update:   mean ${meanBytes.toFixed(0)}, p99 ${quantile(bytes, 0.99)} (${bytes.length} update frames)`);
-  console.log(`store calls:        ${storeCallRates(before, after, seconds)} (all hosts, over the play)`);
+  console.log(`store calls:        ${figures.storeCallsPerSecond} (all hosts, over the play)`);
   for (const [i, m] of figures.hostMemoryMiB.entries())
     console.log(`host ${i} memory:      ${m.rss.toFixed(0)} MiB resident at the end, ${(m.peak ?? 0).toFixed(0)} MiB peak`);
   const said = outcome(errors, reports, mismatches, MATCHES);

@@ -2,12 +2,12 @@
  * The embedded default {@link Store}: no setup, no dependency, survives restarts. Everything
  * lives in one journal file in a folder (see `journal.ts`): a record per new match, seat change,
  * appended action and deadline change (the {@link Change}s of `tables.ts`), each checksummed and
- * on disk (written with `O_DSYNC`, or followed by `fdatasync`) before the call resolves. At open the journal is replayed into the same
- * tables the memory store uses, except that a log entry is held as where its record is in the
- * journal (not the entry itself): `readLog` reads entries back from the file, every other read is
- * answered from memory, so memory grows with the matches, not with the actions played. One process at a time holds a folder
- * (a lock file says which: pid, process start time and host, so a reused pid is not mistaken
- * for the owner; see `lock.ts`).
+ * on disk (written with `O_DSYNC`, or followed by `fdatasync`) before the call resolves. At open
+ * the journal is replayed into the same tables the memory store uses, except that a log entry is
+ * held as where its record is in the journal (not the entry itself): `readLog` reads entries back
+ * from the file, every other read is answered from memory, so memory grows with the matches, not
+ * with the actions played. One process at a time holds a folder (a lock file says which: pid,
+ * process start time and host, so a reused pid is not mistaken for the owner; see `lock.ts`).
  * @module
  */
 import type { ChatLine } from '../../protocol/lobby.js';
