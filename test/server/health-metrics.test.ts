@@ -163,16 +163,21 @@ describe('health', () => {
     expect(m.get('ftk_store_errors_total{operation="createMatch"}')).toBe(1);
   });
 
-  it('the embedded store after a failed write (fdatasync EIO): it refuses everything and the host is not ready; a restart recovers', async () => {
+  it('the embedded store after a failed durable write (EIO): it refuses everything and the host is not ready; a restart recovers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ftk-ready-'));
     try {
       const store = await FileStore.open(dir);
       const server = await start(store);
       const { match } = await createMatch(server.url, { visibility: 'public', seed: 'ops', players: 2 });
       expect((await get(`${server.url}/health/ready`)).status).toBe(200);
-      // The disk fails the next flush, as a dying disk does (the one fault injected: no disk here fails on demand).
-      const handle = (store as unknown as { journal: { handle: { datasync: () => Promise<void> } } }).journal.handle;
-      handle.datasync = () => Promise.reject(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+      // The disk fails the next flush, as a dying disk does (the one fault injected: no disk here
+      // fails on demand). The journal's write is the durable step where it is open with O_DSYNC,
+      // the fdatasync after it elsewhere: both fail.
+      const handle = (store as unknown as { journal: { handle: { write: () => Promise<never>; datasync: () => Promise<never> } } }).journal
+        .handle;
+      const eio = (call: string) => () => Promise.reject(Object.assign(new Error(`EIO: i/o error, ${call}`), { code: 'EIO' }));
+      handle.write = eio('write');
+      handle.datasync = eio('fdatasync');
       await expect(joinMatch(server.url, match.id, { name: 'Ada' })).rejects.toMatchObject({ code: 'INTERNAL' });
       await expect(store.getMatch(match.id)).rejects.toThrow(/journal failed a write .*restart the process/);
       const r = await get(`${server.url}/health/ready`);
@@ -181,7 +186,7 @@ describe('health', () => {
       await server.close();
       running.splice(0);
       await store.close().catch(() => undefined);
-      const again = await FileStore.open(dir); // the restart (whether the join is there is unknown: its fdatasync failed)
+      const again = await FileStore.open(dir); // the restart (the join's write failed: it is not there)
       expect((await again.getMatch(match.id))?.id).toBe(match.id);
       expect(await again.append(match.id, { seq: 1, action: { type: 'pass', player: 0 }, by: 'seat', at: 1 })).toBe(true);
       await again.close();
