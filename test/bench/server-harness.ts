@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -78,7 +78,7 @@ const CLUSTER = join(import.meta.dirname, '..', 'helpers', 'postgres.sh');
  * A fresh PostgreSQL database for a run: on the server at `admin` (a connection URL), else on a
  * throwaway cluster started here (test/helpers/postgres.sh); `done` drops it (and stops that cluster).
  */
-export async function postgresDatabase(admin = ''): Promise<{ url: string; done: () => Promise<void> }> {
+export async function postgresDatabase(admin = ''): Promise<{ url: string; done: () => Promise<void>; cpuMicros: () => number | null }> {
   let clusterDir = '';
   if (admin === '') {
     const started = spawnSync('bash', [CLUSTER, 'start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
@@ -102,11 +102,46 @@ export async function postgresDatabase(admin = ''): Promise<{ url: string; done:
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    cpuMicros: () => (clusterDir === '' ? null : clusterCpuMicros(join(clusterDir, 'data'))),
     done: async () => {
       await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       if (clusterDir !== '') spawnSync('bash', [CLUSTER, 'stop', clusterDir], { stdio: 'inherit' });
     },
   };
+}
+
+/** Clock ticks per second of `/proc/<pid>/stat`'s times (`getconf CLK_TCK`; 100 on Linux). */
+let ticks = 0;
+
+/**
+ * The CPU time (µs) the PostgreSQL cluster in `data` has used so far: its postmaster and every
+ * process it started (backends, the WAL writer, the checkpointer…), the ended ones included (their
+ * time is in the postmaster's children's times once reaped). Linux only (`/proc`); `null` elsewhere.
+ */
+export function clusterCpuMicros(data: string): number | null {
+  try {
+    if (ticks === 0) ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+    const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    let total = 0;
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      } catch {
+        continue; // ended meanwhile
+      }
+      // Fields after the command's closing parenthesis: state ppid … utime(14) stime(15) cutime(16) cstime(17).
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(name);
+      if (pid !== postmaster && Number(f[1]) !== postmaster) continue;
+      total += Number(f[11]) + Number(f[12]);
+      if (pid === postmaster) total += Number(f[13]) + Number(f[14]);
+    }
+    return (total * 1e6) / ticks;
+  } catch {
+    return null;
+  }
 }
 
 /** Stops the host processes (SIGTERM) and waits until each has exited. */

@@ -6,7 +6,8 @@
  * their own (default 2; test/bench/server-clients.ts), so the host's figures are the host's.
  * Prints actions per second, the latency from sending an action to receiving its update (p50,
  * p99, max), the host's CPU time per action (`process.cpuUsage` in the host process, over the
- * play) and the client processes' CPU time per action, the bytes of an update frame as a client receives it (mean, p99), the host's resident
+ * play) and the client processes' CPU time per action (and, on a throwaway PostgreSQL cluster, the
+ * cluster's processes' CPU time per action, from `/proc`), the bytes of an update frame as a client receives it (mean, p99), the host's resident
  * memory, the load average, and checks that every match's log replays to the view (and seq) each of its
  * clients holds at the end. Numbers, not a pass/fail test.
  *
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
   const procs = await startClientProcesses(matches, CLIENT_PROCS, THINK_MS, CLIENT_ARGS === '' ? [] : CLIENT_ARGS.split(' '), BOT);
 
   const before = await Promise.all(hosts.map((h) => hostStats(h)));
+  const database0 = database?.cpuMicros() ?? null;
   const start = performance.now();
   for (const p of procs) p.child.send({ type: 'go' });
   let last = performance.now();
@@ -106,6 +108,7 @@ async function main(): Promise<void> {
   const seconds = (performance.now() - start) / 1000;
   clearInterval(progress);
   const after = await Promise.all(hosts.map((h) => hostStats(h)));
+  const database1 = database?.cpuMicros() ?? null;
   const peaks = hosts.map((h) => peakOf(h.child.pid as number));
   const load1 = loadavg();
 
@@ -140,6 +143,7 @@ async function main(): Promise<void> {
     hostCpuMicrosPerAction: cpuMicros / Math.max(1, actions),
     hostUserMicrosPerAction: userMicros / Math.max(1, actions),
     clientCpuMicrosPerAction: clientMicros / Math.max(1, actions),
+    databaseCpuMicrosPerAction: database0 === null || database1 === null ? null : (database1 - database0) / Math.max(1, actions),
     updateBytes: { mean: meanBytes, p99: quantile(bytes, 0.99), count: bytes.length },
     hostMemoryMiB: after.map((a, i) => ({ rss: a.rss / 2 ** 20, peak: peaks[i] })),
     storeCallsPerSecond: storeCallRates(before, after, seconds),
@@ -157,6 +161,8 @@ async function main(): Promise<void> {
   console.log(
     `client CPU per action: ${f(figures.clientCpuMicrosPerAction)} µs (all ${CLIENT_PROCS} client processes: ${PLAYERS} sockets taking each update, the bots choosing)`,
   );
+  if (figures.databaseCpuMicrosPerAction !== null)
+    console.log(`database CPU per action: ${f(figures.databaseCpuMicrosPerAction)} µs (the throwaway cluster's processes)`);
   console.log(`bytes per update:   mean ${meanBytes.toFixed(0)}, p99 ${quantile(bytes, 0.99)} (${bytes.length} update frames)`);
   console.log(`store calls:        ${figures.storeCallsPerSecond} (all hosts, over the play)`);
   for (const [i, m] of figures.hostMemoryMiB.entries())

@@ -199,6 +199,43 @@ describePg('PostgreSQL store', (adminUrl) => {
     expect(await s.readLog('nobody', 0)).toEqual([]);
   });
 
+  it('an append probes the log by its key: no scan of the whole log per batch, however many batches', async () => {
+    // The insert is a prepared statement; after a few executions PostgreSQL keeps a generic plan,
+    // made here while the log is nearly empty. That plan once checked entry seq - 1 with a hashed
+    // subplan over a scan of the whole log, once per batch (a cost growing with the table).
+    const schema = `scan_${randomBytes(4).toString('hex')}`;
+    const s = await createPostgresStore({ connectionString: db.url, schema, poolSize: 1, onError: () => {} });
+    // Batches of 40 appends (one per match), as a busy host sends them.
+    const ids = Array.from({ length: 40 }, (_, i) => `probe-${i}`);
+    for (const id of ids) await s.createMatch(match(id));
+    const rounds = 30;
+    for (let seq = 1; seq <= rounds; seq++) expect(await Promise.all(ids.map((id) => s.append(id, entry(seq))))).not.toContain(false);
+    const appends = rounds * ids.length;
+    await s.close(); // the pool's backend exits and reports its table statistics
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    try {
+      const stats = async (): Promise<{ seq_scan: string; n_tup_ins: string } | undefined> =>
+        (
+          await admin.query<{ seq_scan: string; n_tup_ins: string }>(
+            `SELECT seq_scan::text, n_tup_ins::text FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = 'log'`,
+            [schema],
+          )
+        ).rows[0];
+      let row = await stats();
+      const end = Date.now() + 10_000;
+      while (Number(row?.n_tup_ins ?? 0) < appends && Date.now() < end) {
+        await new Promise((r) => setTimeout(r, 100));
+        await admin.query('SELECT pg_stat_clear_snapshot()');
+        row = await stats();
+      }
+      expect(Number(row?.n_tup_ins)).toBe(appends); // the statistics are in
+      expect(Number(row?.seq_scan)).toBeLessThan(5); // 30 batches: not one scan each
+    } finally {
+      await admin.end();
+    }
+  });
+
   it('keeps entries and matches exactly as given (JSON round trip, numbers back as numbers)', async () => {
     const s = await store();
     const m = { ...match('exact', 1_764_000_000_123), turnTimeMs: null };

@@ -55,6 +55,10 @@ export class Appender {
   ) {
     // FOR KEY SHARE: an expireMatch holding a match's row is waited for, and then the match is
     // simply not there (that append is refused), rather than the insert failing its foreign key.
+    // OFFSET 0 keeps the check for entry seq - 1 an index probe per row. Without it PostgreSQL may
+    // turn that EXISTS into a hashed subplan over the whole log, and the prepared statement's
+    // generic plan, made while the log was small, kept doing so: one scan of every log row per
+    // batch, a cost that grew with the table (an EXISTS with OFFSET is never hashed).
     this.insertSql = `
       WITH input AS (
         SELECT * FROM unnest($1::text[], $2::int[], $3::jsonb[], $4::text[], $5::bigint[]) AS t(match_id, seq, action, by, at)
@@ -62,7 +66,7 @@ export class Appender {
         INSERT INTO ${s}.log (match_id, seq, action, by, at)
         SELECT i.match_id, i.seq, i.action, i.by, i.at FROM input i
         WHERE EXISTS (SELECT 1 FROM ${s}.matches m WHERE m.id = i.match_id FOR KEY SHARE)
-          AND (i.seq = 1 OR EXISTS (SELECT 1 FROM ${s}.log l WHERE l.match_id = i.match_id AND l.seq = i.seq - 1))
+          AND (i.seq = 1 OR EXISTS (SELECT 1 FROM ${s}.log l WHERE l.match_id = i.match_id AND l.seq = i.seq - 1 OFFSET 0))
         ORDER BY i.match_id, i.seq
         ON CONFLICT (match_id, seq) DO NOTHING
         RETURNING match_id, seq
