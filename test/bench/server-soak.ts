@@ -91,6 +91,7 @@ async function main(): Promise<void> {
 
   const start = performance.now();
   const first = await hostStats(host, true);
+  const database0 = database?.cpuMicros() ?? null;
   console.log(`  start: ${(first.rss / 2 ** 20).toFixed(0)} MiB resident, ${(first.heapUsed / 2 ** 20).toFixed(1)} MiB heap used`);
   for (const p of procs) p.child.send({ type: 'go' });
   const samples: Sample[] = [];
@@ -158,6 +159,7 @@ async function main(): Promise<void> {
     max: Math.max(...reports.map((r) => r.loopDelayMs.max)),
   };
   if (SLOW_OUT !== '') writeFileSync(SLOW_OUT, `${JSON.stringify({ slow, samples })}\n`);
+  const database1 = database?.cpuMicros() ?? null;
   const errors = reports.reduce((n, r) => n + r.errors, 0);
   const mismatches = await replayMismatches(matches, PLAYERS, reports);
   for (const p of procs) p.child.send({ type: 'close' });
@@ -195,6 +197,7 @@ async function main(): Promise<void> {
     },
     clientLoopDelayMs: clientLoop,
     hostCpuMicrosPerAction: (end?.cpuMicros ?? 0) / Math.max(1, actions),
+    databaseCpuMicrosPerAction: database0 === null || database1 === null ? null : (database1 - database0) / Math.max(1, actions),
     maxConnections: Math.max(...samples.map((s) => s.connections)),
     memoryMiB: { afterWarmUp: warm?.rssMiB, highestAfter: laterMax, end: end?.rssMiB, peak },
     heapMiB: { start: first.heapUsed / 2 ** 20, afterWarmUp: warm?.heapMiB, highestAfter: laterHeapMax, end: end?.heapMiB },
@@ -217,6 +220,8 @@ async function main(): Promise<void> {
     `slow:        ${slow.length} actions over 50 ms (${((100 * slow.length) / Math.max(1, actions)).toFixed(2)}%), ${duringGc} of them in flight during a sample's forced garbage collection; the clients' event loops late by p99 ${clientLoop.p99.toFixed(0)} / max ${clientLoop.max.toFixed(0)} ms`,
   );
   console.log(`host CPU:    ${f(figures.hostCpuMicrosPerAction)} µs per action; at most ${figures.maxConnections} connections`);
+  if (figures.databaseCpuMicrosPerAction !== null)
+    console.log(`database CPU: ${f(figures.databaseCpuMicrosPerAction)} µs per action (the throwaway cluster's processes)`);
   console.log(`store calls: ${figures.storeCallsPerSecond}`);
   console.log(
     `memory:      ${f(warm?.rssMiB)} MiB resident after warm-up (${f(warm?.atS)} s), at most ${f(laterMax)} MiB after, ${f(end?.rssMiB)} MiB at the end, ${f(peak)} MiB peak`,

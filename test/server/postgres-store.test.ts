@@ -236,6 +236,39 @@ describePg('PostgreSQL store', (adminUrl) => {
     }
   });
 
+  it('writes the leases of one tick in one transaction, the later of two writes of one seat last, none for an unknown match', async () => {
+    const s = await store();
+    const ids = Array.from({ length: 10 }, (_, i) => `lease-${i}`);
+    for (const id of ids) await s.createMatch(match(id));
+    const heard: string[] = [];
+    s.watchMatches((id, change) => {
+      if (change === 'presence') heard.push(id);
+    });
+    await s.listening();
+    // 40 leases (4 seats of 10 matches), seat 0 of the first match twice, and an unknown match.
+    const writes = ids.flatMap((id) => [0, 1, 2, 3].map((seat) => s.setPresence(id, 'host-a', seat, 1_000 + seat)));
+    writes.push(s.setPresence('lease-0', 'host-a', 0, 5_000), s.setPresence('nobody', 'host-a', 0, 1));
+    await Promise.all(writes);
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    try {
+      const r = await admin.query<{ transactions: number; rows: number }>(
+        `SELECT count(DISTINCT xmin::text)::int AS transactions, count(*)::int AS rows FROM ftk.presence WHERE match_id = ANY($1)`,
+        [ids],
+      );
+      // One transaction for the 40, one more for the second write of lease-0's seat 0.
+      expect(r.rows[0]).toEqual({ rows: 40, transactions: 2 });
+      const nobody = await admin.query(`SELECT 1 FROM ftk.presence WHERE match_id = 'nobody'`);
+      expect(nobody.rowCount).toBe(0);
+    } finally {
+      await admin.end();
+    }
+    expect((await s.readPresence('lease-0')).find((l) => l.seat === 0)?.until).toBe(5_000);
+    expect((await s.readPresence('lease-1')).map((l) => l.until).sort()).toEqual([1_000, 1_001, 1_002, 1_003]);
+    expect(heard.filter((id) => id === 'lease-0')).toHaveLength(5); // each write this store made is reported to it once
+    expect(heard).not.toContain('nobody');
+  });
+
   it('keeps entries and matches exactly as given (JSON round trip, numbers back as numbers)', async () => {
     const s = await store();
     const m = { ...match('exact', 1_764_000_000_123), turnTimeMs: null };

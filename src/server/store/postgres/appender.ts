@@ -15,6 +15,7 @@ import type { Pool } from 'pg';
 import { jsonEqual } from '../../../protocol/patch.js';
 import { crc32 } from '../crc32.js';
 import type { LogEntry } from '../store.js';
+import { Batches } from './batches.js';
 import { isConnectionError, nextBackoff, pause, RECONNECT_WINDOW_MS } from './faults.js';
 
 interface Pending {
@@ -31,8 +32,17 @@ const RETRY = new Set(['40P01', '40001']);
 
 /** Batches appends into one statement per round trip (see the module's description). */
 export class Appender {
-  private queue: Pending[] = [];
-  private running = false;
+  // One append per match per batch: a later seq of the same match waits for the next batch (its
+  // seq - 1 must be in first); a second append of the same seq cannot win after the first.
+  private readonly batches = new Batches<Pending>(
+    (p) => p.matchId,
+    (batch) => this.send(batch.sort((a, b) => (a.matchId < b.matchId ? -1 : a.matchId > b.matchId ? 1 : a.entry.seq - b.entry.seq))),
+    (p, first) => {
+      if (p.entry.seq !== first.entry.seq) return false;
+      p.done(false);
+      return true;
+    },
+  );
   private readonly insertSql: string;
   /**
    * The insert's prepared-statement name: the server parses and plans it once per connection,
@@ -82,35 +92,8 @@ export class Appender {
   append(matchId: string, entry: LogEntry): Promise<boolean> {
     return new Promise((done, fail) => {
       const action = JSON.stringify(entry.action);
-      this.queue.push({ matchId, entry, action, giveUp: Date.now() + RECONNECT_WINDOW_MS, done, fail });
-      if (!this.running) {
-        this.running = true;
-        setImmediate(() => void this.run());
-      }
+      this.batches.push({ matchId, entry, action, giveUp: Date.now() + RECONNECT_WINDOW_MS, done, fail });
     });
-  }
-
-  /** Sends batches until the queue is empty. */
-  private async run(): Promise<void> {
-    while (this.queue.length > 0) {
-      // One append per match per batch: a later seq of the same match waits for the next batch
-      // (its seq - 1 must be in first); a second append of the same seq cannot win after the first.
-      const batch: Pending[] = [];
-      const rest: Pending[] = [];
-      const taken = new Map<string, number>();
-      for (const p of this.queue) {
-        const seq = taken.get(p.matchId);
-        if (seq === undefined) {
-          taken.set(p.matchId, p.entry.seq);
-          batch.push(p);
-        } else if (seq === p.entry.seq) p.done(false);
-        else rest.push(p);
-      }
-      this.queue = rest;
-      batch.sort((a, b) => (a.matchId < b.matchId ? -1 : a.matchId > b.matchId ? 1 : a.entry.seq - b.entry.seq));
-      await this.send(batch);
-    }
-    this.running = false;
   }
 
   /** Inserts one batch and settles each of its appends; on a broken connection, reads back what is stored. */

@@ -1,7 +1,8 @@
 /**
  * The PostgreSQL store's calls, one SQL statement each: the log's primary key (match_id, seq)
  * orders a match's actions, so two hosts appending the same seq cannot both win; appends are
- * group-committed by the {@link Appender} (one statement for every append of a tick); deadlines
+ * group-committed by the {@link Appender} (one statement for every append of a tick), and
+ * presence leases likewise by the {@link LeaseWriter}; deadlines
  * are taken with `SELECT … FOR UPDATE SKIP LOCKED` and a lease; every append sends a `NOTIFY`
  * that the {@link LogListener} of each host hears.
  * @module
@@ -27,6 +28,7 @@ import type {
 } from '../store.js';
 import { Appender } from './appender.js';
 import { waitForServer } from './faults.js';
+import { LeaseWriter } from './lease-writer.js';
 import { LogListener } from './listener.js';
 import { quoteIdent } from './schema.js';
 
@@ -118,6 +120,7 @@ export class PgStore implements Store {
   /** This store's name in its match notifications: it reports its own changes at once and skips their echo. */
   private readonly instance = randomUUID().slice(0, 8);
   private readonly appender: Appender;
+  private readonly leases: LeaseWriter;
   private closed = false;
 
   constructor(options: PgStoreOptions) {
@@ -136,6 +139,7 @@ export class PgStore implements Store {
       (matchId, seq) => this.listener.note(matchId, seq),
       () => this.closed,
     );
+    this.leases = new LeaseWriter(this.pool, this.s, this.matchChannel, `presence ${this.instance} `);
   }
 
   async createMatch(match: MatchRecord): Promise<void> {
@@ -371,17 +375,7 @@ export class PgStore implements Store {
   }
 
   async setPresence(matchId: string, host: string, seat: number, until: number): Promise<void> {
-    const r = await this.pool.query(
-      `WITH up AS (
-         INSERT INTO ${this.s}.presence (match_id, seat, host, until)
-         SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM ${this.s}.matches WHERE id = $1)
-         ON CONFLICT (match_id, seat, host) DO UPDATE SET until = EXCLUDED.until
-         RETURNING match_id
-       )
-       SELECT pg_notify('${this.matchChannel}', 'presence ${this.instance} ' || match_id) FROM up`,
-      [matchId, seat, host, Math.floor(until)],
-    );
-    if (r.rowCount === 1) this.listener.noteMatch(matchId, 'presence');
+    if (await this.leases.write(matchId, host, seat, Math.floor(until))) this.listener.noteMatch(matchId, 'presence');
   }
 
   async readPresence(matchId: string): Promise<PresenceRecord[]> {
