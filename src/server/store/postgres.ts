@@ -29,7 +29,10 @@ export interface PostgresStoreOptions {
    * Two deployments can share a database under two schemas: their notifications do not mix.
    */
   readonly schema?: string;
-  /** Most connections the store's pool opens at once (besides the one that listens). Default 10. */
+  /**
+   * Most connections the store's pool opens at once. Default 10. Besides these the store opens one
+   * that listens and two for its group writes (appends, presence leases).
+   */
   readonly poolSize?: number;
   /**
    * Milliseconds a claimed deadline stays taken. A host replaces or clears the deadline once it
@@ -91,13 +94,18 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const onError = options.onError ?? ((e: Error) => process.stderr.write(`for-the-king postgres store: ${e.message}\n`));
   const pool = new pg.Pool({ connectionString: options.connectionString, max: poolSize });
   pool.on('error', (e) => onError(e));
+  // The group writes' own connections (one batch of appends and one of leases at a time). Their
+  // statements are prepared, and with one or two rows a batch PostgreSQL would plan them again at
+  // every call; a generic plan is kept instead (made safe for any table size by the statements).
+  const writers = new pg.Pool({ connectionString: options.connectionString, max: 2, options: '-c plan_cache_mode=force_generic_plan' });
+  writers.on('error', (e) => onError(e));
   try {
     await migrate(pool, schema);
   } catch (e) {
-    await pool.end().catch(() => {});
+    await Promise.all([pool.end().catch(() => {}), writers.end().catch(() => {})]);
     throw e;
   }
-  return new PgStore({ Client: pg.Client, pool, connectionString: options.connectionString, schema, lease, onError });
+  return new PgStore({ Client: pg.Client, pool, writers, connectionString: options.connectionString, schema, lease, onError });
 }
 
 /** What the store uses of the `pg` module. */

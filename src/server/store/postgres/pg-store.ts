@@ -99,6 +99,8 @@ export interface PgStoreOptions {
   /** pg's `Client` class, for the listening connection. */
   readonly Client: typeof Client;
   readonly pool: Pool;
+  /** The group writes' connections (appends, leases), which keep their statements' generic plans. */
+  readonly writers: Pool;
   readonly connectionString: string;
   /** The schema, checked already (lower-case letters, digits and `_`). */
   readonly schema: string;
@@ -115,6 +117,7 @@ export class PgStore implements Store {
   readonly matchChannel: string;
   private readonly s: string;
   private readonly pool: Pool;
+  private readonly writers: Pool;
   private readonly lease: number;
   private readonly listener: LogListener;
   /** This store's name in its match notifications: it reports its own changes at once and skips their echo. */
@@ -129,17 +132,19 @@ export class PgStore implements Store {
     this.channel = `${options.schema}_log`;
     this.matchChannel = `${options.schema}_match`;
     this.pool = options.pool;
+    this.writers = options.writers;
     waitForServer(this.pool, () => this.closed); // a restart of the database is a delay, not an error
+    waitForServer(this.writers, () => this.closed);
     this.lease = options.lease;
     this.listener = new LogListener({ ...options, channel: this.channel, matchChannel: this.matchChannel, instance: this.instance });
     this.appender = new Appender(
-      this.pool,
+      this.writers,
       this.s,
       this.channel,
       (matchId, seq) => this.listener.note(matchId, seq),
       () => this.closed,
     );
-    this.leases = new LeaseWriter(this.pool, this.s, this.matchChannel, `presence ${this.instance} `);
+    this.leases = new LeaseWriter(this.writers, this.s, this.matchChannel, `presence ${this.instance} `);
   }
 
   async createMatch(match: MatchRecord): Promise<void> {
@@ -401,6 +406,6 @@ export class PgStore implements Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([this.listener.close(), this.pool.end()]);
+    await Promise.all([this.listener.close(), this.pool.end(), this.writers.end()]);
   }
 }
