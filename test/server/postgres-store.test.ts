@@ -269,6 +269,19 @@ describePg('PostgreSQL store', (adminUrl) => {
     expect(heard).not.toContain('nobody');
   });
 
+  it('closing waits for the leases and appends already asked for: they are written, not dropped', async () => {
+    const s = await createPostgresStore({ connectionString: db.url, poolSize: 2, onError: () => {} });
+    await s.createMatch(match('closing'));
+    const lease = s.setPresence('closing', 'host-z', 2, 7_000);
+    const appended = s.append('closing', entry(1));
+    await s.close(); // at once, as a host shutting down does after its last connections closed
+    await expect(lease).resolves.toBeUndefined();
+    await expect(appended).resolves.toBe(true);
+    const other = await store();
+    expect((await other.readPresence('closing')).find((l) => l.host === 'host-z')).toEqual({ seat: 2, host: 'host-z', until: 7_000 });
+    expect((await other.readLog('closing', 0)).map((e) => e.seq)).toEqual([1]);
+  });
+
   it('keeps entries and matches exactly as given (JSON round trip, numbers back as numbers)', async () => {
     const s = await store();
     const m = { ...match('exact', 1_764_000_000_123), turnTimeMs: null };

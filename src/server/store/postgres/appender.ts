@@ -96,6 +96,11 @@ export class Appender {
     });
   }
 
+  /** Resolves once every write queued so far is settled (the store waits for it before closing). */
+  drained(): Promise<void> {
+    return this.batches.drained();
+  }
+
   /** Inserts one batch and settles each of its appends; on a broken connection, reads back what is stored. */
   private async send(batch: Pending[]): Promise<void> {
     let todo = batch;

@@ -9,7 +9,8 @@
 /** Batches items for `send` (see the module's description). */
 export class Batches<T> {
   private queue: T[] = [];
-  private running = false;
+  /** The loop sending batches, while there is one. */
+  private loop: Promise<void> | null = null;
 
   /**
    * @param key - the item's key: one item per key per batch.
@@ -26,10 +27,14 @@ export class Batches<T> {
   /** Queues `item`; the next batch starts on the next turn of the event loop, or after the one on its way. */
   push(item: T): void {
     this.queue.push(item);
-    if (!this.running) {
-      this.running = true;
-      setImmediate(() => void this.run());
+    if (this.loop === null) {
+      this.loop = new Promise<void>((next) => setImmediate(next)).then(() => this.run());
     }
+  }
+
+  /** Resolves once every item queued so far has been sent and settled (for a store closing). */
+  async drained(): Promise<void> {
+    while (this.loop !== null) await this.loop;
   }
 
   private async run(): Promise<void> {
@@ -48,6 +53,6 @@ export class Batches<T> {
       this.queue = rest;
       await this.send(batch);
     }
-    this.running = false;
+    this.loop = null;
   }
 }

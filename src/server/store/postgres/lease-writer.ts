@@ -67,6 +67,11 @@ export class LeaseWriter {
     return new Promise((done, fail) => this.batches.push({ matchId, seat, host, until, done, fail }));
   }
 
+  /** Resolves once every write queued so far is settled (the store waits for it before closing). */
+  drained(): Promise<void> {
+    return this.batches.drained();
+  }
+
   private async send(batch: readonly Pending[]): Promise<void> {
     try {
       const r = await this.pool.query<{ match_id: string; seat: number; host: string }>({
