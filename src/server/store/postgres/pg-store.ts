@@ -2,9 +2,9 @@
  * The PostgreSQL store's calls, one SQL statement each: the log's primary key (match_id, seq)
  * orders a match's actions, so two hosts appending the same seq cannot both win; appends are
  * group-committed by the {@link Appender} (one statement for every append of a tick), and
- * presence leases likewise by the {@link LeaseWriter}; deadlines
- * are taken with `SELECT … FOR UPDATE SKIP LOCKED` and a lease; every append sends a `NOTIFY`
- * that the {@link LogListener} of each host hears.
+ * presence leases likewise by the {@link LeaseWriter}; deadlines are taken with `SELECT … FOR
+ * UPDATE SKIP LOCKED` and a lease; every append sends a `NOTIFY` that the {@link LogListener} of
+ * each host hears.
  * @module
  */
 import { randomUUID } from 'node:crypto';
