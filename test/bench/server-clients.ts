@@ -7,8 +7,9 @@
  *   seat; each client waits 0.5–1.5 × `thinkMs` before each move, default 0; `bot` chooses the moves,
  *   `'heuristic'` by default or `'random'`, a uniform choice among `view.legal`): connect every
  *   client; out: `{ type: 'ready' }` once every client has its first view;
- * - in: `{ type: 'go' }`: play; out: `{ type: 'progress', actions, over }` every second, then
- *   `{ type: 'done', … }` with every latency sample, the size of every update frame, its own CPU time, the
+ * - in: `{ type: 'go', warmupMs }`: play; out: `{ type: 'progress', actions, over }` every second, then
+ *   `{ type: 'done', … }` with every latency sample (and apart, those of the actions sent once
+ *   `warmupMs` of play had passed), the size of every update frame, its own CPU time, the
  *   number of actions and errors, and the final score each client saw;
  * - in: `{ type: 'stop' }`: make no more moves; once every move in flight is answered, report
  *   as if every match had ended (the soak stops matches mid-game);
@@ -36,6 +37,8 @@ export interface ClientMatch {
 export interface ClientReport {
   readonly type: 'done';
   readonly latencies: number[];
+  /** The latencies of the actions sent after the warm-up (`warmupMs` from `go`). */
+  readonly steadyLatencies: number[];
   /** The sends (wall clock, `Date.now()`, and latency in ms) whose update took over 50 ms. */
   readonly slow: Array<readonly [number, number]>;
   /** How late this process's event loop ran timers from `go` to the report (ms). */
@@ -52,7 +55,7 @@ export interface ClientReport {
 
 type Incoming =
   | { type: 'play'; matches: ClientMatch[]; thinkMs?: number; bot?: string }
-  | { type: 'go' }
+  | { type: 'go'; warmupMs?: number }
   | { type: 'stop' }
   | { type: 'close' };
 
@@ -79,6 +82,9 @@ function send(message: unknown): void {
 }
 
 const latencies: number[] = [];
+const steadyLatencies: number[] = [];
+/** When the warm-up ends (`performance.now()`): actions sent from then on are also in `steadyLatencies`. */
+let steadyFrom = Number.POSITIVE_INFINITY;
 const slow: Array<readonly [number, number]> = [];
 const loop = monitorEventLoopDelay({ resolution: 1 });
 const updateBytes: number[] = [];
@@ -160,6 +166,7 @@ function play(matches: readonly ClientMatch[], thinkMs: number, botName: string)
         if (u.seq === sentSeq + 1 && sentAt > 0) {
           const latency = performance.now() - sentAt;
           latencies.push(latency);
+          if (sentAt >= steadyFrom) steadyLatencies.push(latency);
           if (latency > 50 && slow.length < 100_000) slow.push([Date.now() - latency, latency]);
           sentAt = 0;
         }
@@ -206,6 +213,7 @@ function report(): ClientReport {
   return {
     type: 'done',
     latencies,
+    steadyLatencies,
     slow,
     loopDelayMs,
     updateBytes,
@@ -222,6 +230,7 @@ process.on('message', (m: Incoming) => {
   else if (m.type === 'go') {
     going = true;
     cpuAtGo = process.cpuUsage();
+    steadyFrom = performance.now() + (m.warmupMs ?? 0);
     loop.enable();
     for (const c of clients) c.move();
     const timer = setInterval(() => {

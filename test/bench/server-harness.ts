@@ -6,7 +6,7 @@
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, setPriority } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createMatch, joinMatch } from '../../src/client/index.js';
@@ -171,10 +171,19 @@ export interface ClientProcess {
 
 /**
  * Starts a client process for `matches`; each client waits about `thinkMs` (0.5–1.5×) before each
- * move, and chooses it with `bot` (`'heuristic'` or `'random'`).
+ * move, and chooses it with `bot` (`'heuristic'` or `'random'`). A `nice` above 0 lowers the
+ * process's scheduling priority (as `nice -n`), so that on a machine the host shares with its
+ * clients the host has the CPU first, as it would on a machine of its own.
  */
-export function startClients(matches: ClientMatch[], thinkMs = 0, nodeArgs: readonly string[] = [], bot = 'heuristic'): ClientProcess {
+export function startClients(
+  matches: ClientMatch[],
+  thinkMs = 0,
+  nodeArgs: readonly string[] = [],
+  bot = 'heuristic',
+  nice = 0,
+): ClientProcess {
   const child = fork(CLIENTS, [], { execArgv: [...nodeArgs, '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  if (nice !== 0 && child.pid !== undefined) setPriority(child.pid, nice);
   let readyDone: () => void = () => undefined;
   let reportDone: (r: ClientReport) => void = () => undefined;
   const p: ClientProcess = {
@@ -227,11 +236,12 @@ export async function startClientProcesses(
   thinkMs = 0,
   nodeArgs: readonly string[] = [],
   bot = 'heuristic',
+  nice = 0,
 ): Promise<ClientProcess[]> {
   const started: ClientProcess[] = [];
   for (let i = 0; i < procs; i++) {
     const share = matches.filter((_, m) => m % procs === i).map(({ creatorToken: _, base: __, ...rest }) => rest);
-    started.push(startClients(share, thinkMs, nodeArgs, bot));
+    started.push(startClients(share, thinkMs, nodeArgs, bot, nice));
   }
   await Promise.all(started.map((p) => p.ready));
   return started;

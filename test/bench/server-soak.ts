@@ -17,7 +17,10 @@
  * `--sample` longer than the soak forces no collection until the end.
  *
  *   npm run soak:server -- [--matches 1000] [--players 4] [--minutes 10] [--think MS] [--store file] [--client-procs 2] [--sample 30] [--json FILE]
- *                          [--host-args "NODE FLAGS"] [--slow-out FILE]
+ *                          [--host-args "NODE FLAGS"] [--slow-out FILE] [--client-nice N]
+ *
+ * `--client-nice N` lowers the client processes' scheduling priority (as `nice -n N`), so that the
+ * host has the CPU first, as on a machine of its own (see `bench:server`).
  *
  * Exits 1 on any error or replay mismatch. Numbers, not a pass/fail test of speed.
  */
@@ -55,6 +58,7 @@ const JSON_OUT = arg('json', '');
 const SEED = arg('seed', 'soak');
 /** Where to write every slow action (over 50 ms: when sent, wall clock, and its latency) and every sample, as JSON. */
 const SLOW_OUT = arg('slow-out', '');
+const CLIENT_NICE = Number(arg('client-nice', '0'));
 
 interface Sample {
   readonly atS: number;
@@ -81,12 +85,12 @@ async function main(): Promise<void> {
   const where = database !== null ? database.url : STORE === 'file' ? mkdtempSync(join(tmpdir(), 'ftk-soak-')) : '-';
   const host = await startHost(STORE, where, ['--expose-gc', ...hostArgs()]);
   console.log(
-    `soak:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients for about ${MINUTES} min (think ${THINK} ms), ${CLIENT_PROCS} client process(es), 1 host, store ${STORE}`,
+    `soak:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients for about ${MINUTES} min (think ${THINK} ms), ${CLIENT_PROCS} client process(es)${CLIENT_NICE !== 0 ? ` at nice ${CLIENT_NICE}` : ''}, 1 host, store ${STORE}`,
   );
   console.log(`machine: ${machineLine()}`);
   const setUpAt = performance.now();
   const matches = await setUpMatches([host], MATCHES, PLAYERS, SEED);
-  const procs = await startClientProcesses(matches, CLIENT_PROCS, THINK);
+  const procs = await startClientProcesses(matches, CLIENT_PROCS, THINK, [], 'heuristic', CLIENT_NICE);
   console.log(`set up and connected in ${((performance.now() - setUpAt) / 1000).toFixed(1)} s`);
 
   const start = performance.now();
@@ -185,6 +189,7 @@ async function main(): Promise<void> {
     players: PLAYERS,
     store: STORE,
     thinkMs: THINK,
+    clientNice: CLIENT_NICE,
     seconds,
     actions,
     actionsPerSecond: actions / seconds,

@@ -12,6 +12,7 @@
  * clients holds at the end. Numbers, not a pass/fail test.
  *
  *   npm run bench:server -- [--matches 200] [--players 4] [--hosts 1] [--store file|memory|postgres] [--seed 1] [--client-procs 2] [--think 0] [--bot heuristic|random]
+ *                           [--warmup 5] [--client-nice 0]
  *
  * With `--hosts 2` (or more) the store is PostgreSQL: the database of `--where URL`, else of
  * `FTK_PG_URL`, else a throwaway cluster this script starts (test/helpers/postgres.sh) and stops.
@@ -27,6 +28,13 @@
  * each client wait 0.5–1.5 × MS before each move, as people do: the load offered is then about
  * matches / (MS + latency) actions per second, and the latency is the host's service time at that
  * load.
+ *
+ * The latency is printed twice: over every action, and over the actions sent after the first
+ * `--warmup` seconds of play (default 5). At the start every match makes its first moves at once,
+ * on code the host and the clients have not compiled yet; the second figure is the host's steady
+ * state. `--client-nice N` lowers the client processes' scheduling priority (as `nice -n N`), so
+ * that the host, which shares the machine with them here, has the CPU first, as it would on a
+ * machine of its own (the clients then wait for what the host leaves).
  *
  * `--bot random` has the clients choose uniformly among their legal actions instead of with the
  * heuristic bot (which takes a good share of the clients' CPU time: a person deciding costs the
@@ -64,6 +72,8 @@ const JSON_OUT = arg('json', '');
 const CLIENT_ARGS = arg('client-args', '');
 const THINK_MS = Number(arg('think', '0'));
 const BOT = arg('bot', 'heuristic');
+const WARMUP_S = Number(arg('warmup', '5'));
+const CLIENT_NICE = Number(arg('client-nice', '0'));
 
 if (BOT !== 'heuristic' && BOT !== 'random') {
   console.error(`--bot is heuristic or random, not ${BOT}`);
@@ -88,12 +98,19 @@ async function main(): Promise<void> {
 
   // Create and join everything first, then connect all clients, then play.
   const matches = await setUpMatches(hosts, MATCHES, PLAYERS, SEED);
-  const procs = await startClientProcesses(matches, CLIENT_PROCS, THINK_MS, CLIENT_ARGS === '' ? [] : CLIENT_ARGS.split(' '), BOT);
+  const procs = await startClientProcesses(
+    matches,
+    CLIENT_PROCS,
+    THINK_MS,
+    CLIENT_ARGS === '' ? [] : CLIENT_ARGS.split(' '),
+    BOT,
+    CLIENT_NICE,
+  );
 
   const before = await Promise.all(hosts.map((h) => hostStats(h)));
   const database0 = database?.cpuMicros() ?? null;
   const start = performance.now();
-  for (const p of procs) p.child.send({ type: 'go' });
+  for (const p of procs) p.child.send({ type: 'go', warmupMs: WARMUP_S * 1000 });
   let last = performance.now();
   const progress = setInterval(() => {
     const now = performance.now();
@@ -113,6 +130,7 @@ async function main(): Promise<void> {
   const load1 = loadavg();
 
   const latencies = reports.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const steady = reports.flatMap((r) => r.steadyLatencies).sort((a, b) => a - b);
   const bytes = reports.flatMap((r) => r.updateBytes).sort((a, b) => a - b);
   const actions = reports.reduce((n, r) => n + r.actions, 0);
   const errors = reports.reduce((n, r) => n + r.errors, 0);
@@ -140,6 +158,14 @@ async function main(): Promise<void> {
     seconds,
     actionsPerSecond: actions / seconds,
     latencyMs: { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: latencies[latencies.length - 1] ?? Number.NaN },
+    warmupSeconds: WARMUP_S,
+    afterWarmupLatencyMs: {
+      p50: quantile(steady, 0.5),
+      p99: quantile(steady, 0.99),
+      max: steady[steady.length - 1] ?? Number.NaN,
+      samples: steady.length,
+    },
+    clientNice: CLIENT_NICE,
     hostCpuMicrosPerAction: cpuMicros / Math.max(1, actions),
     hostUserMicrosPerAction: userMicros / Math.max(1, actions),
     clientCpuMicrosPerAction: clientMicros / Math.max(1, actions),
@@ -154,6 +180,10 @@ async function main(): Promise<void> {
   console.log(`actions:            ${actions} in ${seconds.toFixed(1)} s = ${(actions / seconds).toFixed(0)} actions/s`);
   console.log(
     `latency (send → its update): p50 ${f(figures.latencyMs.p50)} ms, p99 ${f(figures.latencyMs.p99)} ms, max ${f(figures.latencyMs.max)} ms (${latencies.length} samples)`,
+  );
+  const a = figures.afterWarmupLatencyMs;
+  console.log(
+    `  after ${WARMUP_S} s of warm-up: p50 ${f(a.p50)} ms, p99 ${f(a.p99)} ms, max ${f(a.max)} ms (${a.samples} samples)${CLIENT_NICE !== 0 ? `; clients at nice ${CLIENT_NICE}` : ''}`,
   );
   console.log(
     `host CPU per action: ${f(figures.hostCpuMicrosPerAction)} µs (${f(figures.hostUserMicrosPerAction)} user + ${f(figures.hostCpuMicrosPerAction - figures.hostUserMicrosPerAction)} system; all hosts, over the play)`,
