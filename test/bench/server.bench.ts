@@ -80,6 +80,11 @@ if (BOT !== 'heuristic' && BOT !== 'random') {
   process.exit(2);
 }
 
+if (!(WARMUP_S >= 0) || !Number.isInteger(CLIENT_NICE) || CLIENT_NICE < 0 || CLIENT_NICE > 19) {
+  console.error('--warmup is a number of seconds (0 or more); --client-nice an integer from 0 to 19');
+  process.exit(2);
+}
+
 if (HOSTS > 1 && (STORE === 'file' || STORE === 'memory')) {
   console.error(`--hosts ${HOSTS} needs a store that several processes share (the ${STORE} store belongs to one process)`);
   process.exit(2);
