@@ -73,6 +73,12 @@ export interface SearchSettings {
    */
   readonly priorForm?: 'visits' | 'sqrt';
   /**
+   * Root choices whose prior is below this share of the most likely choice's are not searched
+   * (0, the default, searches them all): the iterations go to the choices the prior finds
+   * plausible.
+   */
+  readonly priorPrune?: number;
+  /**
    * Called once per searched decision with the root's choices of the searching seat, their
    * visits and mean reward: what the search concluded (training data for the policy network).
    */
@@ -186,11 +192,20 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
   const root = new Map<number, Edge>();
   // The prior's bias per root choice, by action key (the root's observation key is the same in every deal).
   const rootBias = new Map<number, number>();
+  // Root choices the prior rules out (see `SearchSettings.priorPrune`), by action key.
+  const pruned = new Set<number>();
   if (settings.prior !== undefined && (settings.priorWeight ?? 0) > 0) {
     const p = settings.prior(view, rootChoices);
+    let top = 0;
     rootChoices.forEach((a, i) => {
       rootBias.set(actionKey(a), (settings.priorWeight as number) * (p[i] ?? 0));
+      top = Math.max(top, p[i] ?? 0);
     });
+    const cut = (settings.priorPrune ?? 0) * top;
+    if (cut > 0)
+      rootChoices.forEach((a, i) => {
+        if ((p[i] ?? 0) < cut) pruned.add(actionKey(a));
+      });
   }
   const n = view.players;
   const reward = new Array<number>(n).fill(0);
@@ -217,6 +232,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       clear(untried);
       const seen = observationKey(s, me);
       for (const a of choices) {
+        if (node === root && pruned.size > 0 && pruned.has(actionKey(a))) continue;
         const e = node.get(actionKey(a) + seen);
         if (e === undefined) untried.push(a);
         else {

@@ -6,12 +6,13 @@
  *
  *   tsx test/bench/net/tune.ts [--games 200] [--seed net-tune-1] [--opponent heuristic|ismcts]
  *     [--iterations 1000] [--prior 1] [--exploration 0.3] [--mix 1] [--form visits|sqrt]
- *     [--depth 10] [--depth-esteem 4] [--policy FILE] [--value FILE]
+ *     [--depth 10] [--depth-esteem 4] [--policy FILE] [--value FILE] [--prune 0]
  *
  * `--mix m` scores a playout's end `m × network + (1 − m) × projection` (the fitted value of
  * `evaluate.ts`); `--form` is the progressive bias's form (`SearchSettings.priorForm`);
  * `--policy`/`--value` take the networks from a networks file the trainer wrote (`nets.json`)
- * instead of the shipped ones. Games are seeded as `simulate` seeds them from `--seed`.
+ * instead of the shipped ones; `--prune t` leaves out of the search the root choices whose prior is
+ * under `t ×` the most likely one's (`SearchSettings.priorPrune`). Games are seeded as `simulate` seeds them from `--seed`.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -41,6 +42,7 @@ const { values } = parseArgs({
     'depth-esteem': { type: 'string', default: String(ISMCTS_DEFAULTS.depthEsteem) },
     policy: { type: 'string' },
     value: { type: 'string' },
+    prune: { type: 'string', default: '0' },
   },
 });
 const iterations = Number(values.iterations);
@@ -75,6 +77,7 @@ const me: Bot = ismctsWith(
     prior: (view, choices) => (view.step === 'pay' ? new Float64Array(choices.length).fill(1 / choices.length) : policy(view, choices)),
     priorWeight: Number(values.prior),
     priorForm: form,
+    priorPrune: Number(values.prune),
   },
 );
 const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations }) : heuristicBot;
@@ -83,7 +86,7 @@ const r = await simulate({ players: 4, bots: [me, other, other, other], games: N
 const used = process.cpuUsage(cpu0);
 const mine = r.bots[0] as (typeof r.bots)[number];
 const [lo, hi] = wilson(mine.wins, r.games);
-const setting = `prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}`;
+const setting = `prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}`;
 process.stdout.write(
   `${setting} · vs 3 ${values.opponent} · seed ${values.seed}: won ${mine.wins}/${r.games} = ${((100 * mine.wins) / r.games).toFixed(1)}% (95% CI ${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}%) · points ${mine.score.mean.toFixed(2)} vs ${(r.bots[1] as typeof mine).score.mean.toFixed(2)} · ${((used.user + used.system) / 1e6).toFixed(0)} s CPU\n`,
 );
