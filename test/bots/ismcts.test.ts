@@ -83,7 +83,7 @@ describe('ismctsBot', () => {
 
 describe('the prior (progressive bias)', () => {
   /** The visits of each root choice of the searching seat, with a prior all on its last choice. */
-  function visits(v: PlayerView, priorWeight: number, priorForm: 'visits' | 'sqrt'): { favoured: number; total: number } {
+  function visits(v: PlayerView, priorWeight: number, priorForm: 'visits' | 'sqrt', priorPrune = 0): { favoured: number; total: number } {
     let favoured = 0;
     let total = 0;
     let target: Action | undefined;
@@ -96,6 +96,7 @@ describe('the prior (progressive bias)', () => {
       },
       priorWeight,
       priorForm,
+      priorPrune,
       report: (choices) => {
         for (const c of choices) {
           total += c.visits;
@@ -120,6 +121,19 @@ describe('the prior (progressive bias)', () => {
       expect(none.total).toBe(400);
       expect(fading.favoured).toBeGreaterThanOrEqual(none.favoured);
       expect(lasting.favoured).toBeGreaterThan(fading.favoured);
+    }
+  });
+
+  it('leaves out of the search the root choices whose prior is under priorPrune × the top one', () => {
+    const views = positions(4, 1)
+      .map((x) => x.view)
+      .filter((v) => v.step === 'place' && v.legal.length > 2)
+      .slice(0, 3);
+    for (const v of views) {
+      const pruned = visits(v, 0.5, 'visits', 0.5);
+      expect(pruned.total).toBe(400);
+      expect(pruned.favoured).toBe(400);
+      expect(visits(v, 0.5, 'visits', 0).favoured).toBeLessThan(400);
     }
   });
 });
