@@ -75,7 +75,8 @@ export interface SearchSettings {
   /**
    * Root choices whose prior is below this share of the most likely choice's are not searched
    * (0, the default, searches them all): the iterations go to the choices the prior finds
-   * plausible.
+   * plausible. Only with a {@link SearchSettings.prior} and a `priorWeight` above 0. A tuning
+   * knob (`test/bench/net/tune.ts --prune`); `ismctsNetBot` does not set it (see docs/bots.md).
    */
   readonly priorPrune?: number;
   /**
