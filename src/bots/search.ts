@@ -233,8 +233,9 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       clear(untried);
       const seen = observationKey(s, me);
       for (const a of choices) {
-        if (node === root && pruned.size > 0 && pruned.has(actionKey(a))) continue;
-        const e = node.get(actionKey(a) + seen);
+        const key = actionKey(a);
+        if (node === root && pruned.size > 0 && pruned.has(key)) continue;
+        const e = node.get(key + seen);
         if (e === undefined) untried.push(a);
         else {
           e.avail += 1;
