@@ -278,6 +278,17 @@ export function hostArgs(): string[] {
     .filter((a) => a !== '');
 }
 
+/**
+ * The client processes' scheduling priority from `--client-nice N` (0 to 19, as `nice -n`; 0 without
+ * it): above 0 the host, which shares the machine with them, has the CPU first. Exits 2 on any other value.
+ */
+export function clientNice(): number {
+  const nice = Number(arg('client-nice', '0'));
+  if (Number.isInteger(nice) && nice >= 0 && nice <= 19) return nice;
+  console.error('--client-nice is an integer from 0 to 19');
+  process.exit(2);
+}
+
 /** The errors line (with up to five samples) and the replay line of a run's summary. */
 export function outcome(
   errors: number,

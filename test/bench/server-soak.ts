@@ -29,6 +29,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   arg,
+  clientNice,
   hostArgs,
   hostStats,
   machineLine,
@@ -58,11 +59,7 @@ const JSON_OUT = arg('json', '');
 const SEED = arg('seed', 'soak');
 /** Where to write every slow action (over 50 ms: when sent, wall clock, and its latency) and every sample, as JSON. */
 const SLOW_OUT = arg('slow-out', '');
-const CLIENT_NICE = Number(arg('client-nice', '0'));
-if (!Number.isInteger(CLIENT_NICE) || CLIENT_NICE < 0 || CLIENT_NICE > 19) {
-  console.error('--client-nice is an integer from 0 to 19');
-  process.exit(2);
-}
+const CLIENT_NICE = clientNice();
 
 interface Sample {
   readonly atS: number;
