@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LogReader } from '../../src/server/store/postgres/log-reader.js';
 import { createPostgresStore, type PostgresStore } from '../../src/server/store/postgres.js';
 import type { LogEntry, MatchRecord } from '../../src/server/store/store.js';
 import { describePg, freshDatabase } from '../helpers/pg.js';
@@ -234,6 +235,48 @@ describePg('PostgreSQL store', (adminUrl) => {
     } finally {
       await admin.end();
     }
+  });
+
+  it('reads the log of many matches asked for in one tick with one statement, each read getting its own entries', async () => {
+    const s = await store();
+    const ids = Array.from({ length: 12 }, (_, i) => `read-${i}`);
+    for (const [i, id] of ids.entries()) {
+      await s.createMatch(match(id));
+      for (let seq = 1; seq <= i % 4; seq++) expect(await s.append(id, entry(seq))).toBe(true);
+    }
+    // The reader on a pool of its own, whose statements are counted (a real pool and database).
+    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    let statements = 0;
+    const counted = Object.create(pool) as pg.Pool;
+    counted.query = ((...args: Parameters<pg.Pool['query']>) => {
+      statements++;
+      return (pool.query.bind(pool) as (...a: unknown[]) => unknown)(...args);
+    }) as pg.Pool['query'];
+    try {
+      const reader = new LogReader(counted, 'ftk');
+      // Every match from seq 0 and from seq 1, the same read twice, and a match with no log.
+      const asked: [string, number][] = [...ids.map((id): [string, number] => [id, 0]), ...ids.map((id): [string, number] => [id, 1])];
+      asked.push(['read-3', 1], ['nobody', 0]);
+      const got = await Promise.all(asked.map(([id, after]) => reader.read(id, after)));
+      for (const [k, [id, after]] of asked.entries()) {
+        const n = id === 'nobody' ? 0 : Number(id.slice(5)) % 4;
+        expect(got[k], `${id} after ${after}`).toEqual(Array.from({ length: Math.max(0, n - after) }, (_, j) => entry(after + j + 1)));
+      }
+      // One statement for the 26 reads but the repeated one, which waits for the next batch.
+      expect(statements).toBe(2);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('refuses a read with a seq that is not a number without failing the reads asked for with it', async () => {
+    const s = await store();
+    await s.createMatch(match('read-nan'));
+    expect(await s.append('read-nan', entry(1))).toBe(true);
+    const [bad, good] = await Promise.allSettled([s.readLog('read-nan', Number.NaN), s.readLog('read-nan', 0)]);
+    expect(bad.status).toBe('rejected');
+    expect(bad.status === 'rejected' ? bad.reason : null).toBeInstanceOf(RangeError);
+    expect(good).toEqual({ status: 'fulfilled', value: [entry(1)] });
   });
 
   it('writes the leases of one tick in one transaction, the later of two writes of one seat last, none for an unknown match', async () => {

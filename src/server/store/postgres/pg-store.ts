@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Client, Pool } from 'pg';
-import type { Action, GameOptions } from '../../../index.js';
+import type { GameOptions } from '../../../index.js';
 import type { ChatLine, SpectatorPolicy } from '../../../protocol/lobby.js';
 import type {
   ActivityCursor,
@@ -30,6 +30,7 @@ import { Appender } from './appender.js';
 import { waitForServer } from './faults.js';
 import { LeaseWriter } from './lease-writer.js';
 import { LogListener } from './listener.js';
+import { LogReader } from './log-reader.js';
 import { quoteIdent } from './schema.js';
 
 /** Longest match id the store accepts: keeps a notification's payload far below PostgreSQL's 8,000 bytes. */
@@ -45,13 +46,6 @@ interface MatchRow {
   seats: SeatRecord[];
   version: number;
   extra: Partial<MatchRecord>;
-}
-
-interface LogRow {
-  seq: number;
-  action: Action;
-  by: LogEntry['by'];
-  at: string;
 }
 
 /** The match fields kept in the `extra` JSON column (those added after the first schema). */
@@ -124,6 +118,7 @@ export class PgStore implements Store {
   private readonly instance = randomUUID().slice(0, 8);
   private readonly appender: Appender;
   private readonly leases: LeaseWriter;
+  private readonly reader: LogReader;
   private closed = false;
 
   constructor(options: PgStoreOptions) {
@@ -145,6 +140,7 @@ export class PgStore implements Store {
       () => this.closed,
     );
     this.leases = new LeaseWriter(this.writers, this.s, this.matchChannel, `presence ${this.instance} `);
+    this.reader = new LogReader(this.pool, this.s);
   }
 
   async createMatch(match: MatchRecord): Promise<void> {
@@ -229,11 +225,10 @@ export class PgStore implements Store {
   }
 
   async readLog(matchId: string, after: number): Promise<LogEntry[]> {
-    const r = await this.pool.query<LogRow>(`SELECT seq, action, by, at FROM ${this.s}.log WHERE match_id = $1 AND seq > $2 ORDER BY seq`, [
-      matchId,
-      Math.max(-1, Math.min(Math.floor(after), 0x7fffffff)),
-    ]);
-    const entries = r.rows.map((row) => ({ seq: row.seq, action: row.action, by: row.by, at: Number(row.at) }));
+    // Checked here, not by the database: the read goes out in a batch with others, which a bad value would fail too.
+    if (typeof matchId !== 'string' || Number.isNaN(after))
+      throw new RangeError(`readLog(${JSON.stringify(String(matchId).slice(0, 40))}, ${after})`);
+    const entries = await this.reader.read(matchId, Math.max(-1, Math.min(Math.floor(after), 0x7fffffff)));
     const last = entries[entries.length - 1];
     this.listener.track(matchId, last ? last.seq : Math.max(0, Math.floor(after)));
     return entries;
