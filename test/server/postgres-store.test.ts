@@ -269,6 +269,15 @@ describePg('PostgreSQL store', (adminUrl) => {
     }
   });
 
+  it('answers the reads asked for before it closes', async () => {
+    const s = await createPostgresStore({ connectionString: db.url, poolSize: 2, onError: () => {} });
+    await s.createMatch(match('read-close'));
+    expect(await s.append('read-close', entry(1))).toBe(true);
+    const read = s.readLog('read-close', 0); // its batch goes out on the next tick, after close() began
+    await s.close();
+    expect(await read).toEqual([entry(1)]);
+  });
+
   it('refuses a read with a seq that is not a number without failing the reads asked for with it', async () => {
     const s = await store();
     await s.createMatch(match('read-nan'));

@@ -54,6 +54,11 @@ export class LogReader {
     return new Promise((done, fail) => this.batches.push({ matchId, after, done, fail }));
   }
 
+  /** Resolves once every read asked for so far is answered (for a store closing). */
+  drained(): Promise<void> {
+    return this.batches.drained();
+  }
+
   /** Reads one batch and settles each of its reads; it does not reject. */
   private async send(batch: Pending[]): Promise<void> {
     let rows: Row[];

@@ -401,8 +401,9 @@ export class PgStore implements Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    // Writes already asked for (a lease let go as the host shuts down, an append) still go in.
-    await Promise.all([this.appender.drained(), this.leases.drained()]);
+    // Writes already asked for (a lease let go as the host shuts down, an append) still go in,
+    // and reads already asked for are answered.
+    await Promise.all([this.appender.drained(), this.leases.drained(), this.reader.drained()]);
     await Promise.all([this.listener.close(), this.pool.end(), this.writers.end()]);
   }
 }
