@@ -278,13 +278,20 @@ describePg('PostgreSQL store', (adminUrl) => {
     expect(await read).toEqual([entry(1)]);
   });
 
-  it('refuses a read with a seq that is not a number without failing the reads asked for with it', async () => {
+  it('refuses a read with a seq that is not a number, or a match id with a NUL, without failing the reads asked for with it', async () => {
     const s = await store();
     await s.createMatch(match('read-nan'));
     expect(await s.append('read-nan', entry(1))).toBe(true);
-    const [bad, good] = await Promise.allSettled([s.readLog('read-nan', Number.NaN), s.readLog('read-nan', 0)]);
-    expect(bad.status).toBe('rejected');
-    expect(bad.status === 'rejected' ? bad.reason : null).toBeInstanceOf(RangeError);
+    // A match id with a NUL, which PostgreSQL refuses in any text, is refused the same way.
+    const [bad, nul, good] = await Promise.allSettled([
+      s.readLog('read-nan', Number.NaN),
+      s.readLog('read\0nan', 0),
+      s.readLog('read-nan', 0),
+    ]);
+    for (const refused of [bad, nul]) {
+      expect(refused.status).toBe('rejected');
+      expect(refused.status === 'rejected' ? refused.reason : null).toBeInstanceOf(RangeError);
+    }
     expect(good).toEqual({ status: 'fulfilled', value: [entry(1)] });
   });
 

@@ -226,7 +226,7 @@ export class PgStore implements Store {
 
   async readLog(matchId: string, after: number): Promise<LogEntry[]> {
     // Checked here, not by the database: the read goes out in a batch with others, which a bad value would fail too.
-    if (typeof matchId !== 'string' || Number.isNaN(after))
+    if (typeof matchId !== 'string' || matchId.includes('\0') || Number.isNaN(after))
       throw new RangeError(`readLog(${JSON.stringify(String(matchId).slice(0, 40))}, ${after})`);
     const entries = await this.reader.read(matchId, Math.max(-1, Math.min(Math.floor(after), 0x7fffffff)));
     const last = entries[entries.length - 1];
