@@ -217,6 +217,9 @@ async function main(): Promise<void> {
     load: loadavg(),
   };
   const f = (x: number | undefined): string => (x ?? Number.NaN).toFixed(1);
+  const growth = Number.isNaN(heapBytesPerAction)
+    ? 'no growth per action to tell (no sample after the warm-up one; a shorter --sample gives one)'
+    : `${heapBytesPerAction.toFixed(0)} bytes per action after warm-up`;
   console.log(`actions:     ${actions} in ${seconds.toFixed(0)} s = ${figures.actionsPerSecond.toFixed(0)} actions/s`);
   console.log(`latency:     p50 ${f(figures.latencyMs.p50)} ms, p99 ${f(figures.latencyMs.p99)} ms, max ${f(figures.latencyMs.max)} ms`);
   console.log(
@@ -233,7 +236,7 @@ async function main(): Promise<void> {
     `memory:      ${f(warm?.rssMiB)} MiB resident after warm-up (${f(warm?.atS)} s), at most ${f(laterMax)} MiB after, ${f(end?.rssMiB)} MiB at the end, ${f(peak)} MiB peak`,
   );
   console.log(
-    `heap used:   ${f(first.heapUsed / 2 ** 20)} MiB at the start, ${f(warm?.heapMiB)} MiB after warm-up, at most ${f(laterHeapMax)} MiB after, ${f(end?.heapMiB)} MiB at the end (after a GC each): ${Number.isNaN(heapBytesPerAction) ? 'no growth per action to tell (no sample after the warm-up one; a shorter --sample gives one)' : `${heapBytesPerAction.toFixed(0)} bytes per action after warm-up`}`,
+    `heap used:   ${f(first.heapUsed / 2 ** 20)} MiB at the start, ${f(warm?.heapMiB)} MiB after warm-up, at most ${f(laterHeapMax)} MiB after, ${f(end?.heapMiB)} MiB at the end (after a GC each): ${growth}`,
   );
   console.log(
     `resident:    ${f(warm?.outsideMiB)} MiB outside V8's heap after warm-up, at most ${f(laterOutsideMax)} MiB after, ${f(end?.outsideMiB)} MiB at the end; V8's heap holds ${f(warm?.heapTotalMiB)} MiB after warm-up, at most ${f(laterHeapTotalMax)} MiB after (used or not; resident memory is about the two together)`,
