@@ -1,0 +1,167 @@
+/**
+ * The host's own work per action, without sockets or files: one process, a `MatchHost` on a
+ * `MemoryStore`, `--matches` matches of `--players` seats, each seat a subscriber speaking
+ * protocol version `--version` (3 by default) that turns every update into its wire text
+ * (`update.frame(v)`, as the WebSocket layer does) and, when the seat is to move, submits the
+ * action `heuristicBot` chooses (as `bench:server`'s clients do; `--bot random`: one chosen
+ * uniformly among the legal ones), seeded per match, so every run plays the same games. All
+ * matches play at once, as in `bench:server`'s closed loop. The bots' time is measured apart
+ * and left out of the host's.
+ *
+ * It prints the process's CPU time per action (user and system), the wire text per update, and
+ * how the time splits between taking the action (`submit`, the state's next step, the store)
+ * and pushing it (views, patches, digests, frames). Subtract it from `bench:server`'s host CPU
+ * per action to see what the transport (WebSocket frames, the kernel's sockets) and the file
+ * journal cost on the same machine.
+ *
+ *   npm run bench:host-core -- [--matches 200] [--players 4] [--version 3] [--rounds 3] [--seed 1] [--bot heuristic|random]
+ *
+ * `--rounds N` plays the matches N times over (new matches each round, the same seeds) and
+ * prints each round's figures: the first round warms the JIT, so compare the later ones.
+ * @module
+ */
+import { parseArgs } from 'node:util';
+import { heuristicBot } from '../../src/bots/heuristic.js';
+import { type BotRandom, botRandom } from '../../src/bots/types.js';
+import type { PlayerView } from '../../src/index.js';
+import type { News, Session, Update } from '../../src/server/host/types.js';
+import { MatchHost } from '../../src/server/host.js';
+import { MemoryStore } from '../../src/server/store/memory.js';
+import { testRandom as generator } from '../helpers/hidden.js';
+
+const { values } = parseArgs({
+  options: {
+    matches: { type: 'string', default: '200' },
+    players: { type: 'string', default: '4' },
+    version: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
+    seed: { type: 'string', default: '1' },
+    bot: { type: 'string', default: 'heuristic' },
+  },
+});
+const MATCHES = Number(values.matches);
+const PLAYERS = Number(values.players);
+const VERSION = Number(values.version);
+const ROUNDS = Number(values.rounds);
+const SEED = Number(values.seed);
+const BOT = values.bot;
+if (BOT !== 'heuristic' && BOT !== 'random') throw new Error('--bot is heuristic or random');
+
+interface Round {
+  readonly actions: number;
+  readonly userUs: number;
+  readonly systemUs: number;
+  readonly wallMs: number;
+  readonly frames: number;
+  readonly chars: number;
+  readonly pushUs: number;
+  readonly botUs: number;
+}
+
+async function round(): Promise<Round> {
+  const host = new MatchHost({ store: new MemoryStore(), pollMs: 60_000 });
+  host.start();
+  let actions = 0;
+  let frames = 0;
+  let chars = 0;
+  let finished = 0;
+  let failure: unknown = null;
+  let pushNs = 0n;
+  let done: () => void = () => {};
+  const allDone = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  let botNs = 0n;
+  const seats: { session: Session; seat: number; random: () => number; rng: BotRandom }[][] = [];
+  for (let m = 0; m < MATCHES; m++) {
+    const { match } = await host.createMatch({ visibility: 'public', players: PLAYERS, seed: `host-core:${SEED}:${m}` });
+    const list: { session: Session; seat: number; random: () => number; rng: BotRandom }[] = [];
+    const random = generator(SEED * 100_003 + m);
+    const rng = botRandom(`host-core:${SEED}:${m}`);
+    for (let s = 0; s < PLAYERS; s++) {
+      const { token } = await host.join(match.id, { name: `P${s}`, seat: s });
+      list.push({ session: await host.open(match.id, token), seat: s, random, rng });
+    }
+    seats.push(list);
+  }
+  const play = (session: Session, seq: number, view: PlayerView, random: () => number, rng: BotRandom): void => {
+    const t0 = process.hrtime.bigint();
+    const action = BOT === 'heuristic' ? heuristicBot(view, rng) : view.legal[Math.floor(random() * view.legal.length)];
+    botNs += process.hrtime.bigint() - t0;
+    actions++;
+    host.submit(session, action, seq).catch((e: unknown) => {
+      failure ??= e;
+      done();
+    });
+  };
+  let started: { user: number; system: number } | null = null;
+  let startedAt = 0;
+  const subscriptions = [];
+  for (const list of seats) {
+    for (const { session, seat, random, rng } of list) {
+      subscriptions.push(
+        host.subscribe(session, 0, {
+          version: VERSION,
+          send: (u: Update) => {
+            const t0 = process.hrtime.bigint();
+            const text = u.frame(VERSION);
+            pushNs += process.hrtime.bigint() - t0;
+            frames++;
+            chars += text.length;
+            if (u.view.currentPlayer === seat) play(session, u.seq, u.view, random, rng);
+            else if (u.view.currentPlayer === null && seat === 0 && ++finished === MATCHES) done();
+          },
+          news: (n: News) => {
+            if (n.type !== 'started') return;
+            if (started === null) {
+              started = process.cpuUsage();
+              startedAt = performance.now();
+            }
+            if (n.view.currentPlayer === seat) play(session, n.seq, n.view, random, rng);
+          },
+          revoked: () => {},
+        }),
+      );
+    }
+  }
+  // The last join dealt the cards before anyone watched: each seat learns the first view from its sync.
+  const subscribed = await Promise.all(subscriptions);
+  started = process.cpuUsage();
+  startedAt = performance.now();
+  let i = 0;
+  for (const list of seats) {
+    for (const { session, seat, random, rng } of list) {
+      const sync = subscribed[i++]?.sync;
+      if (sync && sync.view.currentPlayer === seat) play(session, sync.seq, sync.view, random, rng);
+    }
+  }
+  await allDone;
+  const cpu = process.cpuUsage(started ?? undefined);
+  const wallMs = performance.now() - startedAt;
+  host.close();
+  if (failure !== null) throw failure;
+  return {
+    actions,
+    userUs: cpu.user,
+    systemUs: cpu.system,
+    wallMs,
+    frames,
+    chars,
+    pushUs: Number(pushNs) / 1000,
+    botUs: Number(botNs) / 1000,
+  };
+}
+
+console.log(
+  `bench:host-core: ${MATCHES} matches × ${PLAYERS} seats in one process, MemoryStore, protocol version ${VERSION}, ${BOT} bots (seed ${SEED}), ${ROUNDS} round(s)`,
+);
+console.log(`machine: Node ${process.version}`);
+for (let r = 0; r < ROUNDS; r++) {
+  const x = await round();
+  const per = (us: number): string => (us / x.actions).toFixed(1);
+  console.log(
+    `round ${r + 1}: ${x.actions} actions in ${(x.wallMs / 1000).toFixed(2)} s; ` +
+      `host CPU ${per(x.userUs + x.systemUs - x.botUs)} µs per action (the process's ${per(x.userUs + x.systemUs)}, ${per(x.userUs)} user + ${per(x.systemUs)} system, less the bots' ${per(x.botUs)}); ` +
+      `of it frame() ${per(x.pushUs)}; ${(x.chars / x.frames).toFixed(0)} characters per frame`,
+  );
+}
