@@ -44,13 +44,20 @@ const PLAYERS = Number(values.players);
 const ACTIONS = Number(values.actions);
 const BYTES = Number(values.bytes);
 const PROCS = Number(values['client-procs']);
-const WORK_NS = BigInt(Math.round(Number(values.work) * 1000));
+const WORK_US = Number(values.work);
 
-/** Stands in for the game's work on an action: keeps the CPU busy for `WORK_NS`. */
+/**
+ * Stands in for the game's work on an action: keeps the CPU busy until the process has used
+ * `WORK_US` more microseconds of CPU time (CPU time, not wall time, so that being descheduled by
+ * the clients does not shorten it).
+ */
 function work(): void {
-  if (WORK_NS === 0n) return;
-  const end = process.hrtime.bigint() + WORK_NS;
-  while (process.hrtime.bigint() < end) {}
+  if (WORK_US <= 0) return;
+  const start = process.cpuUsage();
+  for (;;) {
+    const used = process.cpuUsage(start);
+    if (used.user + used.system >= WORK_US) return;
+  }
 }
 
 interface Move {
@@ -162,7 +169,7 @@ if (values.client !== undefined) {
   console.log(`actions:  ${actions} in ${(wall / 1000).toFixed(1)} s = ${Math.round((actions * 1000) / wall)} actions/s`);
   console.log(
     `server CPU per action: ${((cpu.user + cpu.system) / actions).toFixed(1)} µs (${(cpu.user / actions).toFixed(1)} user + ${(cpu.system / actions).toFixed(1)} system)` +
-      (WORK_NS > 0n
+      (WORK_US > 0
         ? `; less the ${values.work} µs of stand-in work: ${((cpu.user + cpu.system) / actions - Number(values.work)).toFixed(1)} µs`
         : ''),
   );
