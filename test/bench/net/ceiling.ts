@@ -1,0 +1,101 @@
+/**
+ * A diagnostic, not a bot: how far `ismcts-net:1000` gets when its search is handed the true
+ * state (every hand, the deck's order, the favor pile) instead of deals consistent with its
+ * view. No honest bot can do this; the figure says how much of the gap to a target could be
+ * closed by knowing the hidden cards, and how much is the search itself (its evaluation, its
+ * model of the other players, its 1,000 iterations).
+ *
+ *   npx tsx test/bench/net/ceiling.ts --games 200 --seed net-ceiling-1 --opponent heuristic --sees state
+ *
+ * `--sees view` plays the honest bot (`ismctsNetBot`'s search and settings, the shipped
+ * networks), `--sees state` the same search whose every deal is the true state (the deals'
+ * tilt is off, as it only moves cards the search now sees). `--opponent heuristic|ismcts`: three
+ * `heuristicBot`s or three `ismcts:1000`. Seats rotate game by game (game `g`, seed
+ * `${seed}:${g}`, the bot on seat `g % 4`); `--shard i/n` plays the games `g ≡ i (mod n)`, and
+ * prints its own totals, to be added up.
+ * @module
+ */
+import { parseArgs } from 'node:util';
+import { heuristicBot } from '../../../src/bots/heuristic.js';
+import { ismctsBot } from '../../../src/bots/ismcts.js';
+import { ISMCTS_NET_DEFAULTS, ISMCTS_NET_PRIOR } from '../../../src/bots/net/net-bot.js';
+import { shippedPolicy, shippedValue } from '../../../src/bots/net/networks.js';
+import { playGame } from '../../../src/bots/play.js';
+import { type SearchSettings, search } from '../../../src/bots/search.js';
+import type { Bot } from '../../../src/bots/types.js';
+import { createGame, type GameState, score } from '../../../src/index.js';
+import { createDealer } from '../../../src/sim/dealer.js';
+
+const { values } = parseArgs({
+  options: {
+    games: { type: 'string', default: '200' },
+    seed: { type: 'string', default: 'net-ceiling-1' },
+    opponent: { type: 'string', default: 'heuristic' },
+    sees: { type: 'string', default: 'state' },
+    shard: { type: 'string', default: '0/1' },
+  },
+});
+const games = Number(values.games);
+const [shard, shards] = String(values.shard).split('/').map(Number) as [number, number];
+const sees = values.sees;
+if (sees !== 'view' && sees !== 'state') throw new Error('--sees is view or state');
+
+const policy = shippedPolicy();
+const settings: SearchSettings = {
+  ...ISMCTS_NET_DEFAULTS,
+  ...(sees === 'state' ? { bias: 0 } : {}),
+  iterations: 1000,
+  timeMs: Number.POSITIVE_INFINITY,
+  now: () => 0,
+  value: shippedValue(),
+  prior: (view, choices) => (view.step === 'pay' ? new Float64Array(choices.length).fill(1 / choices.length) : policy(view, choices)),
+  priorWeight: ISMCTS_NET_PRIOR,
+};
+
+/** The game being played, kept up to date by `playGame`'s `onAction`: what the seeing search deals. */
+let truth: GameState | null = null;
+const me: Bot = (view, rng) =>
+  search(
+    view,
+    rng,
+    settings,
+    sees === 'view'
+      ? createDealer
+      : () => {
+          const state = truth as GameState;
+          return { deal: () => structuredClone(state), dealInto: (sim) => sim.load(state) };
+        },
+  );
+const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations: 1000 }) : heuristicBot;
+
+let played = 0;
+let wins = 0;
+let mine = 0;
+let theirs = 0;
+const cpu0 = process.cpuUsage();
+for (let g = shard; g < games; g += shards) {
+  const seat = g % 4;
+  const options = { players: 4 as const, seed: `${values.seed}:${g}` };
+  truth = createGame(options);
+  const bots = [other, other, other, other];
+  bots[seat] = me;
+  const { state } = playGame({
+    ...options,
+    bots,
+    onAction: (_a, s) => {
+      truth = s;
+    },
+  });
+  const sc = score(state);
+  played++;
+  if (sc.winners.length === 1 && sc.winners[0] === seat) wins++;
+  for (let p = 0; p < 4; p++) {
+    const points = sc.points[p] ?? 0;
+    if (p === seat) mine += points;
+    else theirs += points;
+  }
+}
+const used = process.cpuUsage(cpu0);
+process.stdout.write(
+  `ismcts-net:1000 seeing the ${sees} · vs 3 ${values.opponent} · seed ${values.seed} · shard ${shard}/${shards}: won ${wins}/${played} alone · points ${(mine / played).toFixed(2)} vs ${(theirs / (3 * played)).toFixed(2)} · ${((used.user + used.system) / 1e6).toFixed(0)} s CPU\n`,
+);
