@@ -14,19 +14,23 @@
  * per action to see what the transport (WebSocket frames, the kernel's sockets) and the file
  * journal cost on the same machine.
  *
- *   npm run bench:host-core -- [--matches 200] [--players 4] [--version 3] [--rounds 3] [--seed 1] [--bot heuristic|random]
+ *   npm run bench:host-core -- [--matches 200] [--players 4] [--version 3] [--rounds 3] [--seed 1] [--bot heuristic|random] [--dist DIR]
  *
  * `--rounds N` plays the matches N times over (new matches each round, the same seeds) and
  * prints each round's figures: the first round warms the JIT, so compare the later ones.
+ * `--dist DIR` takes the host and the bots from a build (`npx tsup`, then `DIR` is `dist` or a
+ * copy of it) instead of the sources through tsx, whose transform adds work of its own (it names
+ * every function it creates).
  * @module
  */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { heuristicBot } from '../../src/bots/heuristic.js';
-import { type BotRandom, botRandom } from '../../src/bots/types.js';
+import type * as Bots from '../../src/bots/index.js';
+import type { BotRandom } from '../../src/bots/types.js';
 import type { PlayerView } from '../../src/index.js';
 import type { News, Session, Update } from '../../src/server/host/types.js';
-import { MatchHost } from '../../src/server/host.js';
-import { MemoryStore } from '../../src/server/store/memory.js';
+import type * as Server from '../../src/server/index.js';
 import { testRandom as generator } from '../helpers/hidden.js';
 
 const { values } = parseArgs({
@@ -37,8 +41,15 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     seed: { type: 'string', default: '1' },
     bot: { type: 'string', default: 'heuristic' },
+    dist: { type: 'string' },
   },
 });
+// The host and the bots from the sources (through tsx), or from a build (`--dist DIR`: the code users run).
+const from = (dir: string, file: string): string => pathToFileURL(resolve(dir, file)).href;
+const [{ MatchHost, MemoryStore }, { heuristicBot, botRandom }] =
+  values.dist === undefined
+    ? await Promise.all([import('../../src/server/index.js'), import('../../src/bots/index.js')])
+    : [(await import(from(values.dist, 'server.js'))) as typeof Server, (await import(from(values.dist, 'bots.js'))) as typeof Bots];
 const MATCHES = Number(values.matches);
 const PLAYERS = Number(values.players);
 const VERSION = Number(values.version);
@@ -155,7 +166,7 @@ async function round(): Promise<Round> {
 console.log(
   `bench:host-core: ${MATCHES} matches × ${PLAYERS} seats in one process, MemoryStore, protocol version ${VERSION}, ${BOT} bots (seed ${SEED}), ${ROUNDS} round(s)`,
 );
-console.log(`machine: Node ${process.version}`);
+console.log(`machine: Node ${process.version}; code from ${values.dist === undefined ? 'src (tsx)' : values.dist}`);
 for (let r = 0; r < ROUNDS; r++) {
   const x = await round();
   const per = (us: number): string => (us / x.actions).toFixed(1);
