@@ -8,8 +8,11 @@
  *   npx tsx test/bench/net/ceiling.ts --games 200 --seed net-ceiling-1 --opponent heuristic --sees state
  *
  * `--sees view` plays the honest bot (`ismctsNetBot`'s search and settings, the shipped
- * networks), `--sees state` the same search whose every deal is the true state (the deals'
- * tilt is off, as it only moves cards the search now sees). `--opponent heuristic|ismcts`: three
+ * networks), `--sees state` the same search whose every deal is the true state, `--sees hands`
+ * one whose deals keep the true hands (and the drawn card) and deal the rest of the hidden cards
+ * (the deck still to come, the removed cards, the favor cards others put) at random: what perfect
+ * inference of the hands could give at most. The deals' tilt is off in both, as it only moves
+ * cards the search then sees. `--opponent heuristic|ismcts`: three
  * `heuristicBot`s or three `ismcts:1000`. Seats rotate game by game (game `g`, seed
  * `${seed}:${g}`, the bot on seat `g % 4`); `--shard i/n` plays the games `g ≡ i (mod n)`, and
  * prints its own totals, to be added up.
@@ -23,8 +26,9 @@ import { shippedPolicy, shippedValue } from '../../../src/bots/net/networks.js';
 import { playGame } from '../../../src/bots/play.js';
 import { type SearchSettings, search } from '../../../src/bots/search.js';
 import type { Bot } from '../../../src/bots/types.js';
-import { createGame, type GameState, score } from '../../../src/index.js';
-import { createDealer } from '../../../src/sim/dealer.js';
+import { createGame, type GameState, type PlayerView, score } from '../../../src/index.js';
+import { createDealer, type Dealer } from '../../../src/sim/dealer.js';
+import { testRandom } from '../../helpers/hidden.js';
 
 const { values } = parseArgs({
   options: {
@@ -38,12 +42,12 @@ const { values } = parseArgs({
 const games = Number(values.games);
 const [shard, shards] = String(values.shard).split('/').map(Number) as [number, number];
 const sees = values.sees;
-if (sees !== 'view' && sees !== 'state') throw new Error('--sees is view or state');
+if (sees !== 'view' && sees !== 'hands' && sees !== 'state') throw new Error('--sees is view, hands or state');
 
 const policy = shippedPolicy();
 const settings: SearchSettings = {
   ...ISMCTS_NET_DEFAULTS,
-  ...(sees === 'state' ? { bias: 0 } : {}),
+  ...(sees === 'view' ? {} : { bias: 0 }),
   iterations: 1000,
   timeMs: Number.POSITIVE_INFINITY,
   now: () => 0,
@@ -54,6 +58,32 @@ const settings: SearchSettings = {
 
 /** The game being played, kept up to date by `playGame`'s `onAction`: what the seeing search deals. */
 let truth: GameState | null = null;
+
+/**
+ * A deal that keeps the true hands (and the drawn card) and deals the other hidden cards (the
+ * deck still to come, the removed cards, the favor cards others put) at random among those
+ * places; the generator's state is that of an honest deal of the same seed.
+ */
+function handsDealer(view: PlayerView): Dealer {
+  const honest = createDealer(view);
+  const me = typeof view.viewer === 'number' ? view.viewer : -1;
+  const deal = (seed: number | string): GameState => {
+    const t = truth as GameState;
+    const random = testRandom(typeof seed === 'number' ? seed : 0);
+    const pool = [...t.deck.slice(t.deckTop), ...t.removed, ...t.favor.filter((_, i) => t.favorBy[i] !== me)];
+    for (let i = pool.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [pool[i], pool[j]] = [pool[j] as number, pool[i] as number];
+    }
+    let k = 0;
+    const deck = [...t.deck.slice(0, t.deckTop), ...t.deck.slice(t.deckTop).map(() => pool[k++] as number)];
+    const removed = t.removed.map(() => pool[k++] as number);
+    const favor = t.favor.map((c, i) => (t.favorBy[i] === me ? c : (pool[k++] as number)));
+    return { ...t, deck, removed, favor, rng: honest.deal(seed).rng };
+  };
+  return { deal, dealInto: (sim, seed) => sim.load(deal(seed)) };
+}
+
 const me: Bot = (view, rng) =>
   search(
     view,
@@ -61,10 +91,12 @@ const me: Bot = (view, rng) =>
     settings,
     sees === 'view'
       ? createDealer
-      : () => {
-          const state = truth as GameState;
-          return { deal: () => structuredClone(state), dealInto: (sim) => sim.load(state) };
-        },
+      : sees === 'hands'
+        ? handsDealer
+        : () => {
+            const state = truth as GameState;
+            return { deal: () => structuredClone(state), dealInto: (sim) => sim.load(state) };
+          },
   );
 const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations: 1000 }) : heuristicBot;
 
