@@ -18,9 +18,41 @@ import type { ClientMatch, ClientReport } from './server-clients.js';
 const FIXTURE = join(import.meta.dirname, '..', 'server', 'fixtures', 'host-process.ts');
 const CLIENTS = join(import.meta.dirname, 'server-clients.ts');
 
-/** Starts a host process on the store `kind` at `where`; `nodeArgs` go to Node (e.g. `--cpu-prof`). */
-export function startHost(kind: string, where: string, nodeArgs: readonly string[] = []): Promise<Listening> {
-  return spawnListening([...nodeArgs, '--import', 'tsx', FIXTURE, kind, where, '0'], /listening (\d+)/, { stderr: 'inherit', ipc: true });
+/**
+ * Starts a host process on the store `kind` at `where`; `nodeArgs` go to Node (e.g. `--cpu-prof`).
+ * The host runs the sources through tsx, or, with `bundle` (from {@link bundleHost}), that bundle
+ * under plain Node.
+ */
+export function startHost(kind: string, where: string, nodeArgs: readonly string[] = [], bundle: string | null = null): Promise<Listening> {
+  const program = bundle === null ? ['--import', 'tsx', FIXTURE] : [bundle];
+  return spawnListening([...nodeArgs, ...program, kind, where, '0'], /listening (\d+)/, { stderr: 'inherit', ipc: true });
+}
+
+/**
+ * With `--host-bundle`: bundles the host process (the fixture and the sources it imports; `ws`
+ * and `pg` stay outside) into one ES module with tsup, as the published build is made, so that the
+ * host runs under plain Node without tsx's transform (which names every function it creates).
+ * Returns the bundle's path, or `null` without the flag.
+ */
+export async function bundleHost(): Promise<string | null> {
+  if (!process.argv.includes('--host-bundle')) return null;
+  // Inside the project, so that `ws` and `pg` resolve from its node_modules.
+  const outDir = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'bench-host');
+  const { build } = await import('tsup');
+  await build({
+    entry: { 'host-process': FIXTURE },
+    format: ['esm'],
+    platform: 'node',
+    target: 'node20',
+    outDir,
+    external: ['ws', 'pg'],
+    splitting: false,
+    dts: false,
+    clean: true,
+    silent: true,
+    config: false,
+  });
+  return join(outDir, 'host-process.js');
 }
 
 /** The host's CPU time (µs), resident memory, heap used (bytes) and open connections, asked over its IPC channel. */

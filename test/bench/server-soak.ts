@@ -17,10 +17,11 @@
  * `--sample` longer than the soak forces no collection until the end.
  *
  *   npm run soak:server -- [--matches 1000] [--players 4] [--minutes 10] [--think MS] [--store file] [--client-procs 2] [--sample 30] [--json FILE]
- *                          [--host-args "NODE FLAGS"] [--slow-out FILE] [--client-nice N]
+ *                          [--host-args "NODE FLAGS"] [--slow-out FILE] [--client-nice N] [--host-bundle]
  *
  * `--client-nice N` lowers the client processes' scheduling priority (as `nice -n N`), so that the
- * host has the CPU first, as on a machine of its own (see `bench:server`).
+ * host has the CPU first, as on a machine of its own (see `bench:server`). `--host-bundle` runs the
+ * host from a tsup bundle of its sources under plain Node rather than through tsx (as `bench:server`).
  *
  * Exits 1 on any error or replay mismatch. Numbers, not a pass/fail test of speed.
  */
@@ -29,6 +30,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   arg,
+  bundleHost,
   clientNice,
   hostArgs,
   hostStats,
@@ -84,7 +86,7 @@ interface Sample {
 async function main(): Promise<void> {
   const database = STORE === 'postgres' ? await postgresDatabase(process.env.FTK_PG_URL ?? '') : null;
   const where = database !== null ? database.url : STORE === 'file' ? mkdtempSync(join(tmpdir(), 'ftk-soak-')) : '-';
-  const host = await startHost(STORE, where, ['--expose-gc', ...hostArgs()]);
+  const host = await startHost(STORE, where, ['--expose-gc', ...hostArgs()], await bundleHost());
   console.log(
     `soak:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients for about ${MINUTES} min (think ${THINK} ms), ${CLIENT_PROCS} client process(es)${CLIENT_NICE !== 0 ? ` at nice ${CLIENT_NICE}` : ''}, 1 host, store ${STORE}`,
   );

@@ -21,7 +21,9 @@
  * test/server/fixtures/host-process.ts (its first argument is the store kind, its second where
  * the store lives). `--json FILE` also writes the figures as JSON; `--host-args "…"` passes Node
  * flags to the host processes (`--host-args "--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles them),
- * `--client-args "…"` to the client processes.
+ * `--client-args "…"` to the client processes. `--host-bundle` runs the hosts from one bundle of
+ * their sources made with tsup (as the published build is), under plain Node, instead of the
+ * sources through tsx.
  *
  * By default every client answers its update at once (a closed loop: the host is kept saturated
  * and the latency is mostly queueing, by Little's law matches / throughput). `--think MS` makes
@@ -46,6 +48,7 @@ import { join } from 'node:path';
 import type { Listening } from '../helpers/process.js';
 import {
   arg,
+  bundleHost,
   clientNice,
   hostArgs,
   hostStats,
@@ -95,7 +98,8 @@ async function main(): Promise<void> {
   const database = STORE === 'postgres' ? await postgresDatabase(WHERE || process.env.FTK_PG_URL || '') : null;
   const dir = database !== null ? database.url : WHERE === '' ? mkdtempSync(join(tmpdir(), 'ftk-bench-server-')) : WHERE;
   const hosts: Listening[] = [];
-  for (let h = 0; h < HOSTS; h++) hosts.push(await startHost(STORE, dir, hostArgs()));
+  const bundle = await bundleHost();
+  for (let h = 0; h < HOSTS; h++) hosts.push(await startHost(STORE, dir, hostArgs(), bundle));
   const load0 = loadavg();
   console.log(
     `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (${BOT} bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es), store ${STORE}, seed ${SEED}${THINK_MS > 0 ? `, clients think ${THINK_MS} ms (0.5–1.5×) per move` : ', clients answer at once'}`,
@@ -188,9 +192,11 @@ async function main(): Promise<void> {
     `latency (send → its update): p50 ${f(figures.latencyMs.p50)} ms, p99 ${f(figures.latencyMs.p99)} ms, max ${f(figures.latencyMs.max)} ms (${latencies.length} samples)`,
   );
   const a = figures.afterWarmupLatencyMs;
-  console.log(
-    `  after ${WARMUP_S} s of warm-up: p50 ${f(a.p50)} ms, p99 ${f(a.p99)} ms, max ${f(a.max)} ms (${a.samples} samples)${CLIENT_NICE !== 0 ? `; clients at nice ${CLIENT_NICE}` : ''}`,
-  );
+  const nice = CLIENT_NICE !== 0 ? `; clients at nice ${CLIENT_NICE}` : '';
+  // A run shorter than the warm-up has no sample after it: say so rather than print NaN.
+  const afterWarmup =
+    a.samples === 0 ? 'no action was sent after it' : `p50 ${f(a.p50)} ms, p99 ${f(a.p99)} ms, max ${f(a.max)} ms (${a.samples} samples)`;
+  console.log(`  after ${WARMUP_S} s of warm-up: ${afterWarmup}${nice}`);
   console.log(
     `host CPU per action: ${f(figures.hostCpuMicrosPerAction)} µs (${f(figures.hostUserMicrosPerAction)} user + ${f(figures.hostCpuMicrosPerAction - figures.hostUserMicrosPerAction)} system; all hosts, over the play)`,
   );
