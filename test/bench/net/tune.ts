@@ -6,13 +6,15 @@
  *
  *   tsx test/bench/net/tune.ts [--games 200] [--seed net-tune-1] [--opponent heuristic|ismcts]
  *     [--iterations 1000] [--prior 1] [--exploration 0.3] [--mix 1] [--form visits|sqrt]
- *     [--depth 10] [--depth-esteem 4] [--policy FILE] [--value FILE] [--prune 0]
+ *     [--depth 10] [--depth-esteem 4] [--policy FILE] [--value FILE] [--prune 0] [--bias 1]
  *
  * `--mix m` scores a playout's end `m × network + (1 − m) × projection` (the fitted value of
  * `evaluate.ts`); `--form` is the progressive bias's form (`SearchSettings.priorForm`);
  * `--policy`/`--value` take the networks from a networks file the trainer wrote (`nets.json`)
  * instead of the shipped ones; `--prune t` leaves out of the search the root choices whose prior is
- * under `t ×` the most likely one's (`SearchSettings.priorPrune`). Games are seeded as `simulate` seeds them from `--seed`.
+ * under `t ×` the most likely one's (`SearchSettings.priorPrune`); `--bias n` compares each unseen
+ * opponent hand card of a deal with `n` other hidden cards and keeps the better (`SearchSettings.bias`,
+ * the deals' tilt). Games are seeded as `simulate` seeds them from `--seed`.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -43,6 +45,7 @@ const { values } = parseArgs({
     policy: { type: 'string' },
     value: { type: 'string' },
     prune: { type: 'string', default: '0' },
+    bias: { type: 'string', default: String(ISMCTS_NET_DEFAULTS.bias) },
   },
 });
 const iterations = Number(values.iterations);
@@ -58,6 +61,7 @@ const tuning = {
   exploration: Number(values.exploration),
   depth: Number(values.depth),
   depthEsteem: Number(values['depth-esteem']),
+  bias: Number(values.bias),
 };
 const projected: number[] = [];
 const value =
@@ -86,7 +90,7 @@ const r = await simulate({ players: 4, bots: [me, other, other, other], games: N
 const used = process.cpuUsage(cpu0);
 const mine = r.bots[0] as (typeof r.bots)[number];
 const [lo, hi] = wilson(mine.wins, r.games);
-const setting = `prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}`;
+const setting = `prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}${Number(values.bias) !== ISMCTS_NET_DEFAULTS.bias ? ` · bias ${values.bias}` : ''}`;
 process.stdout.write(
   `${setting} · vs 3 ${values.opponent} · seed ${values.seed}: won ${mine.wins}/${r.games} = ${((100 * mine.wins) / r.games).toFixed(1)}% (95% CI ${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}%) · points ${mine.score.mean.toFixed(2)} vs ${(r.bots[1] as typeof mine).score.mean.toFixed(2)} · ${((used.user + used.system) / 1e6).toFixed(0)} s CPU\n`,
 );
