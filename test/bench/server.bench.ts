@@ -102,7 +102,7 @@ async function main(): Promise<void> {
   for (let h = 0; h < HOSTS; h++) hosts.push(await startHost(STORE, dir, hostArgs(), bundle));
   const load0 = loadavg();
   console.log(
-    `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (${BOT} bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es), store ${STORE}, seed ${SEED}${THINK_MS > 0 ? `, clients think ${THINK_MS} ms (0.5–1.5×) per move` : ', clients answer at once'}`,
+    `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (${BOT} bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es)${bundle !== null ? ' (a tsup bundle under plain Node)' : ''}, store ${STORE}, seed ${SEED}${THINK_MS > 0 ? `, clients think ${THINK_MS} ms (0.5–1.5×) per move` : ', clients answer at once'}`,
   );
   console.log(`machine:            ${machineLine()}`);
 
@@ -176,6 +176,7 @@ async function main(): Promise<void> {
       samples: steady.length,
     },
     clientNice: CLIENT_NICE,
+    hostBundle: bundle !== null,
     hostCpuMicrosPerAction: cpuMicros / Math.max(1, actions),
     hostUserMicrosPerAction: userMicros / Math.max(1, actions),
     clientCpuMicrosPerAction: clientMicros / Math.max(1, actions),
