@@ -6,7 +6,7 @@
 import type { PlayerView } from '../index.js';
 import { RulesError } from '../index.js';
 import { createDealer } from '../sim/index.js';
-import type { SearchSettings } from './search.js';
+import type { Determinizer, SearchSettings } from './search.js';
 import { search } from './search.js';
 import type { Bot, BotRandom } from './types.js';
 import { botRandom } from './types.js';
@@ -51,8 +51,11 @@ function clock(): number {
   return globalThis.performance.now();
 }
 
-/** @internal `ismctsBot` with explicit search weights (for tuning). */
-export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning): Bot {
+/**
+ * @internal `ismctsBot` with explicit search weights (for tuning), and the deals it searches
+ * (`createDealer` by default: deals consistent with the view; a diagnostic may hand it others).
+ */
+export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning, determinize: Determinizer = createDealer): Bot {
   const iterations = options.iterations ?? 1000;
   if (!Number.isInteger(iterations) || iterations < 1)
     throw new RulesError('INVALID_OPTIONS', `ismctsBot: iterations must be a positive integer, got ${String(iterations)}`);
@@ -60,9 +63,9 @@ export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning): Bot {
   if (!(timeMs > 0)) throw new RulesError('INVALID_OPTIONS', `ismctsBot: timeMs must be positive, got ${String(timeMs)}`);
   const settings: SearchSettings = { ...tuning, iterations, timeMs, now: clock };
   const seed = options.seed;
-  if (seed === undefined) return (view: PlayerView, rng: BotRandom) => search(view, rng, settings, createDealer);
+  if (seed === undefined) return (view: PlayerView, rng: BotRandom) => search(view, rng, settings, determinize);
   const prefix = `${typeof seed}:${String(seed)}\n`;
-  return (view: PlayerView) => search(view, botRandom(prefix + JSON.stringify(view)), settings, createDealer);
+  return (view: PlayerView) => search(view, botRandom(prefix + JSON.stringify(view)), settings, determinize);
 }
 
 /**

@@ -153,11 +153,20 @@ export function ismctsNetBot(options: IsmctsNetOptions = {}): Bot {
   if (!(typeof priorWeight === 'number' && Number.isFinite(priorWeight) && priorWeight >= 0))
     throw new RulesError('INVALID_OPTIONS', `ismctsNetBot: priorWeight must be a finite number ≥ 0, got ${String(priorWeight)}`);
   const { priorWeight: _unused, ...search } = options;
+  return ismctsWith(search, ismctsNetTuning(priorWeight));
+}
+
+/**
+ * @internal The search weights of {@link ismctsNetBot}: {@link ISMCTS_NET_DEFAULTS}, the shipped
+ * value network at the playouts' ends, and the shipped policy network as the prior (uniform over
+ * a payment's choices) with weight `priorWeight` (checked by the caller).
+ */
+export function ismctsNetTuning(priorWeight: number = ISMCTS_NET_PRIOR): IsmctsTuning {
   const policy = shippedPolicy();
-  return ismctsWith(search, {
+  return {
     ...ISMCTS_NET_DEFAULTS,
     value: shippedValue(),
     prior: (view, choices) => (view.step === 'pay' ? uniform(choices.length) : policy(view, choices)),
     priorWeight,
-  });
+  };
 }
