@@ -7,8 +7,8 @@
  *
  *   npx tsx test/bench/net/ceiling.ts --games 200 --seed net-ceiling-1 --opponent heuristic --sees state
  *
- * `--sees view` plays the honest bot (`ismctsNetBot`'s search and settings, the shipped
- * networks), `--sees state` the same search whose every deal is the true state, `--sees hands`
+ * `--sees view` plays the honest bot (`ismctsWith` with `ismctsNetBot`'s weights, the shipped
+ * networks, 1,000 iterations), `--sees state` the same search whose every deal is the true state, `--sees hands`
  * one whose deals keep the true hands (and the drawn card) and deal the rest of the hidden cards
  * (the deck still to come, the removed cards, the favor cards others put) at random: what perfect
  * inference of the hands could give at most. The deals' tilt is off in both, as it only moves
@@ -20,15 +20,14 @@
  */
 import { parseArgs } from 'node:util';
 import { heuristicBot } from '../../../src/bots/heuristic.js';
-import { ismctsBot } from '../../../src/bots/ismcts.js';
-import { ISMCTS_NET_DEFAULTS, ISMCTS_NET_PRIOR } from '../../../src/bots/net/net-bot.js';
-import { shippedPolicy, shippedValue } from '../../../src/bots/net/networks.js';
+import { ismctsBot, ismctsWith } from '../../../src/bots/ismcts.js';
+import { ismctsNetTuning } from '../../../src/bots/net/net-bot.js';
 import { playGame } from '../../../src/bots/play.js';
-import { type SearchSettings, search } from '../../../src/bots/search.js';
+import type { Determinizer } from '../../../src/bots/search.js';
 import type { Bot } from '../../../src/bots/types.js';
-import { createGame, type GameState, type PlayerView, score } from '../../../src/index.js';
-import { createDealer, type Dealer } from '../../../src/sim/dealer.js';
-import { testRandom } from '../../helpers/hidden.js';
+import { createGame, type GameState, score } from '../../../src/index.js';
+import { createDealer } from '../../../src/sim/dealer.js';
+import { seedState, shuffleInPlace } from '../../../src/state/rng.js';
 
 const { values } = parseArgs({
   options: {
@@ -44,60 +43,42 @@ const [shard, shards] = String(values.shard).split('/').map(Number) as [number, 
 const sees = values.sees;
 if (sees !== 'view' && sees !== 'hands' && sees !== 'state') throw new Error('--sees is view, hands or state');
 
-const policy = shippedPolicy();
-const settings: SearchSettings = {
-  ...ISMCTS_NET_DEFAULTS,
-  ...(sees === 'view' ? {} : { bias: 0 }),
-  iterations: 1000,
-  timeMs: Number.POSITIVE_INFINITY,
-  now: () => 0,
-  value: shippedValue(),
-  prior: (view, choices) => (view.step === 'pay' ? new Float64Array(choices.length).fill(1 / choices.length) : policy(view, choices)),
-  priorWeight: ISMCTS_NET_PRIOR,
-};
-
 /** The game being played, kept up to date by `playGame`'s `onAction`: what the seeing search deals. */
 let truth: GameState | null = null;
 
+/** The true state in every deal (the simulator copies what it loads, so the game is not touched). */
+const stateDealer: Determinizer = () => {
+  const state = truth as GameState;
+  return { deal: () => state, dealInto: (sim) => sim.load(state) };
+};
+
 /**
- * A deal that keeps the true hands (and the drawn card) and deals the other hidden cards (the
- * deck still to come, the removed cards, the favor cards others put) at random among those
- * places; the generator's state is that of an honest deal of the same seed.
+ * Deals that keep the true hands (and the drawn card) and deal the other hidden cards (the deck
+ * still to come, the removed cards, the favor cards others put) at random among those places,
+ * with the generator of the deal's seed, as an honest deal starts from.
  */
-function handsDealer(view: PlayerView): Dealer {
-  const honest = createDealer(view);
+const handsDealer: Determinizer = (view) => {
   const me = typeof view.viewer === 'number' ? view.viewer : -1;
   const deal = (seed: number | string): GameState => {
     const t = truth as GameState;
-    const random = testRandom(typeof seed === 'number' ? seed : 0);
+    const rng = seedState(seed);
     const pool = [...t.deck.slice(t.deckTop), ...t.removed, ...t.favor.filter((_, i) => t.favorBy[i] !== me)];
-    for (let i = pool.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [pool[i], pool[j]] = [pool[j] as number, pool[i] as number];
-    }
+    shuffleInPlace(rng, pool);
     let k = 0;
     const deck = [...t.deck.slice(0, t.deckTop), ...t.deck.slice(t.deckTop).map(() => pool[k++] as number)];
     const removed = t.removed.map(() => pool[k++] as number);
     const favor = t.favor.map((c, i) => (t.favorBy[i] === me ? c : (pool[k++] as number)));
-    return { ...t, deck, removed, favor, rng: honest.deal(seed).rng };
+    return { ...t, deck, removed, favor, rng };
   };
   return { deal, dealInto: (sim, seed) => sim.load(deal(seed)) };
-}
+};
 
-const me: Bot = (view, rng) =>
-  search(
-    view,
-    rng,
-    settings,
-    sees === 'view'
-      ? createDealer
-      : sees === 'hands'
-        ? handsDealer
-        : () => {
-            const state = truth as GameState;
-            return { deal: () => structuredClone(state), dealInto: (sim) => sim.load(state) };
-          },
-  );
+// `ismctsNetBot`'s search and weights, dealing as asked; the deals' tilt is off when they are the truth's.
+const tuning = ismctsNetTuning();
+const me: Bot =
+  sees === 'view'
+    ? ismctsWith({ iterations: 1000 }, tuning, createDealer)
+    : ismctsWith({ iterations: 1000 }, { ...tuning, bias: 0 }, sees === 'hands' ? handsDealer : stateDealer);
 const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations: 1000 }) : heuristicBot;
 
 let played = 0;
