@@ -3,14 +3,14 @@
  * `MemoryStore`, `--matches` matches of `--players` seats, each seat a subscriber speaking
  * protocol version `--version` (3 by default) that turns every update into its wire text
  * (`update.frame(v)`, as the WebSocket layer does) and, when the seat is to move, submits the
- * action `heuristicBot` chooses (as `bench:server`'s clients do; `--bot random`: one chosen
- * uniformly among the legal ones), seeded per match, so every run plays the same games. All
+ * action `heuristicBot` chooses (as `bench:server`'s clients do; `--bot random`: `randomBot`'s,
+ * uniform among the legal ones), seeded per match, so every run plays the same games. All
  * matches play at once, as in `bench:server`'s closed loop. The bots' time is measured apart
  * and left out of the host's.
  *
- * It prints the process's CPU time per action (user and system), the wire text per update, and
- * how the time splits between taking the action (`submit`, the state's next step, the store)
- * and pushing it (views, patches, digests, frames). Subtract it from `bench:server`'s host CPU
+ * It prints the process's CPU time per action (user and system) less the bots', how much of it
+ * went in `frame()` (the patches, digests and wire text; the views are built before it), and the
+ * wire text per update. Subtract it from `bench:server`'s host CPU
  * per action to see what the transport (WebSocket frames, the kernel's sockets) and the file
  * journal cost on the same machine.
  *
@@ -29,9 +29,8 @@ import { parseArgs } from 'node:util';
 import type * as Bots from '../../src/bots/index.js';
 import type { BotRandom } from '../../src/bots/types.js';
 import type { PlayerView } from '../../src/index.js';
-import type { News, Session, Update } from '../../src/server/host/types.js';
+import type { Session, Update } from '../../src/server/host/types.js';
 import type * as Server from '../../src/server/index.js';
-import { testRandom as generator } from '../helpers/hidden.js';
 
 const { values } = parseArgs({
   options: {
@@ -46,7 +45,7 @@ const { values } = parseArgs({
 });
 // The host and the bots from the sources (through tsx), or from a build (`--dist DIR`: the code users run).
 const from = (dir: string, file: string): string => pathToFileURL(resolve(dir, file)).href;
-const [{ MatchHost, MemoryStore }, { heuristicBot, botRandom }] =
+const [{ MatchHost, MemoryStore }, { heuristicBot, randomBot, botRandom }] =
   values.dist === undefined
     ? await Promise.all([import('../../src/server/index.js'), import('../../src/bots/index.js')])
     : [(await import(from(values.dist, 'server.js'))) as typeof Server, (await import(from(values.dist, 'bots.js'))) as typeof Bots];
@@ -57,6 +56,13 @@ const ROUNDS = Number(values.rounds);
 const SEED = Number(values.seed);
 const BOT = values.bot;
 if (BOT !== 'heuristic' && BOT !== 'random') throw new Error('--bot is heuristic or random');
+
+/** One seat of a match: its session and the generator its bot draws from (one per match). */
+interface Seat {
+  readonly session: Session;
+  readonly seat: number;
+  readonly rng: BotRandom;
+}
 
 interface Round {
   readonly actions: number;
@@ -83,21 +89,21 @@ async function round(): Promise<Round> {
     done = resolve;
   });
   let botNs = 0n;
-  const seats: { session: Session; seat: number; random: () => number; rng: BotRandom }[][] = [];
+  const seats: Seat[][] = [];
   for (let m = 0; m < MATCHES; m++) {
     const { match } = await host.createMatch({ visibility: 'public', players: PLAYERS, seed: `host-core:${SEED}:${m}` });
-    const list: { session: Session; seat: number; random: () => number; rng: BotRandom }[] = [];
-    const random = generator(SEED * 100_003 + m);
+    const list: Seat[] = [];
     const rng = botRandom(`host-core:${SEED}:${m}`);
     for (let s = 0; s < PLAYERS; s++) {
       const { token } = await host.join(match.id, { name: `P${s}`, seat: s });
-      list.push({ session: await host.open(match.id, token), seat: s, random, rng });
+      list.push({ session: await host.open(match.id, token), seat: s, rng });
     }
     seats.push(list);
   }
-  const play = (session: Session, seq: number, view: PlayerView, random: () => number, rng: BotRandom): void => {
+  const bot = BOT === 'heuristic' ? heuristicBot : randomBot;
+  const play = ({ session, rng }: Seat, seq: number, view: PlayerView): void => {
     const t0 = process.hrtime.bigint();
-    const action = BOT === 'heuristic' ? heuristicBot(view, rng) : view.legal[Math.floor(random() * view.legal.length)];
+    const action = bot(view, rng);
     botNs += process.hrtime.bigint() - t0;
     actions++;
     host.submit(session, action, seq).catch((e: unknown) => {
@@ -105,49 +111,33 @@ async function round(): Promise<Round> {
       done();
     });
   };
-  let started: { user: number; system: number } | null = null;
-  let startedAt = 0;
-  const subscriptions = [];
-  for (const list of seats) {
-    for (const { session, seat, random, rng } of list) {
-      subscriptions.push(
-        host.subscribe(session, 0, {
-          version: VERSION,
-          send: (u: Update) => {
-            const t0 = process.hrtime.bigint();
-            const text = u.frame(VERSION);
-            pushNs += process.hrtime.bigint() - t0;
-            frames++;
-            chars += text.length;
-            if (u.view.currentPlayer === seat) play(session, u.seq, u.view, random, rng);
-            else if (u.view.currentPlayer === null && seat === 0 && ++finished === MATCHES) done();
-          },
-          news: (n: News) => {
-            if (n.type !== 'started') return;
-            if (started === null) {
-              started = process.cpuUsage();
-              startedAt = performance.now();
-            }
-            if (n.view.currentPlayer === seat) play(session, n.seq, n.view, random, rng);
-          },
-          revoked: () => {},
-        }),
-      );
-    }
-  }
   // The last join dealt the cards before anyone watched: each seat learns the first view from its sync.
-  const subscribed = await Promise.all(subscriptions);
-  started = process.cpuUsage();
-  startedAt = performance.now();
-  let i = 0;
-  for (const list of seats) {
-    for (const { session, seat, random, rng } of list) {
-      const sync = subscribed[i++]?.sync;
-      if (sync && sync.view.currentPlayer === seat) play(session, sync.seq, sync.view, random, rng);
-    }
-  }
+  const all = seats.flat();
+  const subscribed = await Promise.all(
+    all.map((s) =>
+      host.subscribe(s.session, 0, {
+        version: VERSION,
+        send: (u: Update) => {
+          const t0 = process.hrtime.bigint();
+          const text = u.frame(VERSION);
+          pushNs += process.hrtime.bigint() - t0;
+          frames++;
+          chars += text.length;
+          if (u.view.currentPlayer === s.seat) play(s, u.seq, u.view);
+          else if (u.view.currentPlayer === null && s.seat === 0 && ++finished === MATCHES) done();
+        },
+        revoked: () => {},
+      }),
+    ),
+  );
+  const started = process.cpuUsage();
+  const startedAt = performance.now();
+  all.forEach((s, i) => {
+    const sync = subscribed[i]?.sync;
+    if (sync && sync.view.currentPlayer === s.seat) play(s, sync.seq, sync.view);
+  });
   await allDone;
-  const cpu = process.cpuUsage(started ?? undefined);
+  const cpu = process.cpuUsage(started);
   const wallMs = performance.now() - startedAt;
   host.close();
   if (failure !== null) throw failure;
