@@ -79,7 +79,7 @@ if (values.client !== undefined) {
       });
       ws.on('message', (data) => {
         const text = String(data);
-        // The header ends at the first '}' of `{"seq":N,"next":S,"pad":"…"}`.
+        // Only the head of `{"seq":N,"next":S,"pad":"…"}` is parsed: the part before the padding.
         const head = JSON.parse(`${text.slice(0, text.indexOf(',"pad"'))}}`) as Move;
         if (head.next === s) ws.send(JSON.stringify({ type: 'act', id: head.seq, seq: head.seq, action: { type: 'place', card: 12 } }));
       });
@@ -169,9 +169,7 @@ if (values.client !== undefined) {
   console.log(`actions:  ${actions} in ${(wall / 1000).toFixed(1)} s = ${Math.round((actions * 1000) / wall)} actions/s`);
   console.log(
     `server CPU per action: ${((cpu.user + cpu.system) / actions).toFixed(1)} µs (${(cpu.user / actions).toFixed(1)} user + ${(cpu.system / actions).toFixed(1)} system)` +
-      (WORK_US > 0
-        ? `; less the ${values.work} µs of stand-in work: ${((cpu.user + cpu.system) / actions - Number(values.work)).toFixed(1)} µs`
-        : ''),
+      (WORK_US > 0 ? `; less the ${WORK_US} µs of stand-in work: ${((cpu.user + cpu.system) / actions - WORK_US).toFixed(1)} µs` : ''),
   );
   process.exit(0);
 }
