@@ -15,14 +15,26 @@ import type { BotRandom } from './types.js';
 const KING = 1;
 const GOLD = 2;
 
-/** What a card is worth to a player keeping it, at a glance. */
-function keepWorth(c: number): number {
-  if (KIND_OF[c] === GOLD) return 0.9 * (VALUE_OF[c] as number);
-  return VALUE_OF[c] as number;
+/** The shipped worth of a coin of gold to a player keeping it, against 1 per point of a Government card. */
+export const TILT_GOLD = 0.9;
+
+/**
+ * What a card is worth to a player keeping it, at a glance, by catalogue index: a Government
+ * card its value, a Gold card `gold` × its coins, and `-Infinity` for a King (never swapped
+ * into a hand).
+ */
+function swapWorth(gold: number): Float64Array {
+  return Float64Array.from(KIND_OF, (k, c) =>
+    k === KING ? Number.NEGATIVE_INFINITY : k === GOLD ? gold * (VALUE_OF[c] as number) : (VALUE_OF[c] as number),
+  );
 }
 
-/** {@link keepWorth} by catalogue index, and `-Infinity` for a King (never swapped into a hand). */
-const SWAP_WORTH: Float64Array = Float64Array.from(KIND_OF, (k, c) => (k === KING ? Number.NEGATIVE_INFINITY : keepWorth(c)));
+const SHIPPED_WORTH = swapWorth(TILT_GOLD);
+
+/** @internal The tilt's worth table for a coin's worth `gold` (the shipped table for {@link TILT_GOLD}). */
+export function tiltWorth(gold: number = TILT_GOLD): Float64Array {
+  return gold === TILT_GOLD ? SHIPPED_WORTH : swapWorth(gold);
+}
 
 /** @internal What `biasHidden` needs from the view, computed once per decision. */
 export interface Observer {
@@ -37,7 +49,7 @@ export interface Observer {
 /** @internal The observer of a view (a player's view; a spectator is never biased). */
 export function observerOf(view: PlayerView): Observer | null {
   if (typeof view.viewer !== 'number') return null;
-  const knownIn = new Uint8Array(SWAP_WORTH.length);
+  const knownIn = new Uint8Array(SHIPPED_WORTH.length);
   view.known.forEach((cards, p) => {
     for (const c of cards) {
       const i = INDEX_OF.get(c.id);
@@ -51,11 +63,18 @@ let places = new Int32Array(256);
 
 /**
  * @internal Biases each opponent's unseen hand cards in `state` towards good keeps: `draws`
- * extra hidden cards are looked at per unseen hand card. **Changes `state` in place** and returns
- * it: pass a fresh deal (`createDealer(view).deal(seed)`), whose deck, removed cards, favor pile,
- * hand list and opponents' hands belong to the caller. `draws = 0` leaves it as it is.
+ * extra hidden cards are looked at per unseen hand card, and the one of most `worth` (a
+ * {@link tiltWorth} table) stays in the hand. **Changes `state` in place** and returns it: pass a
+ * fresh deal (`createDealer(view).deal(seed)`), whose deck, removed cards, favor pile, hand list
+ * and opponents' hands belong to the caller. `draws = 0` leaves it as it is.
  */
-export function biasHidden(state: GameState, observer: Observer | null, rng: BotRandom, draws: number): GameState {
+export function biasHidden(
+  state: GameState,
+  observer: Observer | null,
+  rng: BotRandom,
+  draws: number,
+  worth: Float64Array = SHIPPED_WORTH,
+): GameState {
   if (draws <= 0 || observer === null) return state;
   const me = observer.me;
   const deck = state.deck as number[];
@@ -79,16 +98,16 @@ export function biasHidden(state: GameState, observer: Observer | null, rng: Bot
       const held = hand[j] as number;
       if (((knownIn[held] as number) & bit) !== 0) continue;
       let best = held;
-      let bestWorth = keepWorth(held);
+      let bestWorth = worth[held] as number;
       let bestPlace = -1;
       for (let d = 0; d < draws; d++) {
         const place = places[rng.int(count)] as number;
         const c = (place < 1000 ? deck[place] : place < 2000 ? removed[place - 1000] : favor[place - 2000]) as number;
         // A King is never kept: its worth here is -Infinity.
-        const worth = SWAP_WORTH[c] as number;
-        if (worth > bestWorth) {
+        const w = worth[c] as number;
+        if (w > bestWorth) {
           best = c;
-          bestWorth = worth;
+          bestWorth = w;
           bestPlace = place;
         }
       }

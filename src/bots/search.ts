@@ -12,7 +12,7 @@ import { OFFICES } from '../index.js';
 import type { Dealer, Simulator } from '../sim/index.js';
 import { createSimulator } from '../sim/index.js';
 import { evaluate } from './evaluate.js';
-import { biasHidden, observerOf } from './infer.js';
+import { biasHidden, observerOf, tiltWorth } from './infer.js';
 import { sameAction } from './play.js';
 import { candidates, legalOf, playout, strongestOffice } from './rollout.js';
 import { INDEX_OF } from './tables.js';
@@ -48,6 +48,8 @@ export interface SearchSettings {
   readonly bidSteps: number;
   /** Extra hidden cards compared per unseen opponent hand card (see `biasHidden`). */
   readonly bias: number;
+  /** A coin of gold's worth in that comparison, against 1 per point of a Government card (see `tiltWorth`; 0.9 when absent). */
+  readonly tiltGold?: number;
   /** Reads a clock in ms; only used with a finite `timeMs`. */
   readonly now: () => number;
   /**
@@ -183,7 +185,8 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
   const me = typeof view.viewer === 'number' ? view.viewer : -1;
   // The view is read once; each iteration deals one world and plays it in a simulator.
   const dealer = determinize(view);
-  const first = biasHidden(dealer.deal(seed()), observer, rng, settings.bias);
+  const worth = tiltWorth(settings.tiltGold);
+  const first = biasHidden(dealer.deal(seed()), observer, rng, settings.bias, worth);
   const sim: Simulator = createSimulator(first);
   const rootChoices = candidates(first, legalOf(sim), settings.bidSteps);
   if (rootChoices.length === 1) {
@@ -221,7 +224,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       // The deal is written straight into the simulator, and the bias works on it there (the
       // search owns this simulator; `peek` is its live state).
       dealer.dealInto(sim, seed());
-      biasHidden(sim.peek(), observer, rng, settings.bias);
+      biasHidden(sim.peek(), observer, rng, settings.bias, worth);
     }
     let node = root;
     clear(path);
