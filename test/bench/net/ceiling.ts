@@ -5,14 +5,18 @@
  * closed by knowing the hidden cards, and how much is the search itself (its evaluation, its
  * model of the other players, its 1,000 iterations).
  *
- *   npx tsx test/bench/net/ceiling.ts --games 200 --seed net-ceiling-1 --opponent heuristic --sees state
+ *   npx tsx test/bench/net/ceiling.ts --games 200 --seed net-ceiling-1 --opponent heuristic --sees view|hands|gold|government|state
  *
  * `--sees view` plays the honest bot (`ismctsWith` with `ismctsNetBot`'s weights, the shipped
  * networks, 1,000 iterations), `--sees state` the same search whose every deal is the true state, `--sees hands`
  * one whose deals keep the true hands (and the drawn card) and deal the rest of the hidden cards
  * (the deck still to come, the removed cards, the favor cards others put) at random: what perfect
- * inference of the hands could give at most. The deals' tilt is off in both, as it only moves
- * cards the search then sees. `--opponent heuristic|ismcts`: three
+ * inference of the hands could give at most. `--sees gold` and `--sees government` split that:
+ * deals that keep only that kind of each opponent's unseen hand cards (its gold, or its Government
+ * cards) and deal everything else hidden at random (see `kindDealer`). The deals' tilt is off in
+ * all but `view`, as it only moves cards the search then sees. `--check N` plays no search: N
+ * games of `heuristicBot`s in which every deal of the dealer asked for must show seat 0 exactly its
+ * view (it exits 1 if one does not). `--opponent heuristic|ismcts`: three
  * `heuristicBot`s or three `ismcts:1000`. Seats rotate game by game (game `g`, seed
  * `${seed}:${g}`, the bot on seat `g % 4`); `--shard i/n` plays the games `g ≡ i (mod n)`, and
  * prints its own totals, to be added up.
@@ -24,10 +28,14 @@ import { ismctsBot, ismctsWith } from '../../../src/bots/ismcts.js';
 import { ismctsNetTuning } from '../../../src/bots/net/net-bot.js';
 import { playGame } from '../../../src/bots/play.js';
 import type { Determinizer } from '../../../src/bots/search.js';
+import { KIND_OF } from '../../../src/bots/tables.js';
 import type { Bot } from '../../../src/bots/types.js';
-import { createGame, type GameState, score } from '../../../src/index.js';
+import { createGame, type GameState, score, view } from '../../../src/index.js';
 import { createDealer } from '../../../src/sim/dealer.js';
 import { seedState, shuffleInPlace } from '../../../src/state/rng.js';
+
+const GOVERNMENT = 0;
+const GOLD = 2;
 
 const { values } = parseArgs({
   options: {
@@ -36,12 +44,14 @@ const { values } = parseArgs({
     opponent: { type: 'string', default: 'heuristic' },
     sees: { type: 'string', default: 'state' },
     shard: { type: 'string', default: '0/1' },
+    check: { type: 'string', default: '0' },
   },
 });
 const games = Number(values.games);
 const [shard, shards] = String(values.shard).split('/').map(Number) as [number, number];
 const sees = values.sees;
-if (sees !== 'view' && sees !== 'hands' && sees !== 'state') throw new Error('--sees is view, hands or state');
+if (sees !== 'view' && sees !== 'hands' && sees !== 'state' && sees !== 'gold' && sees !== 'government')
+  throw new Error('--sees is view, hands, gold, government or state');
 
 /** The game being played, kept up to date by `playGame`'s `onAction`: what the seeing search deals. */
 let truth: GameState | null = null;
@@ -73,13 +83,95 @@ const handsDealer: Determinizer = (view) => {
   return { deal, dealInto: (sim, seed) => sim.load(deal(seed)) };
 };
 
+/**
+ * Deals that keep, in each opponent's hand, the cards of one kind it truly holds unseen (its gold,
+ * or its Government cards) and deal everything else hidden at random: the opponent's other unseen
+ * hand cards are drawn from the hidden cards not of that kind, and the rest (the deck still to
+ * come, the removed cards, the favor cards others put) from what is left, in a random order. So
+ * the search knows exactly that kind of each opponent's hand, and nothing more. An opponent
+ * paying for a lot keeps its whole hand (the deal must let it pay as it does).
+ */
+const kindDealer =
+  (kind: number): Determinizer =>
+  (view) => {
+    const me = typeof view.viewer === 'number' ? view.viewer : -1;
+    const deal = (seed: number | string): GameState => {
+      const t = truth as GameState;
+      const rng = seedState(seed);
+      const hands = t.hands.map((h) => [...h]);
+      const open: [number, number][] = []; // [player, index in hand]
+      const pool = [...t.deck.slice(t.deckTop), ...t.removed, ...t.favor.filter((_, i) => t.favorBy[i] !== me)];
+      t.hands.forEach((hand, q) => {
+        if (q === me || (t.payMode !== null && q === t.highBidder)) return;
+        const known = new Set(t.known[q]);
+        hand.forEach((c, j) => {
+          if (known.has(c) || KIND_OF[c] === kind) return;
+          open.push([q, j]);
+          pool.push(c);
+        });
+      });
+      shuffleInPlace(rng, pool);
+      // The opponents' open slots take the first cards not of the kind; the others go back in order.
+      const rest: number[] = [];
+      let slot = 0;
+      for (const c of pool) {
+        const at = open[slot];
+        if (at !== undefined && KIND_OF[c] !== kind) {
+          (hands[at[0]] as number[])[at[1]] = c;
+          slot++;
+        } else rest.push(c);
+      }
+      let k = 0;
+      const deck = [...t.deck.slice(0, t.deckTop), ...t.deck.slice(t.deckTop).map(() => rest[k++] as number)];
+      const removed = t.removed.map(() => rest[k++] as number);
+      const favor = t.favor.map((c, i) => (t.favorBy[i] === me ? c : (rest[k++] as number)));
+      return { ...t, hands, deck, removed, favor, rng };
+    };
+    return { deal, dealInto: (sim, seed) => sim.load(deal(seed)) };
+  };
+
 // `ismctsNetBot`'s search and weights, dealing as asked; the deals' tilt is off when they are the truth's.
 const tuning = ismctsNetTuning();
 const me: Bot =
   sees === 'view'
     ? ismctsWith({ iterations: 1000 }, tuning, createDealer)
-    : ismctsWith({ iterations: 1000 }, { ...tuning, bias: 0 }, sees === 'hands' ? handsDealer : stateDealer);
+    : ismctsWith(
+        { iterations: 1000 },
+        { ...tuning, bias: 0 },
+        sees === 'hands' ? handsDealer : sees === 'gold' ? kindDealer(GOLD) : sees === 'government' ? kindDealer(GOVERNMENT) : stateDealer,
+      );
 const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations: 1000 }) : heuristicBot;
+
+// `--check N`: no search; N games of four `heuristicBot`s, and at each decision of seat 0 five
+// deals of the dealer asked for, each of which must show seat 0 exactly its view.
+if (Number(values.check) > 0) {
+  const dealer =
+    sees === 'hands' ? handsDealer : sees === 'gold' ? kindDealer(GOLD) : sees === 'government' ? kindDealer(GOVERNMENT) : stateDealer;
+  let decisions = 0;
+  let wrong = 0;
+  const looker: Bot = (v, r) => {
+    const d = dealer(v);
+    const text = JSON.stringify(v);
+    for (let i = 0; i < 5; i++) if (JSON.stringify(view(d.deal(`check:${decisions}:${i}`), 0)) !== text) wrong++;
+    decisions++;
+    return heuristicBot(v, r);
+  };
+  for (let g = 0; g < Number(values.check); g++) {
+    const options = { players: 4 as const, seed: `ceiling-check:${g}` };
+    truth = createGame(options);
+    playGame({
+      ...options,
+      bots: [looker, heuristicBot, heuristicBot, heuristicBot],
+      onAction: (_a, s) => {
+        truth = s;
+      },
+    });
+  }
+  process.stdout.write(
+    `--check: ${decisions} decisions × 5 deals (${sees}): ${wrong} deal(s) showed seat 0 something other than its view\n`,
+  );
+  process.exit(wrong === 0 ? 0 : 1);
+}
 
 let played = 0;
 let wins = 0;
