@@ -172,10 +172,11 @@ export class ReplayElement extends ElementBase {
     this.#range.setAttribute('aria-label', w.title);
     this.#range.max = String(this.length);
     this.#range.value = String(this.#at);
+    // A disabled button loses focus to the page, and the keys with it: hand it to the way back (or
+    // on). Which one had it is read before any is disabled, as a browser may blur it at once.
+    const focused = this.#root.activeElement;
     b.start.disabled = b.back.disabled = this.#at === 0;
     b.forward.disabled = b.end.disabled = this.#at >= this.length;
-    // A disabled button loses focus to the page, and the keys with it: hand it to the way back (or on).
-    const focused = this.#root.activeElement;
     if (focused instanceof HTMLButtonElement && focused.disabled) {
       const other = focused === b.start || focused === b.back ? b.forward : b.back;
       (other.disabled ? this.#range : other).focus();
