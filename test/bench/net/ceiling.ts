@@ -5,7 +5,7 @@
  * closed by knowing the hidden cards, and how much is the search itself (its evaluation, its
  * model of the other players, its 1,000 iterations).
  *
- *   npx tsx test/bench/net/ceiling.ts --games 200 --seed net-ceiling-1 --opponent heuristic --sees view|hands|gold|government|state
+ *   npx tsx test/bench/net/ceiling.ts --games 200 --seed net-ceiling-1 --opponent heuristic --sees view|history|hands|gold|government|state
  *
  * `--sees view` plays the honest bot (`ismctsWith` with `ismctsNetBot`'s weights, the shipped
  * networks, 1,000 iterations), `--sees state` the same search whose every deal is the true state, `--sees hands`
@@ -13,8 +13,11 @@
  * (the deck still to come, the removed cards, the favor cards others put) at random: what perfect
  * inference of the hands could give at most. `--sees gold` and `--sees government` split that:
  * deals that keep only that kind of each opponent's unseen hand cards (its gold, or its Government
- * cards) and deal everything else hidden at random (see `kindDealer`). The deals' tilt is off in
- * all but `view`, as it only moves cards the search then sees. `--check N` plays no search: N
+ * cards) and deal everything else hidden at random (see `kindDealer`). `--sees history` is honest
+ * about the cards but not about what a bot is given: deals from the view, weighted by what each
+ * opponent did in public this game (its Kings' offices and directions, its bids on Government
+ * lots; see `historyDealer`), which the harness reads from the actions as they are played and a
+ * `PlayerView` does not hold. The shipped tilt is off in all but `view`. `--check N` plays no search: N
  * games of `heuristicBot`s in which every deal of the dealer asked for must show seat 0 exactly its
  * view (it exits 1 if one does not). `--opponent heuristic|ismcts`: three
  * `heuristicBot`s or three `ismcts:1000`. Seats rotate game by game (game `g`, seed
@@ -24,17 +27,20 @@
  */
 import { parseArgs } from 'node:util';
 import { heuristicBot } from '../../../src/bots/heuristic.js';
+import { observerOf } from '../../../src/bots/infer.js';
 import { ismctsBot, ismctsWith } from '../../../src/bots/ismcts.js';
 import { ismctsNetTuning } from '../../../src/bots/net/net-bot.js';
 import { playGame } from '../../../src/bots/play.js';
 import type { Determinizer } from '../../../src/bots/search.js';
-import { KIND_OF } from '../../../src/bots/tables.js';
+import { KIND_OF, OFFICE_INDEX } from '../../../src/bots/tables.js';
 import type { Bot } from '../../../src/bots/types.js';
-import { createGame, type GameState, score, view } from '../../../src/index.js';
+import { botRandom } from '../../../src/bots/types.js';
+import { type Action, createGame, type GameState, OFFICES, score, view } from '../../../src/index.js';
 import { createDealer } from '../../../src/sim/dealer.js';
 import { seedState, shuffleInPlace } from '../../../src/state/rng.js';
 
 const GOVERNMENT = 0;
+const KING = 1;
 const GOLD = 2;
 
 const { values } = parseArgs({
@@ -50,11 +56,40 @@ const { values } = parseArgs({
 const games = Number(values.games);
 const [shard, shards] = String(values.shard).split('/').map(Number) as [number, number];
 const sees = values.sees;
-if (sees !== 'view' && sees !== 'hands' && sees !== 'state' && sees !== 'gold' && sees !== 'government')
-  throw new Error('--sees is view, hands, gold, government or state');
+if (!['view', 'history', 'hands', 'gold', 'government', 'state'].includes(sees))
+  throw new Error('--sees is view, history, hands, gold, government or state');
 
 /** The game being played, kept up to date by `playGame`'s `onAction`: what the seeing search deals. */
 let truth: GameState | null = null;
+
+/**
+ * What the table has seen each player do, from the public actions alone (`--sees history`):
+ * `raised[q][o]`, the sum of how far each King `q` resolved moved office `o`'s primary title (up
+ * positive), and `bid[q][o]`, the highest bid `q` made on a Government lot of office `o`.
+ */
+let raised: number[][] = [];
+let bid: number[][] = [];
+
+/** A new game: its state, and nothing seen yet. */
+function begin(options: Parameters<typeof createGame>[0]): void {
+  truth = createGame(options);
+  raised = [0, 1, 2, 3].map(() => [0, 0, 0, 0, 0, 0]);
+  bid = [0, 1, 2, 3].map(() => [0, 0, 0, 0, 0, 0]);
+}
+
+/** `playGame`'s `onAction`: takes in what the action showed everyone, then the new state. */
+function watch(a: Action, s: GameState): void {
+  const before = truth as GameState;
+  if (a.type === 'king') {
+    const o = OFFICES.indexOf(a.office);
+    (raised[a.player] as number[])[o] = ((raised[a.player] as number[])[o] as number) + a.value - (before.primary[o] as number);
+  } else if (a.type === 'bid' && before.lot >= 0 && KIND_OF[before.lot] === GOVERNMENT) {
+    const o = OFFICE_INDEX[before.lot] as number;
+    const row = bid[a.player] as number[];
+    row[o] = Math.max(row[o] as number, a.amount);
+  }
+  truth = s;
+}
 
 /** The true state in every deal (the simulator copies what it loads, so the game is not touched). */
 const stateDealer: Determinizer = () => {
@@ -130,23 +165,94 @@ const kindDealer =
     return { deal, dealInto: (sim, seed) => sim.load(deal(seed)) };
   };
 
+/**
+ * How much likelier an opponent is to hold an unseen Government card of an office, from what it
+ * did in public: 3× where a King it resolved raised the office's title, 0.4× where one lowered it,
+ * 2× where it bid on a Government lot of that office (the factors multiply). Set from a scratch
+ * count on other seeds: an opponent's unseen influence in an office was about 2.5× the average
+ * after it raised the title there, a third of it after it lowered it, and about 2× after it bid.
+ */
+function likelihood(q: number, c: number): number {
+  if (KIND_OF[c] !== GOVERNMENT) return 1;
+  const o = OFFICE_INDEX[c] as number;
+  const r = (raised[q] as number[])[o] as number;
+  return (r > 0 ? 3 : r < 0 ? 0.4 : 1) * (((bid[q] as number[])[o] as number) > 0 ? 2 : 1);
+}
+
+const historyRng = botRandom('ceiling-history');
+/** Swaps the history tilt made (printed by `--check`). */
+let swaps = 0;
+
+/**
+ * Deals from the view (as the honest bot's, without its tilt), then weighted by what each
+ * opponent did in public (see {@link likelihood}): two sweeps of Metropolis swaps, each unseen
+ * card of an opponent's hand against a card from another hidden place (the deck still to come,
+ * the removals, the others' favor cards), taken with probability `min(1, L(new) / L(held))`. The
+ * deals then lean towards hands in proportion to how well they explain the opponents' bids and
+ * Kings, and stay consistent with the view (every card moved stays hidden from the seat).
+ */
+const historyDealer: Determinizer = (v) => {
+  const base = createDealer(v);
+  const observer = observerOf(v);
+  const me = typeof v.viewer === 'number' ? v.viewer : -1;
+  const tilt = (s: GameState): GameState => {
+    if (observer === null) return s;
+    const deck = s.deck as number[];
+    const removed = s.removed as number[];
+    const favor = s.favor as number[];
+    const places: number[] = [];
+    for (let i = s.deckTop; i < deck.length; i++) places.push(i);
+    for (let i = 0; i < removed.length; i++) places.push(1000 + i);
+    for (let i = 0; i < favor.length; i++) if (s.favorBy[i] !== me) places.push(2000 + i);
+    if (places.length === 0) return s;
+    for (let sweep = 0; sweep < 2; sweep++)
+      s.hands.forEach((h, q) => {
+        if (q === me || (s.payMode !== null && q === s.highBidder)) return;
+        const hand = h as number[];
+        for (let j = 0; j < hand.length; j++) {
+          const held = hand[j] as number;
+          if ((((observer.knownIn[held] as number) >> q) & 1) !== 0) continue;
+          const place = places[historyRng.int(places.length)] as number;
+          const c = (place < 1000 ? deck[place] : place < 2000 ? removed[place - 1000] : favor[place - 2000]) as number;
+          if (KIND_OF[c] === KING) continue; // never in a hand
+          if (historyRng.next() * likelihood(q, held) >= likelihood(q, c)) continue;
+          if (place < 1000) deck[place] = held;
+          else if (place < 2000) removed[place - 1000] = held;
+          else favor[place - 2000] = held;
+          hand[j] = c;
+          swaps++;
+        }
+      });
+    return s;
+  };
+  return {
+    deal: (seed) => tilt(base.deal(seed)),
+    dealInto: (sim, seed) => {
+      base.dealInto(sim, seed);
+      tilt(sim.peek());
+    },
+  };
+};
+
 // `ismctsNetBot`'s search and weights, dealing as asked; the deals' tilt is off when they are the truth's.
+function dealerFor(kind: string): Determinizer {
+  if (kind === 'history') return historyDealer;
+  if (kind === 'hands') return handsDealer;
+  if (kind === 'gold') return kindDealer(GOLD);
+  if (kind === 'government') return kindDealer(GOVERNMENT);
+  return stateDealer;
+}
 const tuning = ismctsNetTuning();
 const me: Bot =
   sees === 'view'
     ? ismctsWith({ iterations: 1000 }, tuning, createDealer)
-    : ismctsWith(
-        { iterations: 1000 },
-        { ...tuning, bias: 0 },
-        sees === 'hands' ? handsDealer : sees === 'gold' ? kindDealer(GOLD) : sees === 'government' ? kindDealer(GOVERNMENT) : stateDealer,
-      );
+    : ismctsWith({ iterations: 1000 }, { ...tuning, bias: 0 }, dealerFor(sees));
 const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations: 1000 }) : heuristicBot;
 
 // `--check N`: no search; N games of four `heuristicBot`s, and at each decision of seat 0 five
 // deals of the dealer asked for, each of which must show seat 0 exactly its view.
 if (Number(values.check) > 0) {
-  const dealer =
-    sees === 'hands' ? handsDealer : sees === 'gold' ? kindDealer(GOLD) : sees === 'government' ? kindDealer(GOVERNMENT) : stateDealer;
+  const dealer = dealerFor(sees);
   let decisions = 0;
   let wrong = 0;
   const looker: Bot = (v, r) => {
@@ -158,17 +264,11 @@ if (Number(values.check) > 0) {
   };
   for (let g = 0; g < Number(values.check); g++) {
     const options = { players: 4 as const, seed: `ceiling-check:${g}` };
-    truth = createGame(options);
-    playGame({
-      ...options,
-      bots: [looker, heuristicBot, heuristicBot, heuristicBot],
-      onAction: (_a, s) => {
-        truth = s;
-      },
-    });
+    begin(options);
+    playGame({ ...options, bots: [looker, heuristicBot, heuristicBot, heuristicBot], onAction: watch });
   }
   process.stdout.write(
-    `--check: ${decisions} decisions × 5 deals (${sees}): ${wrong} deal(s) showed seat 0 something other than its view\n`,
+    `--check: ${decisions} decisions × 5 deals (${sees}): ${wrong} deal(s) showed seat 0 something other than its view${sees === 'history' ? `; the history tilt made ${swaps} swaps` : ''}\n`,
   );
   process.exit(wrong === 0 ? 0 : 1);
 }
@@ -181,16 +281,10 @@ const cpu0 = process.cpuUsage();
 for (let g = shard; g < games; g += shards) {
   const seat = g % 4;
   const options = { players: 4 as const, seed: `${values.seed}:${g}` };
-  truth = createGame(options);
+  begin(options);
   const bots = [other, other, other, other];
   bots[seat] = me;
-  const { state } = playGame({
-    ...options,
-    bots,
-    onAction: (_a, s) => {
-      truth = s;
-    },
-  });
+  const { state } = playGame({ ...options, bots, onAction: watch });
   const sc = score(state);
   played++;
   if (sc.winners.length === 1 && sc.winners[0] === seat) wins++;
