@@ -49,7 +49,8 @@ export function renderBar(bar: HTMLElement, clockEl: HTMLElement, s: Scene): voi
   else turn = w.busy(s.name(v.currentPlayer), w.steps[v.step as keyof Words['steps']] ?? '');
   fill(
     bar,
-    h('span', { class: 'phase' }, l.phases[v.phase]),
+    // At the end the turn says "Game over": the phase would say it twice.
+    v.currentPlayer === null ? null : h('span', { class: 'phase' }, l.phases[v.phase]),
     h('span', { class: `turn${mine ? ' mine' : ''}`, part: 'turn' }, turn),
     clockEl,
     s.me === null ? h('span', { class: 'badge' }, w.watching) : null,
