@@ -13,7 +13,7 @@
  * (the deck still to come, the removed cards, the favor cards others put) at random: what perfect
  * inference of the hands could give at most. `--sees gold` and `--sees government` split that:
  * deals that keep only that kind of each opponent's unseen hand cards (its gold, or its Government
- * cards) and deal everything else hidden at random (see `kindDealer`). `--sees history` is honest
+ * cards) and deal everything else hidden at random (see `keptDealer`). `--sees history` is honest
  * about the cards but not about what a bot is given: deals from the view, weighted by what each
  * opponent did in public this game (its Kings' offices and directions, its bids on Government
  * lots; see `historyDealer`), which the harness reads from the actions as they are played and a
@@ -35,13 +35,10 @@ import type { Determinizer } from '../../../src/bots/search.js';
 import { KIND_OF, OFFICE_INDEX } from '../../../src/bots/tables.js';
 import type { Bot } from '../../../src/bots/types.js';
 import { botRandom } from '../../../src/bots/types.js';
+import { GOLD, GOVERNMENT, KING } from '../../../src/data/cards.js';
 import { type Action, createGame, type GameState, OFFICES, score, view } from '../../../src/index.js';
 import { createDealer } from '../../../src/sim/dealer.js';
 import { seedState, shuffleInPlace } from '../../../src/state/rng.js';
-
-const GOVERNMENT = 0;
-const KING = 1;
-const GOLD = 2;
 
 const { values } = parseArgs({
   options: {
@@ -98,36 +95,17 @@ const stateDealer: Determinizer = () => {
 };
 
 /**
- * Deals that keep the true hands (and the drawn card) and deal the other hidden cards (the deck
- * still to come, the removed cards, the favor cards others put) at random among those places,
- * with the generator of the deal's seed, as an honest deal starts from.
+ * Deals that keep, in each opponent's hand, the unseen cards it truly holds for which `keep` is
+ * true (all of them: the true hands; its gold; its Government cards), with the drawn card, and
+ * deal everything else hidden at random with the generator of the deal's seed, as an honest deal
+ * starts from: the opponents' other unseen hand cards are drawn from the hidden cards `keep`
+ * refuses, and the rest (the deck still to come, the removed cards, the favor cards others put)
+ * take what is left, in a random order. So the search knows exactly that part of each opponent's
+ * hand, and nothing more. An opponent paying for a lot keeps its whole hand (the deal must let it
+ * pay as it does).
  */
-const handsDealer: Determinizer = (view) => {
-  const me = typeof view.viewer === 'number' ? view.viewer : -1;
-  const deal = (seed: number | string): GameState => {
-    const t = truth as GameState;
-    const rng = seedState(seed);
-    const pool = [...t.deck.slice(t.deckTop), ...t.removed, ...t.favor.filter((_, i) => t.favorBy[i] !== me)];
-    shuffleInPlace(rng, pool);
-    let k = 0;
-    const deck = [...t.deck.slice(0, t.deckTop), ...t.deck.slice(t.deckTop).map(() => pool[k++] as number)];
-    const removed = t.removed.map(() => pool[k++] as number);
-    const favor = t.favor.map((c, i) => (t.favorBy[i] === me ? c : (pool[k++] as number)));
-    return { ...t, deck, removed, favor, rng };
-  };
-  return { deal, dealInto: (sim, seed) => sim.load(deal(seed)) };
-};
-
-/**
- * Deals that keep, in each opponent's hand, the cards of one kind it truly holds unseen (its gold,
- * or its Government cards) and deal everything else hidden at random: the opponent's other unseen
- * hand cards are drawn from the hidden cards not of that kind, and the rest (the deck still to
- * come, the removed cards, the favor cards others put) from what is left, in a random order. So
- * the search knows exactly that kind of each opponent's hand, and nothing more. An opponent
- * paying for a lot keeps its whole hand (the deal must let it pay as it does).
- */
-const kindDealer =
-  (kind: number): Determinizer =>
+const keptDealer =
+  (keep: (c: number) => boolean): Determinizer =>
   (view) => {
     const me = typeof view.viewer === 'number' ? view.viewer : -1;
     const deal = (seed: number | string): GameState => {
@@ -140,18 +118,18 @@ const kindDealer =
         if (q === me || (t.payMode !== null && q === t.highBidder)) return;
         const known = new Set(t.known[q]);
         hand.forEach((c, j) => {
-          if (known.has(c) || KIND_OF[c] === kind) return;
+          if (known.has(c) || keep(c)) return;
           open.push([q, j]);
           pool.push(c);
         });
       });
       shuffleInPlace(rng, pool);
-      // The opponents' open slots take the first cards not of the kind; the others go back in order.
+      // The opponents' open slots take the first cards `keep` refuses; the others go back in order.
       const rest: number[] = [];
       let slot = 0;
       for (const c of pool) {
         const at = open[slot];
-        if (at !== undefined && KIND_OF[c] !== kind) {
+        if (at !== undefined && !keep(c)) {
           (hands[at[0]] as number[])[at[1]] = c;
           slot++;
         } else rest.push(c);
@@ -237,9 +215,9 @@ const historyDealer: Determinizer = (v) => {
 // `ismctsNetBot`'s search and weights, dealing as asked; the deals' tilt is off when they are the truth's.
 function dealerFor(kind: string): Determinizer {
   if (kind === 'history') return historyDealer;
-  if (kind === 'hands') return handsDealer;
-  if (kind === 'gold') return kindDealer(GOLD);
-  if (kind === 'government') return kindDealer(GOVERNMENT);
+  if (kind === 'hands') return keptDealer(() => true);
+  if (kind === 'gold') return keptDealer((c) => KIND_OF[c] === GOLD);
+  if (kind === 'government') return keptDealer((c) => KIND_OF[c] === GOVERNMENT);
   return stateDealer;
 }
 const tuning = ismctsNetTuning();

@@ -24,6 +24,7 @@ import { playGame } from '../../../src/bots/play.js';
 import { KIND_OF, OFFICE_INDEX, VALUE_OF } from '../../../src/bots/tables.js';
 import type { Bot } from '../../../src/bots/types.js';
 import { type BotRandom, botRandom } from '../../../src/bots/types.js';
+import { GOLD, GOVERNMENT } from '../../../src/data/cards.js';
 import { createGame, type GameState } from '../../../src/index.js';
 import { createDealer } from '../../../src/sim/dealer.js';
 
@@ -46,8 +47,6 @@ const ways: readonly Way[] = [
   { name: 'bias 2, coin 0.9', tilt: (s, o, r) => biasHidden(s, o, r, 2) },
   { name: 'bias 1, coin 0 (tiltGold 0)', tilt: (s, o, r) => biasHidden(s, o, r, 1, tiltWorth(0)) },
 ];
-const GOLD = 2;
-const GOVERNMENT = 0;
 
 /** An unseen hand's seven figures: Government value per office (6), then coins of gold. */
 function figures(hand: readonly number[], seen: (c: number) => boolean): number[] {
@@ -77,14 +76,14 @@ const looker: Bot = (view, r) => {
     const seen = (q: number) => (c: number) => ((knownIn[c] as number) & (1 << q)) !== 0;
     const dealer = createDealer(view);
     const real = t.hands.map((h, q) => figures(h, seen(q)));
+    for (let q = 0; q < view.players; q++) {
+      if (q === me) continue;
+      const f = real[q] as number[];
+      for (let o = 0; o < 6; o++) truthSum.government += WORLDS * (f[o] as number);
+      truthSum.gold += WORLDS * (f[6] as number);
+    }
     for (let i = 0; i < WORLDS; i++) {
       const seed = `${decisions}:${i}`;
-      for (let q = 0; q < view.players; q++) {
-        if (q === me) continue;
-        const f = real[q] as number[];
-        for (let o = 0; o < 6; o++) truthSum.government += f[o] as number;
-        truthSum.gold += f[6] as number;
-      }
       ways.forEach((way, w) => {
         const s = way.tilt(dealer.deal(seed), observer, rng);
         const sum = sums[w] as (typeof sums)[number];
