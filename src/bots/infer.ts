@@ -66,7 +66,9 @@ let places = new Int32Array(256);
  * extra hidden cards are looked at per unseen hand card, and the one of most `worth` (a
  * {@link tiltWorth} table) stays in the hand. **Changes `state` in place** and returns it: pass a
  * fresh deal (`createDealer(view).deal(seed)`), whose deck, removed cards, favor pile, hand list
- * and opponents' hands belong to the caller. `draws = 0` leaves it as it is.
+ * and opponents' hands belong to the caller. `draws = 0` leaves it as it is. `worths`, when
+ * given, holds one worth table per player, used for that player's hand instead of `worth` (the
+ * diagnostics try worths that differ from opponent to opponent).
  */
 export function biasHidden(
   state: GameState,
@@ -74,6 +76,7 @@ export function biasHidden(
   rng: BotRandom,
   draws: number,
   worth: Float64Array = SHIPPED_WORTH,
+  worths: readonly Float64Array[] | null = null,
 ): GameState {
   if (draws <= 0 || observer === null) return state;
   const me = observer.me;
@@ -94,20 +97,21 @@ export function biasHidden(
     if (q === me) continue;
     const bit = 1 << q;
     const hand = hands[q] as number[];
+    const w = worths === null ? worth : (worths[q] ?? worth);
     for (let j = 0; j < hand.length; j++) {
       const held = hand[j] as number;
       if (((knownIn[held] as number) & bit) !== 0) continue;
       let best = held;
-      let bestWorth = worth[held] as number;
+      let bestWorth = w[held] as number;
       let bestPlace = -1;
       for (let d = 0; d < draws; d++) {
         const place = places[rng.int(count)] as number;
         const c = (place < 1000 ? deck[place] : place < 2000 ? removed[place - 1000] : favor[place - 2000]) as number;
         // A King is never kept: its worth here is -Infinity.
-        const w = worth[c] as number;
-        if (w > bestWorth) {
+        const x = w[c] as number;
+        if (x > bestWorth) {
           best = c;
-          bestWorth = w;
+          bestWorth = x;
           bestPlace = place;
         }
       }

@@ -32,13 +32,14 @@ import { ismctsBot, ismctsWith } from '../../../src/bots/ismcts.js';
 import { ismctsNetTuning } from '../../../src/bots/net/net-bot.js';
 import { playGame } from '../../../src/bots/play.js';
 import type { Determinizer } from '../../../src/bots/search.js';
-import { KIND_OF, OFFICE_INDEX } from '../../../src/bots/tables.js';
+import { KIND_OF } from '../../../src/bots/tables.js';
 import type { Bot } from '../../../src/bots/types.js';
 import { botRandom } from '../../../src/bots/types.js';
-import { GOLD, GOVERNMENT, KING } from '../../../src/data/cards.js';
-import { type Action, createGame, type GameState, OFFICES, score, view } from '../../../src/index.js';
+import { GOLD, GOVERNMENT } from '../../../src/data/cards.js';
+import { type Action, createGame, type GameState, score, view } from '../../../src/index.js';
 import { createDealer } from '../../../src/sim/dealer.js';
 import { seedState, shuffleInPlace } from '../../../src/state/rng.js';
+import { FIRST_WEIGHTS, History, weighByHistory } from './history.js';
 
 const { values } = parseArgs({
   options: {
@@ -59,32 +60,18 @@ if (!['view', 'history', 'hands', 'gold', 'government', 'state'].includes(sees))
 /** The game being played, kept up to date by `playGame`'s `onAction`: what the seeing search deals. */
 let truth: GameState | null = null;
 
-/**
- * What the table has seen each player do, from the public actions alone (`--sees history`):
- * `raised[q][o]`, the sum of how far each King `q` resolved moved office `o`'s primary title (up
- * positive), and `bid[q][o]`, the highest bid `q` made on a Government lot of office `o`.
- */
-let raised: number[][] = [];
-let bid: number[][] = [];
+/** What the table has seen each player do, from the public actions alone (`--sees history`). */
+const history = new History();
 
 /** A new game: its state, and nothing seen yet. */
 function begin(options: Parameters<typeof createGame>[0]): void {
   truth = createGame(options);
-  raised = [0, 1, 2, 3].map(() => [0, 0, 0, 0, 0, 0]);
-  bid = [0, 1, 2, 3].map(() => [0, 0, 0, 0, 0, 0]);
+  history.begin(truth.players);
 }
 
 /** `playGame`'s `onAction`: takes in what the action showed everyone, then the new state. */
 function watch(a: Action, s: GameState): void {
-  const before = truth as GameState;
-  if (a.type === 'king') {
-    const o = OFFICES.indexOf(a.office);
-    (raised[a.player] as number[])[o] = ((raised[a.player] as number[])[o] as number) + a.value - (before.primary[o] as number);
-  } else if (a.type === 'bid' && before.lot >= 0 && KIND_OF[before.lot] === GOVERNMENT) {
-    const o = OFFICE_INDEX[before.lot] as number;
-    const row = bid[a.player] as number[];
-    row[o] = Math.max(row[o] as number, a.amount);
-  }
+  history.watch(a, truth as GameState);
   truth = s;
 }
 
@@ -143,71 +130,28 @@ const keptDealer =
     return { deal, dealInto: (sim, seed) => sim.load(deal(seed)) };
   };
 
-/**
- * How much likelier an opponent is to hold an unseen Government card of an office, from what it
- * did in public: 3× where a King it resolved raised the office's title, 0.4× where one lowered it,
- * 2× where it bid on a Government lot of that office (the factors multiply). Set from a scratch
- * count on other seeds: an opponent's unseen influence in an office was about 2.5× the average
- * after it raised the title there, a third of it after it lowered it, and about 2× after it bid.
- */
-function likelihood(q: number, c: number): number {
-  if (KIND_OF[c] !== GOVERNMENT) return 1;
-  const o = OFFICE_INDEX[c] as number;
-  const r = (raised[q] as number[])[o] as number;
-  return (r > 0 ? 3 : r < 0 ? 0.4 : 1) * (((bid[q] as number[])[o] as number) > 0 ? 2 : 1);
-}
-
 const historyRng = botRandom('ceiling-history');
 /** Swaps the history tilt made (printed by `--check`). */
 let swaps = 0;
 
 /**
  * Deals from the view (as the honest bot's, without its tilt), then weighted by what each
- * opponent did in public (see {@link likelihood}): two sweeps of Metropolis swaps, each unseen
- * card of an opponent's hand against a card from another hidden place (the deck still to come,
- * the removals, the others' favor cards), taken with probability `min(1, L(new) / L(held))`. The
- * deals then lean towards hands in proportion to how well they explain the opponents' bids and
- * Kings, and stay consistent with the view (every card moved stays hidden from the seat).
+ * opponent did in public with {@link FIRST_WEIGHTS} (see `weighByHistory`): a Government card of
+ * an office 3× as likely where the opponent's Kings raised its title, 0.4× where they lowered it,
+ * 2× where it bid on a lot of it, by two sweeps of Metropolis swaps.
  */
 const historyDealer: Determinizer = (v) => {
   const base = createDealer(v);
   const observer = observerOf(v);
-  const me = typeof v.viewer === 'number' ? v.viewer : -1;
-  const tilt = (s: GameState): GameState => {
-    if (observer === null) return s;
-    const deck = s.deck as number[];
-    const removed = s.removed as number[];
-    const favor = s.favor as number[];
-    const places: number[] = [];
-    for (let i = s.deckTop; i < deck.length; i++) places.push(i);
-    for (let i = 0; i < removed.length; i++) places.push(1000 + i);
-    for (let i = 0; i < favor.length; i++) if (s.favorBy[i] !== me) places.push(2000 + i);
-    if (places.length === 0) return s;
-    for (let sweep = 0; sweep < 2; sweep++)
-      s.hands.forEach((h, q) => {
-        if (q === me || (s.payMode !== null && q === s.highBidder)) return;
-        const hand = h as number[];
-        for (let j = 0; j < hand.length; j++) {
-          const held = hand[j] as number;
-          if ((((observer.knownIn[held] as number) >> q) & 1) !== 0) continue;
-          const place = places[historyRng.int(places.length)] as number;
-          const c = (place < 1000 ? deck[place] : place < 2000 ? removed[place - 1000] : favor[place - 2000]) as number;
-          if (KIND_OF[c] === KING) continue; // never in a hand
-          if (historyRng.next() * likelihood(q, held) >= likelihood(q, c)) continue;
-          if (place < 1000) deck[place] = held;
-          else if (place < 2000) removed[place - 1000] = held;
-          else favor[place - 2000] = held;
-          hand[j] = c;
-          swaps++;
-        }
-      });
-    return s;
-  };
   return {
-    deal: (seed) => tilt(base.deal(seed)),
+    deal: (seed) => {
+      const s = base.deal(seed);
+      swaps += weighByHistory(s, observer, history, FIRST_WEIGHTS, historyRng);
+      return s;
+    },
     dealInto: (sim, seed) => {
       base.dealInto(sim, seed);
-      tilt(sim.peek());
+      swaps += weighByHistory(sim.peek(), observer, history, FIRST_WEIGHTS, historyRng);
     },
   };
 };
