@@ -166,8 +166,8 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
 .titles { grid-area: titles; align-self: start; }
 .title-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(7.2rem, 1fr)); gap: 8px; }
 .title {
-  --c: #999; display: grid; grid-template-columns: 22px minmax(0, 1fr); grid-template-areas: "em name" "vals vals" "you you";
-  gap: 2px 6px; align-items: center; padding: 6px 8px; border-radius: 10px; min-width: 0;
+  --c: #999; display: grid; grid-template-columns: 18px minmax(0, 1fr); grid-template-areas: "em name" "vals vals" "you you";
+  gap: 2px 5px; align-items: center; padding: 6px 8px; border-radius: 10px; min-width: 0;
   background: color-mix(in srgb, var(--c) 30%, rgba(0, 0, 0, 0.25)); box-shadow: inset 3px 0 0 var(--c);
 }
 .title[data-office="diplomacy"] { --c: var(--_diplomacy); }
@@ -176,9 +176,9 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
 .title[data-office="entertainment"] { --c: var(--_entertainment); }
 .title[data-office="provisions"] { --c: var(--_provisions); }
 .title[data-office="livestock"] { --c: var(--_livestock); }
-.title .emblem { grid-area: em; width: 22px; color: #fff; opacity: 0.9; }
+.title .emblem { grid-area: em; width: 18px; color: #fff; opacity: 0.9; }
 .title .emblem svg { width: 100%; display: block; }
-.title .tname { grid-area: name; font-size: 0.72rem; font-weight: 650; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.title .tname { grid-area: name; font-size: 0.7rem; font-weight: 650; line-height: 1.15; overflow: hidden; text-overflow: ellipsis; }
 .title .vals { grid-area: vals; font: 700 1.15rem var(--_card-font); white-space: nowrap; }
 .title .vals small { font-size: 0.75rem; opacity: 0.8; margin-left: 4px; }
 .title .you { grid-area: you; font-size: 0.72rem; color: var(--_muted); }
