@@ -37,8 +37,8 @@ const CARDS = `
 .card .emblem svg, .card .crown svg { width: 100%; height: auto; display: block; }
 .card:not(.big) .br { display: none; }
 .card .name {
-  position: absolute; bottom: 11%; left: 4%; right: 4%; text-align: center; font-family: var(--_font);
-  font-size: max(7px, 0.34em); font-weight: 650; letter-spacing: 0.02em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+  position: absolute; bottom: 11%; left: 3%; right: 3%; text-align: center; font-family: var(--_font);
+  font-size: max(7px, 0.34em); font-weight: 650; white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
 }
 .card[data-kind="king"] {
   --c: var(--_king);
