@@ -24,7 +24,12 @@
  *   `ceiling.ts --sees history` played, stronger ones, the Kings alone and the bids alone, and any
  *   given with `--history`. These read the actions as they are played, which a view does not hold.
  *
- * Each way draws from its own generator, so adding one changes no other's figures.
+ * Each way draws from its own generator, so adding one changes no other's figures. With
+ * `--self-picks N` it also deals N uniform worlds per decision, weights each by how likely it makes
+ * the opponents' *self* picks under `heuristicBot`'s draft rule (see `self-picks.ts`;
+ * `--self-picks-exact`: the model given each opponent's true hand at each pick, an upper bound),
+ * and prints the weighted share of leaders named, the same worlds' unweighted share, and the
+ * effective number of worlds the weights leave.
  */
 import { parseArgs } from 'node:util';
 import { heuristicBot } from '../../../src/bots/heuristic.js';
@@ -39,6 +44,7 @@ import { GOLD, GOVERNMENT, KING } from '../../../src/data/cards.js';
 import { createGame, type GameState, type PlayerView } from '../../../src/index.js';
 import { createDealer } from '../../../src/sim/dealer.js';
 import { FIRST_WEIGHTS, History, type Weights, weighByHistory } from './history.js';
+import { SelfPicks } from './self-picks.js';
 
 const { values } = parseArgs({
   options: {
@@ -47,6 +53,8 @@ const { values } = parseArgs({
     iterations: { type: 'string', default: '1000' },
     seed: { type: 'string', default: 'net-deals-1' },
     history: { type: 'string', default: '' },
+    'self-picks': { type: 'string', default: '0' },
+    'self-picks-exact': { type: 'boolean', default: false },
   },
 });
 
@@ -82,8 +90,12 @@ function gainWorths(view: PlayerView): Float64Array[] {
   return worths;
 }
 
-/** What the table has seen each player do (for the history rows), and the history weights' generator. */
+/** What the table has seen each player do (for the history rows). */
 const history = new History();
+/** The *self* picks (for `--self-picks N`: N uniform deals per decision weighted by how likely they make the opponents' picks). */
+const selfPicks = new SelfPicks(values['self-picks-exact']);
+const SELF_PICK_WORLDS = Number(values['self-picks']);
+const picked = { weight: 0, squares: 0, leaders: 0, plain: 0, decisions: 0, ess: 0 };
 /** Stronger weightings than the one `ceiling.ts` played (up, down, bid, sweeps), then the Kings alone and the bids alone. */
 const STRONGER: readonly Weights[] = [
   { up: 10, down: 0.1, bid: 4, sweeps: 4 },
@@ -205,6 +217,32 @@ const looker: Bot = (view, r) => {
       });
       worlds++;
     }
+    if (SELF_PICK_WORLDS > 0) {
+      let weight = 0;
+      let squares = 0;
+      let leadersWeighted = 0;
+      let leadersPlain = 0;
+      for (let i = 0; i < SELF_PICK_WORLDS; i++) {
+        const s = dealer.deal(`self-picks:${decisions}:${i}`);
+        let w = 1;
+        for (let q = 0; q < view.players; q++) {
+          if (q === me) continue;
+          const unseen = (s.hands[q] as number[]).filter((c) => !seen(q)(c));
+          w *= selfPicks.likelihood(q, unseen);
+        }
+        const dealt = leaders(s.hands, offices);
+        let right = 0;
+        for (let o = 0; o < offices; o++) if (dealt[o] === realLeaders[o]) right += 1 / offices;
+        weight += w;
+        squares += w * w;
+        leadersWeighted += w * right;
+        leadersPlain += right / SELF_PICK_WORLDS;
+      }
+      picked.leaders += leadersWeighted / weight;
+      picked.plain += leadersPlain;
+      picked.ess += (weight * weight) / squares;
+      picked.decisions++;
+    }
     decisions++;
   }
   return heuristicBot(view, r);
@@ -219,11 +257,13 @@ for (let g = 0; g < games; g++) {
   const options = { players: 4 as const, seed: `${values.seed}:${g}` };
   truth = createGame(options);
   history.begin(4);
+  selfPicks.begin();
   playGame({
     ...options,
     bots,
     onAction: (a, s) => {
       history.watch(a, truth as GameState);
+      selfPicks.watch(a, truth as GameState);
       truth = s;
     },
   });
@@ -244,3 +284,7 @@ ways.forEach((way, w) => {
     `  ${way.name.padEnd(28)} ${(s.government / worlds).toFixed(2).padStart(6)} ${(s.gold / worlds).toFixed(2).padStart(6)} ${(s.distance / worlds).toFixed(2).padStart(6)} ${(s.officeDistance / worlds).toFixed(2).padStart(6)} ${((100 * s.leaders) / worlds).toFixed(1).padStart(5)}%\n`,
   );
 });
+if (picked.decisions > 0)
+  process.stdout.write(
+    `  self picks (${SELF_PICK_WORLDS} uniform deals a decision, weighted${values['self-picks-exact'] ? ', the model given the true hands' : ''}): offices whose leader is the true one ${((100 * picked.leaders) / picked.decisions).toFixed(1)}% (the same deals unweighted ${((100 * picked.plain) / picked.decisions).toFixed(1)}%); effective deals ${(picked.ess / picked.decisions).toFixed(1)} of ${SELF_PICK_WORLDS}\n`,
+  );
