@@ -66,17 +66,16 @@ let places = new Int32Array(256);
  * extra hidden cards are looked at per unseen hand card, and the one of most `worth` (a
  * {@link tiltWorth} table) stays in the hand. **Changes `state` in place** and returns it: pass a
  * fresh deal (`createDealer(view).deal(seed)`), whose deck, removed cards, favor pile, hand list
- * and opponents' hands belong to the caller. `draws = 0` leaves it as it is. `worths`, when
- * given, holds one worth table per player, used for that player's hand instead of `worth` (the
- * diagnostics try worths that differ from opponent to opponent).
+ * and opponents' hands belong to the caller. `draws = 0` leaves it as it is. `worth` is one table
+ * for every opponent, or one per player (the diagnostics try worths that differ from opponent to
+ * opponent).
  */
 export function biasHidden(
   state: GameState,
   observer: Observer | null,
   rng: BotRandom,
   draws: number,
-  worth: Float64Array = SHIPPED_WORTH,
-  worths: readonly Float64Array[] | null = null,
+  worth: Float64Array | readonly Float64Array[] = SHIPPED_WORTH,
 ): GameState {
   if (draws <= 0 || observer === null) return state;
   const me = observer.me;
@@ -97,7 +96,7 @@ export function biasHidden(
     if (q === me) continue;
     const bit = 1 << q;
     const hand = hands[q] as number[];
-    const w = worths === null ? worth : (worths[q] ?? worth);
+    const w = worth instanceof Float64Array ? worth : (worth[q] as Float64Array);
     for (let j = 0; j < hand.length; j++) {
       const held = hand[j] as number;
       if (((knownIn[held] as number) & bit) !== 0) continue;

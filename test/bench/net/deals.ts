@@ -37,11 +37,11 @@ import { biasHidden, observerOf, tiltWorth } from '../../../src/bots/infer.js';
 import { ismctsBot } from '../../../src/bots/ismcts.js';
 import { buildModel, influenceGain } from '../../../src/bots/model.js';
 import { playGame } from '../../../src/bots/play.js';
-import { KIND_OF, LETTER_RANK, OFFICE_INDEX, VALUE_OF } from '../../../src/bots/tables.js';
+import { KIND_OF, OFFICE_INDEX, VALUE_OF } from '../../../src/bots/tables.js';
 import type { Bot } from '../../../src/bots/types.js';
 import { type BotRandom, botRandom } from '../../../src/bots/types.js';
 import { GOLD, GOVERNMENT, KING } from '../../../src/data/cards.js';
-import { createGame, type GameState, type PlayerView } from '../../../src/index.js';
+import { createGame, type GameState, type PlayerView, score } from '../../../src/index.js';
 import { createDealer } from '../../../src/sim/dealer.js';
 import { FIRST_WEIGHTS, History, type Weights, weighByHistory } from './history.js';
 import { SelfPicks } from './self-picks.js';
@@ -95,7 +95,7 @@ const history = new History();
 /** The *self* picks (for `--self-picks N`: N uniform deals per decision weighted by how likely they make the opponents' picks). */
 const selfPicks = new SelfPicks(values['self-picks-exact']);
 const SELF_PICK_WORLDS = Number(values['self-picks']);
-const picked = { weight: 0, squares: 0, leaders: 0, plain: 0, decisions: 0, ess: 0 };
+const picked = { leaders: 0, plain: 0, decisions: 0, ess: 0 };
 /** Stronger weightings than the one `ceiling.ts` played (up, down, bid, sweeps), then the Kings alone and the bids alone. */
 const STRONGER: readonly Weights[] = [
   { up: 10, down: 0.1, bid: 4, sweeps: 4 },
@@ -114,15 +114,15 @@ const historyWay = (w: Weights): Way => ({
 
 interface Way {
   readonly name: string;
-  readonly tilt: (s: GameState, observer: ReturnType<typeof observerOf>, rng: BotRandom, gains: Float64Array[] | null) => GameState;
+  readonly tilt: (s: GameState, observer: ReturnType<typeof observerOf>, rng: BotRandom, gains: readonly Float64Array[]) => GameState;
 }
 const ways: readonly Way[] = [
   { name: 'uniform (bias 0)', tilt: (s) => s },
   { name: 'shipped (bias 1, coin 0.9)', tilt: (s, o, r) => biasHidden(s, o, r, 1) },
   { name: 'bias 2, coin 0.9', tilt: (s, o, r) => biasHidden(s, o, r, 2) },
   { name: 'bias 1, coin 0 (tiltGold 0)', tilt: (s, o, r) => biasHidden(s, o, r, 1, tiltWorth(0)) },
-  { name: 'gain tilt, bias 1', tilt: (s, o, r, g) => biasHidden(s, o, r, 1, undefined, g) },
-  { name: 'gain tilt, bias 2', tilt: (s, o, r, g) => biasHidden(s, o, r, 2, undefined, g) },
+  { name: 'gain tilt, bias 1', tilt: (s, o, r, g) => biasHidden(s, o, r, 1, g) },
+  { name: 'gain tilt, bias 2', tilt: (s, o, r, g) => biasHidden(s, o, r, 2, g) },
   historyWay(FIRST_WEIGHTS),
   ...STRONGER.map(historyWay),
   // `--history "up,down,bid,sweeps;…"`: more history rows.
@@ -148,30 +148,17 @@ function figures(hand: readonly number[], seen: (c: number) => boolean): number[
 
 const WORLDS = 20;
 const sums = ways.map(() => ({ government: 0, gold: 0, distance: 0, officeDistance: 0, leaders: 0 }));
-/** Per office in play, the player with the most influence (ties to the earliest letter's holder, RULES E2), or -1. */
-function leaders(hands: readonly (readonly number[])[], offices: number): number[] {
-  const best = new Array<number>(offices).fill(0);
-  const who = new Array<number>(offices).fill(-1);
-  const top = new Array<number>(offices).fill(99);
-  hands.forEach((h, p) => {
-    const inf = new Array<number>(offices).fill(0);
-    const letter = new Array<number>(offices).fill(99);
-    for (const c of h)
-      if (KIND_OF[c] === GOVERNMENT && (OFFICE_INDEX[c] as number) < offices) {
-        const o = OFFICE_INDEX[c] as number;
-        inf[o] = (inf[o] as number) + (VALUE_OF[c] as number);
-        letter[o] = Math.min(letter[o] as number, LETTER_RANK[c] as number);
-      }
-    for (let o = 0; o < offices; o++) {
-      const i = inf[o] as number;
-      if (i > 0 && (i > (best[o] as number) || (i === best[o] && (letter[o] as number) < (top[o] as number)))) {
-        best[o] = i;
-        who[o] = p;
-        top[o] = letter[o] as number;
-      }
-    }
-  });
-  return who;
+/** Per office in play, who would take the primary title on the hands of `s` (RULES E2), or -1 for nobody. */
+function leaders(s: GameState): number[] {
+  return Object.values(score(s).offices).map((r) => r.first ?? -1);
+}
+
+/** The share of offices whose leader in `s` is the one in `real` (see {@link leaders}). */
+function leadersRight(s: GameState, real: readonly number[]): number {
+  const dealt = leaders(s);
+  let right = 0;
+  for (let o = 0; o < real.length; o++) if (dealt[o] === real[o]) right++;
+  return right / real.length;
 }
 const truthSum = { government: 0, gold: 0 };
 let worlds = 0;
@@ -190,8 +177,7 @@ const looker: Bot = (view, r) => {
     const dealer = createDealer(view);
     const gains = gainWorths(view);
     const real = t.hands.map((h, q) => figures(h, seen(q)));
-    const offices = view.players === 5 ? 6 : 5;
-    const realLeaders = leaders(t.hands, offices);
+    const realLeaders = leaders(t);
     for (let q = 0; q < view.players; q++) {
       if (q === me) continue;
       const f = real[q] as number[];
@@ -203,8 +189,7 @@ const looker: Bot = (view, r) => {
       ways.forEach((way, w) => {
         const s = way.tilt(dealer.deal(seed), observer, rngs[w] as BotRandom, gains);
         const sum = sums[w] as (typeof sums)[number];
-        const dealt = leaders(s.hands, offices);
-        for (let o = 0; o < offices; o++) if (dealt[o] === realLeaders[o]) sum.leaders += 1 / offices;
+        sum.leaders += leadersRight(s, realLeaders);
         for (let q = 0; q < view.players; q++) {
           if (q === me) continue;
           const f = figures(s.hands[q] as number[], seen(q));
@@ -230,9 +215,7 @@ const looker: Bot = (view, r) => {
           const unseen = (s.hands[q] as number[]).filter((c) => !seen(q)(c));
           w *= selfPicks.likelihood(q, unseen);
         }
-        const dealt = leaders(s.hands, offices);
-        let right = 0;
-        for (let o = 0; o < offices; o++) if (dealt[o] === realLeaders[o]) right += 1 / offices;
+        const right = leadersRight(s, realLeaders);
         weight += w;
         squares += w * w;
         leadersWeighted += w * right;
