@@ -7,6 +7,7 @@
  *   tsx test/bench/net/tune.ts [--games 200] [--seed net-tune-1] [--opponent heuristic|ismcts]
  *     [--iterations 1000] [--prior 1] [--exploration 0.3] [--mix 1] [--form visits|sqrt]
  *     [--depth 10] [--depth-esteem 4] [--policy FILE] [--value FILE] [--prune 0] [--bias 1] [--tilt-gold 0.9]
+ *     [--auction search|net|heuristic]
  *
  * `--mix m` scores a playout's end `m × network + (1 − m) × projection` (the fitted value of
  * `evaluate.ts`); `--form` is the progressive bias's form (`SearchSettings.priorForm`);
@@ -15,7 +16,10 @@
  * under `t ×` the most likely one's (`SearchSettings.priorPrune`); `--bias n` compares each unseen
  * opponent hand card of a deal with `n` other hidden cards and keeps the better (`SearchSettings.bias`,
  * the deals' tilt), where a coin of gold is worth `--tilt-gold` (`SearchSettings.tiltGold`) against 1
- * per point of a Government card. Games are seeded as `simulate` seeds them from `--seed`.
+ * per point of a Government card. `--auction net` hands the decisions of the Gain Esteem phase
+ * (bids and payments) to the policy network alone (`netBot`'s rule, with the same `--policy`),
+ * `--auction heuristic` to `heuristicBot`; the search keeps the draft. Games are seeded as
+ * `simulate` seeds them from `--seed`.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -23,7 +27,7 @@ import { evaluate } from '../../../src/bots/evaluate.js';
 import { HEURISTIC_PARAMS, heuristicBot } from '../../../src/bots/heuristic.js';
 import { TILT_GOLD } from '../../../src/bots/infer.js';
 import { ISMCTS_DEFAULTS, ismctsBot, ismctsWith } from '../../../src/bots/ismcts.js';
-import { ISMCTS_NET_DEFAULTS } from '../../../src/bots/net/net-bot.js';
+import { ISMCTS_NET_DEFAULTS, policyBot } from '../../../src/bots/net/net-bot.js';
 import { layersFrom } from '../../../src/bots/net/network.js';
 import { shippedPolicy, shippedValue } from '../../../src/bots/net/networks.js';
 import { policyOf } from '../../../src/bots/net/policy-net.js';
@@ -49,6 +53,7 @@ const { values } = parseArgs({
     prune: { type: 'string', default: '0' },
     bias: { type: 'string', default: String(ISMCTS_NET_DEFAULTS.bias) },
     'tilt-gold': { type: 'string', default: String(TILT_GOLD) },
+    auction: { type: 'string', default: 'search' },
   },
 });
 const iterations = Number(values.iterations);
@@ -77,7 +82,7 @@ const value =
         for (let p = 0; p < state.players; p++) out[p] = mix * (out[p] as number) + (1 - mix) * (projected[p] as number);
         return out;
       };
-const me: Bot = ismctsWith(
+const searcher: Bot = ismctsWith(
   { iterations },
   {
     ...tuning,
@@ -88,13 +93,16 @@ const me: Bot = ismctsWith(
     priorPrune: Number(values.prune),
   },
 );
+const auctioneer: Bot | null =
+  values.auction === 'net' ? policyBot(() => policy) : values.auction === 'heuristic' ? heuristicBot : null;
+const me: Bot = auctioneer === null ? searcher : (view, rng) => (view.phase === 'esteem' ? auctioneer(view, rng) : searcher(view, rng));
 const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations }) : heuristicBot;
 const cpu0 = process.cpuUsage();
 const r = await simulate({ players: 4, bots: [me, other, other, other], games: Number(values.games), seed: values.seed, workers: 1 });
 const used = process.cpuUsage(cpu0);
 const mine = r.bots[0] as (typeof r.bots)[number];
 const [lo, hi] = wilson(mine.wins, r.games);
-const setting = `prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}${Number(values.bias) !== ISMCTS_NET_DEFAULTS.bias ? ` · bias ${values.bias}` : ''}${Number(values['tilt-gold']) !== TILT_GOLD ? ` · tilt gold ${values['tilt-gold']}` : ''}`;
+const setting = `prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}${Number(values.bias) !== ISMCTS_NET_DEFAULTS.bias ? ` · bias ${values.bias}` : ''}${Number(values['tilt-gold']) !== TILT_GOLD ? ` · tilt gold ${values['tilt-gold']}` : ''}${auctioneer === null ? '' : ` · auction ${values.auction}`}`;
 process.stdout.write(
   `${setting} · vs 3 ${values.opponent} · seed ${values.seed}: won ${mine.wins}/${r.games} = ${((100 * mine.wins) / r.games).toFixed(1)}% (95% CI ${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}%) · points ${mine.score.mean.toFixed(2)} vs ${(r.bots[1] as typeof mine).score.mean.toFixed(2)} · ${((used.user + used.system) / 1e6).toFixed(0)} s CPU\n`,
 );
