@@ -30,7 +30,7 @@ function prose(text: string): string {
 }
 
 /** GitHub's anchor of a heading: lower case, markup and punctuation dropped, spaces as hyphens. */
-export function slug(heading: string): string {
+function slug(heading: string): string {
   return heading
     .trim()
     .toLowerCase()
