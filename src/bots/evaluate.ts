@@ -24,7 +24,7 @@ export interface EvalParams {
   /**
    * Logistic temperature of the expected point margin over the other player, in 2-player games
    * (points). In 2-player games a win is a positive margin, and this sharp reward measured
-   * better than the fitted one (see `docs/bots.md`).
+   * better than the fitted one (see `docs/lab/bots.md`).
    */
   readonly temperature: number;
   /**
@@ -32,7 +32,7 @@ export interface EvalParams {
    * of 3 to 5 players (the value weights were fitted with it).
    */
   readonly coin: number;
-  /** The same in 2-player games, where the reward is the logistic of the margin (see `docs/bots.md`). */
+  /** The same in 2-player games, where the reward is the logistic of the margin (see `docs/lab/bots.md`, "The 2-player coin weight"). */
   readonly coinTwoPlayers: number;
   /** Gold-like weight every player has in the auction share (a player without gold can still pay by discarding). */
   readonly goldFloor: number;

@@ -78,7 +78,7 @@ export interface SearchSettings {
    * Root choices whose prior is below this share of the most likely choice's are not searched
    * (0, the default, searches them all): the iterations go to the choices the prior finds
    * plausible. Only with a {@link SearchSettings.prior} and a `priorWeight` above 0. A tuning
-   * knob (`test/bench/net/tune.ts --prune`); `ismctsNetBot` does not set it (see docs/bots.md).
+   * knob (`test/bench/net/tune.ts --prune`); `ismctsNetBot` does not set it (see docs/lab/bots.md).
    */
   readonly priorPrune?: number;
   /**

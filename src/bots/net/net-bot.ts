@@ -107,7 +107,7 @@ export interface IsmctsNetOptions extends IsmctsOptions {
 
 /**
  * The default weight of the policy network's prior in {@link ismctsNetBot}: 3, which won 195 of
- * 400 four-player tuning games against three `heuristicBot`s where 1 won 179 (see `docs/bots.md`).
+ * 400 four-player tuning games against three `heuristicBot`s where 1 won 179 (see `docs/lab/bots.md`).
  * @category Bots
  */
 export const ISMCTS_NET_PRIOR = 3;

@@ -14,7 +14,7 @@
  * figures of each opponent: five offices' values, none for `livestock` in 4-player games, and the
  * coins), and of it the offices' part; and the share of offices whose leader in the world (the
  * player who would take the primary title on the hands as dealt, RULES E2; nobody when no one has
- * influence) is the true one: what the search most needs to know (see docs/bots.md). The ways:
+ * influence) is the true one: what the search most needs to know (see docs/lab/bots.md). The ways:
  * - uniform (no tilt, `bias` 0), the shipped tilt (`bias` 1, a coin worth 0.9 of a Government
  *   point), `bias` 2, and `bias` 1 with a coin worth 0 (`tiltGold` 0: a hidden gold card gives
  *   way to any Government card compared with it);
