@@ -93,8 +93,7 @@ const searcher: Bot = ismctsWith(
     priorPrune: Number(values.prune),
   },
 );
-const auctioneer: Bot | null =
-  values.auction === 'net' ? policyBot(() => policy) : values.auction === 'heuristic' ? heuristicBot : null;
+const auctioneer: Bot | null = values.auction === 'net' ? policyBot(() => policy) : values.auction === 'heuristic' ? heuristicBot : null;
 const me: Bot = auctioneer === null ? searcher : (view, rng) => (view.phase === 'esteem' ? auctioneer(view, rng) : searcher(view, rng));
 const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations }) : heuristicBot;
 const cpu0 = process.cpuUsage();
