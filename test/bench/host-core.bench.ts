@@ -15,6 +15,7 @@
  * journal cost on the same machine.
  *
  *   npm run bench:host-core -- [--matches 200] [--players 4] [--version 3] [--rounds 3] [--seed 1] [--bot heuristic|random] [--dist DIR]
+ *   node_modules/.bin/bun test/bench/host-core.bench.ts [same options]     (the same under Bun)
  *
  * `--rounds N` plays the matches N times over (new matches each round, the same seeds) and
  * prints each round's figures: the first round warms the JIT, so compare the later ones.
@@ -156,7 +157,10 @@ async function round(): Promise<Round> {
 console.log(
   `bench:host-core: ${MATCHES} matches × ${PLAYERS} seats in one process, MemoryStore, protocol version ${VERSION}, ${BOT} bots (seed ${SEED}), ${ROUNDS} round(s)`,
 );
-console.log(`machine: Node ${process.version}; code from ${values.dist === undefined ? 'src (tsx)' : values.dist}`);
+// Bun reports a Node version of its own in `process.version`: name the runtime that really runs.
+const bun = (globalThis as { Bun?: { version: string } }).Bun;
+const runtime = bun === undefined ? `Node ${process.version}` : `Bun ${bun.version}`;
+console.log(`machine: ${runtime}; code from ${values.dist === undefined ? (bun === undefined ? 'src (tsx)' : 'src') : values.dist}`);
 for (let r = 0; r < ROUNDS; r++) {
   const x = await round();
   const per = (us: number): string => (us / x.actions).toFixed(1);

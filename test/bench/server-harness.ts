@@ -24,8 +24,31 @@ const CLIENTS = join(import.meta.dirname, 'server-clients.ts');
  * under plain Node.
  */
 export function startHost(kind: string, where: string, nodeArgs: readonly string[] = [], bundle: string | null = null): Promise<Listening> {
-  const program = bundle === null ? ['--import', 'tsx', FIXTURE] : [bundle];
-  return spawnListening([...nodeArgs, ...program, kind, where, '0'], /listening (\d+)/, { stderr: 'inherit', ipc: true });
+  const bun = hostRuntime() === 'bun';
+  // Bun runs TypeScript itself; Node runs it through tsx.
+  const program = bundle !== null ? [bundle] : bun ? [FIXTURE] : ['--import', 'tsx', FIXTURE];
+  return spawnListening([...nodeArgs, ...program, kind, where, '0'], /listening (\d+)/, {
+    stderr: 'inherit',
+    ipc: true,
+    ...(bun ? { command: BUN } : {}),
+  });
+}
+
+/** The Bun of the project's devDependencies (`npm ci` installs its binary). */
+const BUN = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'bun');
+
+/**
+ * The runtime of the host processes from `--host-runtime node|bun` (default `node`): with `bun`,
+ * the hosts run under Bun, with the same sources or bundle and the same `ws` package. Exits 2 on
+ * any other value.
+ */
+export function hostRuntime(): 'node' | 'bun' {
+  const runtime = arg('host-runtime', 'node');
+  if (runtime !== 'node' && runtime !== 'bun') {
+    process.stderr.write(`--host-runtime must be node or bun, got ${runtime}\n`);
+    process.exit(2);
+  }
+  return runtime;
 }
 
 /**

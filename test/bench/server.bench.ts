@@ -23,7 +23,8 @@
  * flags to the host processes (`--host-args "--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles them),
  * `--client-args "…"` to the client processes. `--host-bundle` runs the hosts from one bundle of
  * their sources made with tsup (as the published build is), under plain Node, instead of the
- * sources through tsx.
+ * sources through tsx. `--host-runtime bun` runs the hosts under the Bun of the devDependencies
+ * instead of Node (the same sources, or the same bundle, and the same `ws` package).
  *
  * By default every client answers its update at once (a closed loop: the host is kept saturated
  * and the latency is mostly queueing, by Little's law matches / throughput). `--think MS` makes
@@ -51,6 +52,7 @@ import {
   bundleHost,
   clientNice,
   hostArgs,
+  hostRuntime,
   hostStats,
   machineLine,
   outcome,
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
   for (let h = 0; h < HOSTS; h++) hosts.push(await startHost(STORE, dir, hostArgs(), bundle));
   const load0 = loadavg();
   console.log(
-    `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (${BOT} bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es)${bundle !== null ? ' (a tsup bundle under plain Node)' : ''}, store ${STORE}, seed ${SEED}${THINK_MS > 0 ? `, clients think ${THINK_MS} ms (0.5–1.5×) per move` : ', clients answer at once'}`,
+    `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (${BOT} bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es)${hostRuntime() === 'bun' ? ' under Bun' : ''}${bundle !== null ? ` (a tsup bundle${hostRuntime() === 'bun' ? '' : ' under plain Node'})` : ''}, store ${STORE}, seed ${SEED}${THINK_MS > 0 ? `, clients think ${THINK_MS} ms (0.5–1.5×) per move` : ', clients answer at once'}`,
   );
   console.log(`machine:            ${machineLine()}`);
 
@@ -177,6 +179,7 @@ async function main(): Promise<void> {
     },
     clientNice: CLIENT_NICE,
     hostBundle: bundle !== null,
+    hostRuntime: hostRuntime(),
     hostCpuMicrosPerAction: cpuMicros / Math.max(1, actions),
     hostUserMicrosPerAction: userMicros / Math.max(1, actions),
     clientCpuMicrosPerAction: clientMicros / Math.max(1, actions),

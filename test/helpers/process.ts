@@ -16,15 +16,16 @@ export interface Listening {
  * Runs `node …args` and resolves once its stdout matches `listening` (group 1: the port); rejects
  * with its stderr if it exits first. `track` receives the child at once, so that a test's cleanup
  * can kill it even if it never listens. `stderr: 'inherit'` shows the process's errors instead;
- * `ipc: true` opens an IPC channel (`child.send`, `process.send` in the child).
+ * `ipc: true` opens an IPC channel (`child.send`, `process.send` in the child); `command` runs
+ * another program than this Node (e.g. Bun) with the same arguments.
  */
 export function spawnListening(
   args: readonly string[],
   listening: RegExp,
-  options: { readonly track?: ChildProcess[]; readonly stderr?: 'pipe' | 'inherit'; readonly ipc?: boolean } = {},
+  options: { readonly track?: ChildProcess[]; readonly stderr?: 'pipe' | 'inherit'; readonly ipc?: boolean; readonly command?: string } = {},
 ): Promise<Listening> {
   const stdio = ['ignore', 'pipe', options.stderr ?? 'pipe', ...(options.ipc ? ['ipc' as const] : [])] as const;
-  const child = spawn(process.execPath, args, { stdio: [...stdio] });
+  const child = spawn(options.command ?? process.execPath, args, { stdio: [...stdio] });
   options.track?.push(child);
   let out = '';
   let err = '';
@@ -38,7 +39,7 @@ export function spawnListening(
       err += String(d);
     });
     child.on('exit', (code, signal) =>
-      reject(new Error(`node ${args.join(' ')} exited (${code ?? signal}) before listening: ${err || out}`)),
+      reject(new Error(`${options.command ?? 'node'} ${args.join(' ')} exited (${code ?? signal}) before listening: ${err || out}`)),
     );
   });
 }

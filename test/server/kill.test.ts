@@ -1,7 +1,8 @@
 /**
  * kill -9 of the host process mid-game, with the embedded store: after the restart every
  * acknowledged action is in the log, and the clients (which reconnect by themselves) resync and
- * play on, each seeing every seq exactly once. Real processes, real sockets on loopback.
+ * play on, each seeing every seq exactly once. Real processes, real sockets on loopback; the host
+ * under Node, and under Bun (its own `ws`, its own file system calls).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { connectMatch, createMatch, joinMatch } from '../../src/client/index.js'
 import { type Action, replay, score } from '../../src/index.js';
 import { autoPlayer, until } from '../helpers/play.js';
 import { kill9, type Listening, spawnListening } from '../helpers/process.js';
+import { HOST_RUNTIMES, type HostRuntime } from './fixtures/runtimes.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'host-process.ts');
 const children: ChildProcess[] = [];
@@ -20,14 +22,16 @@ afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
 });
 
-/** Starts a host process; resolves with it and its port once it listens. */
-function startHostProcess(args: readonly string[]): Promise<Listening> {
-  return spawnListening(['--import', 'tsx', FIXTURE, ...args], /listening (\d+)/, { track: children });
+/** Starts a host process under `runtime`; resolves with it and its port once it listens. */
+async function startHostProcess(runtime: HostRuntime, args: readonly string[]): Promise<Listening> {
+  const host = await spawnListening([...runtime.prefix, FIXTURE, ...args], /listening (\d+) on \w+/, { track: children, ...runtime.spawn });
+  expect(host.output()).toContain(`on ${runtime.name}`);
+  return host;
 }
 
-/** Plays a match across `kills` kill -9 restarts of a host process started with `args(port)`. */
-async function killAndResume(args: (port: number) => string[], kills: number): Promise<void> {
-  let { child, port } = await startHostProcess(args(0));
+/** Plays a match across `kills` kill -9 restarts of a host process started under `runtime` with `args(port)`. */
+async function killAndResume(runtime: HostRuntime, args: (port: number) => string[], kills: number): Promise<void> {
+  let { child, port } = await startHostProcess(runtime, args(0));
   const base = `http://127.0.0.1:${port}`;
   const wsUrl = `ws://127.0.0.1:${port}/ws`;
   const { match, creatorToken } = await createMatch(base, {
@@ -52,7 +56,7 @@ async function killAndResume(args: (port: number) => string[], kills: number): P
     if (ca.view?.step === 'over') break;
     await kill9(child);
     const before = ca.seq;
-    ({ child } = await startHostProcess(args(port)));
+    ({ child } = await startHostProcess(runtime, args(port)));
     await until(() => ca.status === 'open' && cc.status === 'open' && ca.seq >= before);
   }
   await until(() => ca.view?.step === 'over' && cc.view?.step === 'over', 120_000);
@@ -78,11 +82,11 @@ async function killAndResume(args: (port: number) => string[], kills: number): P
   await kill9(child);
 }
 
-describe('kill -9 of the host mid-game', () => {
+describe.each(HOST_RUNTIMES)('kill -9 of the host mid-game, under $name', (runtime) => {
   const dir = mkdtempSync(join(tmpdir(), 'ftk-kill-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('embedded store: every acknowledged action survives two kills; the clients resync and finish', async () => {
-    await killAndResume((port) => ['file', dir, String(port)], 2);
+    await killAndResume(runtime, (port) => ['file', dir, String(port)], 2);
   }, 240_000);
 });

@@ -3,8 +3,10 @@
  * recovery) in the middle of three matches, twice: the hosts reconnect (their pools and their
  * LISTEN connections), the clients see errors or delays, and at the end every acknowledged action
  * is in the log at its seq, none is there twice, every client saw every seq once, and every log
- * replays to the score its clients saw. A cluster of its own (test/helpers/postgres.sh start), so
- * that the restarts disturb no other test; it runs wherever the PostgreSQL tests run (CI).
+ * replays to the score its clients saw. One host runs under Node, the other under Bun (its own
+ * `ws` and sockets, the same `pg`): two runtimes on one database. A cluster of its own
+ * (test/helpers/postgres.sh start), so that the restarts disturb no other test; it runs wherever
+ * the PostgreSQL tests run (CI).
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -15,6 +17,7 @@ import { type Action, replay, score } from '../../src/index.js';
 import { describePg } from '../helpers/pg.js';
 import { autoPlayer, until } from '../helpers/play.js';
 import { kill9, spawnListening } from '../helpers/process.js';
+import { HOST_RUNTIMES } from './fixtures/runtimes.js';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'cli', 'main.ts');
 const CLUSTER = join(import.meta.dirname, '..', 'helpers', 'postgres.sh');
@@ -40,9 +43,12 @@ describePg('PostgreSQL restarted under two hosts', () => {
 
   it('pg_ctl restart -m immediate, twice, mid-game: nothing acknowledged is lost, nothing applied twice, every client finishes', async () => {
     const hosts = await Promise.all(
-      [0, 1].map(async () => {
-        const args = ['--import', 'tsx', MAIN, 'serve', '--postgres', url, '--port', '0'];
-        const { child, port } = await spawnListening(args, /listening on http:\/\/127\.0\.0\.1:(\d+)/, { track: children });
+      HOST_RUNTIMES.map(async (runtime) => {
+        const args = [...runtime.prefix, MAIN, 'serve', '--postgres', url, '--port', '0'];
+        const { child, port } = await spawnListening(args, /listening on http:\/\/127\.0\.0\.1:(\d+)/, {
+          track: children,
+          ...runtime.spawn,
+        });
         return { child, http: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}/ws` };
       }),
     );

@@ -1,6 +1,7 @@
 /**
  * `for-the-king serve` as a user runs it: it prints where it listens, answers the lobby, and
- * stops cleanly (exit 0, store closed) on SIGTERM. A real process on loopback.
+ * stops cleanly (exit 0, store closed) on SIGTERM. A real process on loopback, under Node and
+ * under Bun.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,17 +11,17 @@ import { describe, expect, it } from 'vitest';
 import { processStart } from '../../src/server/store/lock.js';
 import { until } from '../helpers/play.js';
 import { spawnListening } from '../helpers/process.js';
+import { HOST_RUNTIMES } from './fixtures/runtimes.js';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'cli', 'main.ts');
 
-describe('for-the-king serve', () => {
+describe.each(HOST_RUNTIMES)('for-the-king serve under $name', (runtime) => {
   it('listens on loopback, serves the lobby, keeps matches in its folder and stops on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ftk-serve-'));
     try {
       const { child, port, output } = await spawnListening(
         [
-          '--import',
-          'tsx',
+          ...runtime.prefix,
           MAIN,
           'serve',
           '--port',
@@ -35,6 +36,7 @@ describe('for-the-king serve', () => {
           '36h',
         ],
         /listening on http:\/\/127\.0\.0\.1:(\d+)/,
+        runtime.spawn,
       );
       const url = `http://127.0.0.1:${port}`;
       const res = await fetch(`${url}/api/matches`, {

@@ -1,0 +1,120 @@
+/**
+ * The host process under each runtime it is measured on (Node, and Bun with its own `ws`): what
+ * the host's safety rests on at the socket, checked from outside with real sockets on loopback.
+ * Malformed messages each get a typed error and leave the match untouched; a message over the
+ * size limit is refused with `TOO_LARGE`, a binary frame with `BAD_MESSAGE`; a frame over the
+ * transport's limit closes only its own socket (1009); meanwhile a match with a client plays on
+ * to the end, and the HTTP lobby answers. (kill.test.ts runs the kill -9 test under both too.)
+ */
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { connectMatch, createMatch, joinMatch, listMatches } from '../../src/client/index.js';
+import type { Action } from '../../src/index.js';
+import { DEFAULT_LIMITS } from '../../src/server/limits.js';
+import { testRandom } from '../helpers/hidden.js';
+import { autoPlayer, until } from '../helpers/play.js';
+import { spawnListening } from '../helpers/process.js';
+import { HOST_RUNTIMES } from './fixtures/runtimes.js';
+
+const FIXTURE = join(import.meta.dirname, 'fixtures', 'host-process.ts');
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+interface Raw {
+  readonly ws: WebSocket;
+  readonly got: { type: string; code?: string }[];
+  closedWith(): number | null;
+}
+
+/** A bare WebSocket that records every message it gets and the code it was closed with. */
+async function raw(url: string): Promise<Raw> {
+  const ws = new WebSocket(url);
+  const got: { type: string; code?: string }[] = [];
+  let code: number | null = null;
+  ws.on('message', (d) => got.push(JSON.parse(String(d)) as { type: string }));
+  ws.on('close', (c) => {
+    code = c;
+  });
+  ws.on('error', () => undefined);
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  return { ws, got, closedWith: () => code };
+}
+
+/** Malformed client messages of many kinds, the same every run. */
+function malformed(count: number, matchId: string): string[] {
+  const rand = testRandom(31_337);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
+  const junk = (): unknown => pick([null, true, -1, 1.5, 2 ** 53, '', 'x', '__proto__', [], [1, 2], {}, { a: 1 }, 1e308]);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const kind = i % 6;
+    if (kind === 0) out.push(String.fromCharCode(...Array.from({ length: 1 + Math.floor(rand() * 20) }, () => Math.floor(rand() * 128))));
+    else if (kind === 1) out.push(JSON.stringify(junk()));
+    else if (kind === 2) out.push(JSON.stringify({ type: pick(['hello', 'act', 'sync', 'HELLO', 'update']), id: junk() }));
+    else if (kind === 3) out.push(JSON.stringify({ type: 'act', id: i, seq: 0, action: junk() }));
+    else if (kind === 4) out.push(JSON.stringify({ type: 'hello', v: 3, match: pick([matchId, 'x']), token: junk(), after: 0 }));
+    else out.push(`{"type":"act","id":${i},"seq":0,"action":{"type":"bid","player":1,"amount":3}`.slice(0, Math.floor(rand() * 60)));
+  }
+  return out;
+}
+
+describe.each(HOST_RUNTIMES)('the host process under $name', (runtime) => {
+  it('hostile messages get typed errors, an oversized frame closes only its socket, and a match plays on to the end', async () => {
+    const host = await spawnListening([...runtime.prefix, FIXTURE, 'memory', '-', '0'], /listening (\d+) on \w+/, {
+      track: children,
+      ...runtime.spawn,
+    });
+    expect(host.output()).toContain(`on ${runtime.name}`);
+    const base = `http://127.0.0.1:${host.port}`;
+    const wsUrl = `ws://127.0.0.1:${host.port}/ws`;
+
+    // A match a client plays against a bot, all along.
+    const { match } = await createMatch(base, { visibility: 'public', players: 2, seed: 'runtime-play', bots: [null, 'heuristic'] });
+    const a = await joinMatch(base, match.id, { name: 'Ada' });
+    const client = connectMatch({ url: wsUrl, match: match.id, token: a.token, WebSocket: WebSocket as never });
+    const acked = new Map<number, Action>();
+    autoPlayer(client, acked);
+
+    // The attacker holds a real seat of a match of its own.
+    const { match: victim, creatorToken } = await createMatch(base, { visibility: 'public', players: 2, seed: 'runtime-victim' });
+    const v = await joinMatch(base, victim.id, { name: 'Eve' });
+    const r = await raw(wsUrl);
+    r.ws.send(JSON.stringify({ type: 'hello', v: 3, match: victim.id, token: v.token, after: 0 }));
+    await until(() => r.got.some((m) => m.type === 'welcome'), 10_000, 'the welcome');
+    r.got.length = 0;
+
+    const messages = malformed(2_000, victim.id);
+    for (const m of messages) r.ws.send(m);
+    await until(() => r.got.length >= messages.length, 30_000, 'an answer to every malformed message');
+    expect(r.got.every((m) => m.type === 'error')).toBe(true);
+
+    // Over the host's message limit, within the transport's: refused, the socket kept.
+    r.got.length = 0;
+    r.ws.send(JSON.stringify({ type: 'sync', id: 1, after: 0, pad: 'x'.repeat(DEFAULT_LIMITS.maxMessageBytes) }));
+    r.ws.send(Buffer.from([1, 2, 3]));
+    await until(() => r.got.length >= 2, 10_000, 'two refusals');
+    expect(r.got.map((m) => m.code)).toEqual(['TOO_LARGE', 'BAD_MESSAGE']);
+    expect(r.closedWith()).toBeNull();
+
+    // Over the transport's limit: that socket alone is closed, with 1009.
+    r.ws.send('x'.repeat(DEFAULT_LIMITS.maxMessageBytes * 4 + 1));
+    await until(() => r.closedWith() !== null, 10_000, 'the oversized frame’s socket to close');
+    expect(r.closedWith()).toBe(1009);
+
+    // The victim's match is untouched; the lobby answers; the played match ends.
+    const log = await fetch(`${base}/api/matches/${victim.id}/log`, { headers: { authorization: `Bearer ${creatorToken}` } });
+    expect(((await log.json()) as { actions: unknown[] }).actions).toEqual([]);
+    expect((await listMatches(base)).map((m) => m.id)).toContain(victim.id);
+    await until(() => client.view?.step === 'over', 60_000, 'the played match to end');
+    expect(acked.size).toBeGreaterThan(10);
+    client.close();
+    host.child.kill('SIGKILL');
+  }, 120_000);
+});
