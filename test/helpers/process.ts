@@ -22,7 +22,12 @@ export interface Listening {
 export function spawnListening(
   args: readonly string[],
   listening: RegExp,
-  options: { readonly track?: ChildProcess[]; readonly stderr?: 'pipe' | 'inherit'; readonly ipc?: boolean; readonly command?: string } = {},
+  options: {
+    readonly track?: ChildProcess[];
+    readonly stderr?: 'pipe' | 'inherit';
+    readonly ipc?: boolean;
+    readonly command?: string;
+  } = {},
 ): Promise<Listening> {
   const stdio = ['ignore', 'pipe', options.stderr ?? 'pipe', ...(options.ipc ? ['ipc' as const] : [])] as const;
   const child = spawn(options.command ?? process.execPath, args, { stdio: [...stdio] });
