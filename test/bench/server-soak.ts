@@ -17,11 +17,12 @@
  * `--sample` longer than the soak forces no collection until the end.
  *
  *   npm run soak:server -- [--matches 1000] [--players 4] [--minutes 10] [--think MS] [--store file] [--client-procs 2] [--sample 30] [--json FILE]
- *                          [--host-args "NODE FLAGS"] [--slow-out FILE] [--client-nice N] [--host-bundle]
+ *                          [--host-args "NODE FLAGS"] [--slow-out FILE] [--client-nice N] [--host-bundle] [--host-runtime node|bun]
  *
  * `--client-nice N` lowers the client processes' scheduling priority (as `nice -n N`), so that the
  * host has the CPU first, as on a machine of its own (see `bench:server`). `--host-bundle` runs the
- * host from a tsup bundle of its sources under plain Node rather than through tsx (as `bench:server`).
+ * host from a tsup bundle of its sources under plain Node rather than through tsx (as `bench:server`);
+ * `--host-runtime bun` runs it under Bun (as `bench:server`).
  *
  * Exits 1 on any error or replay mismatch. Numbers, not a pass/fail test of speed.
  */
