@@ -39,7 +39,7 @@ const BUN = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'bun')
 
 /**
  * The runtime of the host processes from `--host-runtime node|bun` (default `node`): with `bun`,
- * the hosts run under Bun, with the same sources or bundle and the same `ws` package. Exits 2 on
+ * the hosts run under Bun, with the same sources or bundle (Bun brings its own `ws`). Exits 2 on
  * any other value.
  */
 export function hostRuntime(): 'node' | 'bun' {

@@ -24,7 +24,7 @@
  * `--client-args "…"` to the client processes. `--host-bundle` runs the hosts from one bundle of
  * their sources made with tsup (as the published build is), under plain Node, instead of the
  * sources through tsx. `--host-runtime bun` runs the hosts under the Bun of the devDependencies
- * instead of Node (the same sources, or the same bundle, and the same `ws` package).
+ * instead of Node (the same sources, or the same bundle; Bun brings its own `ws`).
  *
  * By default every client answers its update at once (a closed loop: the host is kept saturated
  * and the latency is mostly queueing, by Little's law matches / throughput). `--think MS` makes
