@@ -1,6 +1,6 @@
 // `npm run check:package`: lints the packed tarball the way a user's tools will see it.
 // publint --strict (package.json fields and files) and attw (types for every resolution mode)
-// must both be clean, and the tarball must hold only the built files, the Python wrapper and the docs. Every relative
+// must both be clean, and the tarball must hold only the built files, the Python wrapper and the docs (the guides and the lab notebooks). Every relative
 // link in the packed Markdown (README and the guides) must reach a packed file, so that the docs
 // work in node_modules and on package CDNs; links into src/ and test/ (the rule tables' "tested
 // by" and the architecture page) and the guides' screenshots (docs/images/, about 3 MB of PNG kept
@@ -16,7 +16,7 @@ try {
   console.log(`packed ${files.length} files, ${(size / 1024).toFixed(1)} kB (${(unpackedSize / 1024).toFixed(1)} kB unpacked):`);
   for (const f of files) console.log(`  ${f}`);
   const allowed =
-    /^(dist\/.+\.(js|cjs|d\.ts|d\.cts|map)|docs\/[\w-]+\.md|docs\/[\w-]+\.svg|docs\/examples\/[\w.-]+|python\/for_the_king_\w+\.py|package\.json|README\.md|CONTRIBUTING\.md|LICENSE|CHANGELOG\.md)$/;
+    /^(dist\/.+\.(js|cjs|d\.ts|d\.cts|map)|docs\/(lab\/)?[\w-]+\.md|docs\/[\w-]+\.svg|docs\/examples\/[\w.-]+|python\/for_the_king_\w+\.py|package\.json|README\.md|CONTRIBUTING\.md|LICENSE|CHANGELOG\.md)$/;
   const stray = files.filter((f) => !allowed.test(f));
   if (stray.length > 0) throw new Error(`unexpected files in the tarball: ${stray.join(', ')}`);
   for (const guide of ['README.md', 'docs/README.md', 'docs/getting-started.md', 'docs/building-a-ui.md', 'docs/save-load-replay.md']) {
