@@ -227,7 +227,7 @@ function inside(root: string, path: string): boolean {
  * @example
  * ```ts
  * const files = staticHandler('./public', { maxAge: 300 });
- * createServer((req, res) => files(req, res)).listen(8080);
+ * createServer((req, res) => files(req, res)).listen(8080, '127.0.0.1');
  * ```
  */
 export function staticHandler(dir: string, options: StaticOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
