@@ -32,6 +32,7 @@ import type { BotRandom } from '../../src/bots/types.js';
 import type { PlayerView } from '../../src/index.js';
 import type { Session, Update } from '../../src/server/host/types.js';
 import type * as Server from '../../src/server/index.js';
+import { RUNTIME } from '../helpers/runtime.js';
 
 const { values } = parseArgs({
   options: {
@@ -157,10 +158,8 @@ async function round(): Promise<Round> {
 console.log(
   `bench:host-core: ${MATCHES} matches × ${PLAYERS} seats in one process, MemoryStore, protocol version ${VERSION}, ${BOT} bots (seed ${SEED}), ${ROUNDS} round(s)`,
 );
-// Bun reports a Node version of its own in `process.version`: name the runtime that really runs.
-const bun = (globalThis as { Bun?: { version: string } }).Bun;
-const runtime = bun === undefined ? `Node ${process.version}` : `Bun ${bun.version}`;
-console.log(`machine: ${runtime}; code from ${values.dist === undefined ? (bun === undefined ? 'src (tsx)' : 'src') : values.dist}`);
+const source = values.dist ?? (RUNTIME.name === 'Node' ? 'src (tsx)' : 'src');
+console.log(`machine: ${RUNTIME.name} ${RUNTIME.version}; code from ${source}`);
 for (let r = 0; r < ROUNDS; r++) {
   const x = await round();
   const per = (us: number): string => (us / x.actions).toFixed(1);

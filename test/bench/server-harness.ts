@@ -13,6 +13,7 @@ import { createMatch, joinMatch } from '../../src/client/index.js';
 import { type Action, replay, view } from '../../src/index.js';
 import { viewDigest } from '../../src/protocol/digest.js';
 import { type Listening, spawnListening } from '../helpers/process.js';
+import { BUN } from '../helpers/runtime.js';
 import type { ClientMatch, ClientReport } from './server-clients.js';
 
 const FIXTURE = join(import.meta.dirname, '..', 'server', 'fixtures', 'host-process.ts');
@@ -33,9 +34,6 @@ export function startHost(kind: string, where: string, nodeArgs: readonly string
     ...(bun ? { command: BUN } : {}),
   });
 }
-
-/** The Bun of the project's devDependencies (`npm ci` installs its binary). */
-const BUN = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'bun');
 
 /**
  * The runtime of the host processes from `--host-runtime node|bun` (default `node`): with `bun`,

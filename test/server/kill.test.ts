@@ -13,25 +13,17 @@ import { WebSocket } from 'ws';
 import { connectMatch, createMatch, joinMatch } from '../../src/client/index.js';
 import { type Action, replay, score } from '../../src/index.js';
 import { autoPlayer, until } from '../helpers/play.js';
-import { kill9, type Listening, spawnListening } from '../helpers/process.js';
-import { HOST_RUNTIMES, type HostRuntime } from './fixtures/runtimes.js';
+import { kill9 } from '../helpers/process.js';
+import { HOST_RUNTIMES, type HostRuntime, startFixture } from './fixtures/runtimes.js';
 
-const FIXTURE = join(import.meta.dirname, 'fixtures', 'host-process.ts');
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
 });
 
-/** Starts a host process under `runtime`; resolves with it and its port once it listens. */
-async function startHostProcess(runtime: HostRuntime, args: readonly string[]): Promise<Listening> {
-  const host = await spawnListening([...runtime.prefix, FIXTURE, ...args], /listening (\d+) on \w+/, { track: children, ...runtime.spawn });
-  expect(host.output()).toContain(`on ${runtime.name}`);
-  return host;
-}
-
 /** Plays a match across `kills` kill -9 restarts of a host process started under `runtime` with `args(port)`. */
 async function killAndResume(runtime: HostRuntime, args: (port: number) => string[], kills: number): Promise<void> {
-  let { child, port } = await startHostProcess(runtime, args(0));
+  let { child, port } = await startFixture(runtime, args(0), children);
   const base = `http://127.0.0.1:${port}`;
   const wsUrl = `ws://127.0.0.1:${port}/ws`;
   const { match, creatorToken } = await createMatch(base, {
@@ -56,7 +48,7 @@ async function killAndResume(runtime: HostRuntime, args: (port: number) => strin
     if (ca.view?.step === 'over') break;
     await kill9(child);
     const before = ca.seq;
-    ({ child } = await startHostProcess(runtime, args(port)));
+    ({ child } = await startFixture(runtime, args(port), children));
     await until(() => ca.status === 'open' && cc.status === 'open' && ca.seq >= before);
   }
   await until(() => ca.view?.step === 'over' && cc.view?.step === 'over', 120_000);

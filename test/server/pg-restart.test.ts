@@ -47,7 +47,7 @@ describePg('PostgreSQL restarted under two hosts', () => {
         const args = [...runtime.prefix, MAIN, 'serve', '--postgres', url, '--port', '0'];
         const { child, port } = await spawnListening(args, /listening on http:\/\/127\.0\.0\.1:(\d+)/, {
           track: children,
-          ...runtime.spawn,
+          command: runtime.command,
         });
         return { child, http: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}/ws` };
       }),

@@ -7,7 +7,6 @@
  * to the end, and the HTTP lobby answers. (kill.test.ts runs the kill -9 test under both too.)
  */
 import type { ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { connectMatch, createMatch, joinMatch, listMatches } from '../../src/client/index.js';
@@ -15,10 +14,8 @@ import type { Action } from '../../src/index.js';
 import { DEFAULT_LIMITS } from '../../src/server/limits.js';
 import { testRandom } from '../helpers/hidden.js';
 import { autoPlayer, until } from '../helpers/play.js';
-import { spawnListening } from '../helpers/process.js';
-import { HOST_RUNTIMES } from './fixtures/runtimes.js';
+import { HOST_RUNTIMES, startFixture } from './fixtures/runtimes.js';
 
-const FIXTURE = join(import.meta.dirname, 'fixtures', 'host-process.ts');
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
@@ -67,11 +64,7 @@ function malformed(count: number, matchId: string): string[] {
 
 describe.each(HOST_RUNTIMES)('the host process under $name', (runtime) => {
   it('hostile messages get typed errors, an oversized frame closes only its socket, and a match plays on to the end', async () => {
-    const host = await spawnListening([...runtime.prefix, FIXTURE, 'memory', '-', '0'], /listening (\d+) on \w+/, {
-      track: children,
-      ...runtime.spawn,
-    });
-    expect(host.output()).toContain(`on ${runtime.name}`);
+    const host = await startFixture(runtime, ['memory', '-', '0'], children);
     const base = `http://127.0.0.1:${host.port}`;
     const wsUrl = `ws://127.0.0.1:${host.port}/ws`;
 

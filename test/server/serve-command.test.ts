@@ -36,7 +36,7 @@ describe.each(HOST_RUNTIMES)('for-the-king serve under $name', (runtime) => {
           '36h',
         ],
         /listening on http:\/\/127\.0\.0\.1:(\d+)/,
-        runtime.spawn,
+        { command: runtime.command },
       );
       const url = `http://127.0.0.1:${port}`;
       const res = await fetch(`${url}/api/matches`, {
