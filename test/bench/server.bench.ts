@@ -78,6 +78,7 @@ const JSON_OUT = arg('json', '');
 const CLIENT_ARGS = arg('client-args', '');
 const THINK_MS = Number(arg('think', '0'));
 const BOT = arg('bot', 'heuristic');
+const RUNTIME = hostRuntime();
 const WARMUP_S = Number(arg('warmup', '5'));
 const CLIENT_NICE = clientNice();
 
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
   for (let h = 0; h < HOSTS; h++) hosts.push(await startHost(STORE, dir, hostArgs(), bundle));
   const load0 = loadavg();
   console.log(
-    `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (${BOT} bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es)${hostRuntime() === 'bun' ? ' under Bun' : ''}${bundle !== null ? ` (a tsup bundle${hostRuntime() === 'bun' ? '' : ' under plain Node'})` : ''}, store ${STORE}, seed ${SEED}${THINK_MS > 0 ? `, clients think ${THINK_MS} ms (0.5–1.5×) per move` : ', clients answer at once'}`,
+    `bench:server: ${MATCHES} matches × ${PLAYERS} WebSocket clients (${BOT} bots) in ${CLIENT_PROCS} client process(es), ${HOSTS} host process(es)${RUNTIME === 'bun' ? ' under Bun' : ''}${bundle !== null ? ` (a tsup bundle${RUNTIME === 'bun' ? '' : ' under plain Node'})` : ''}, store ${STORE}, seed ${SEED}${THINK_MS > 0 ? `, clients think ${THINK_MS} ms (0.5–1.5×) per move` : ', clients answer at once'}`,
   );
   console.log(`machine:            ${machineLine()}`);
 
@@ -179,7 +180,7 @@ async function main(): Promise<void> {
     },
     clientNice: CLIENT_NICE,
     hostBundle: bundle !== null,
-    hostRuntime: hostRuntime(),
+    hostRuntime: RUNTIME,
     hostCpuMicrosPerAction: cpuMicros / Math.max(1, actions),
     hostUserMicrosPerAction: userMicros / Math.max(1, actions),
     clientCpuMicrosPerAction: clientMicros / Math.max(1, actions),
