@@ -35,7 +35,9 @@
  * The latency is printed twice: over every action, and over the actions sent after the first
  * `--warmup` seconds of play (default 5). At the start every match makes its first moves at once,
  * on code the host and the clients have not compiled yet; the second figure is the host's steady
- * state. `--client-nice N` lowers the client processes' scheduling priority (as `nice -n N`), so
+ * state. The hosts' CPU per action is printed twice in the same way: over the play, and from the
+ * end of the warm-up (the actions then counted by the stores' appends), without most of V8's
+ * compiling, which a host that runs for hours pays once. `--client-nice N` lowers the client processes' scheduling priority (as `nice -n N`), so
  * that the host, which shares the machine with them here, has the CPU first, as it would on a
  * machine of its own (the clients then wait for what the host leaves).
  *
@@ -51,6 +53,7 @@ import {
   arg,
   bundleHost,
   clientNice,
+  type HostStats,
   hostArgs,
   hostRuntime,
   hostStats,
@@ -124,6 +127,13 @@ async function main(): Promise<void> {
   const database0 = database?.cpuMicros() ?? null;
   const start = performance.now();
   for (const p of procs) p.child.send({ type: 'go', warmupMs: WARMUP_S * 1000 });
+  // The hosts' figures at the end of the warm-up, for their CPU per action after it.
+  let warm: HostStats[] | null = null;
+  const warmTimer = setTimeout(() => {
+    void Promise.all(hosts.map((h) => hostStats(h))).then((stats) => {
+      warm = stats;
+    });
+  }, WARMUP_S * 1000);
   let last = performance.now();
   const progress = setInterval(() => {
     const now = performance.now();
@@ -137,6 +147,7 @@ async function main(): Promise<void> {
   const reports = await Promise.all(procs.map((p) => p.done));
   const seconds = (performance.now() - start) / 1000;
   clearInterval(progress);
+  clearTimeout(warmTimer);
   const after = await Promise.all(hosts.map((h) => hostStats(h)));
   const database1 = database?.cpuMicros() ?? null;
   const peaks = hosts.map((h) => peakOf(h.child.pid as number));
@@ -150,6 +161,7 @@ async function main(): Promise<void> {
   const cpuMicros = after.reduce((n, a, i) => n + a.cpuMicros - (before[i]?.cpuMicros ?? 0), 0);
   const clientMicros = reports.reduce((n, r) => n + r.cpuMicros, 0);
   const userMicros = after.reduce((n, a, i) => n + a.userMicros - (before[i]?.userMicros ?? 0), 0);
+  const steadyCpu = steadyHostCpu(warm, after);
 
   // Every match's log replays to the view each of its clients holds.
   const mismatches = await replayMismatches(matches, PLAYERS, reports);
@@ -182,6 +194,7 @@ async function main(): Promise<void> {
     hostBundle: bundle !== null,
     hostRuntime: RUNTIME,
     hostCpuMicrosPerAction: cpuMicros / Math.max(1, actions),
+    afterWarmupHostCpuMicrosPerAction: steadyCpu,
     hostUserMicrosPerAction: userMicros / Math.max(1, actions),
     clientCpuMicrosPerAction: clientMicros / Math.max(1, actions),
     databaseCpuMicrosPerAction: database0 === null || database1 === null ? null : (database1 - database0) / Math.max(1, actions),
@@ -205,6 +218,10 @@ async function main(): Promise<void> {
   console.log(
     `host CPU per action: ${f(figures.hostCpuMicrosPerAction)} µs (${f(figures.hostUserMicrosPerAction)} user + ${f(figures.hostCpuMicrosPerAction - figures.hostUserMicrosPerAction)} system; all hosts, over the play)`,
   );
+  if (steadyCpu !== null)
+    console.log(
+      `  after ${WARMUP_S} s of warm-up: ${f(steadyCpu.cpu)} µs (${f(steadyCpu.user)} user + ${f(steadyCpu.cpu - steadyCpu.user)} system; over ${steadyCpu.actions} actions, counted by the hosts' appends)`,
+    );
   console.log(
     `client CPU per action: ${f(figures.clientCpuMicrosPerAction)} µs (all ${CLIENT_PROCS} client processes: ${PLAYERS} sockets taking each update, the bots choosing)`,
   );
@@ -220,6 +237,29 @@ async function main(): Promise<void> {
   console.log(`load average:       ${load1.map((x) => x.toFixed(2)).join(' ')} at the end`);
   if (JSON_OUT !== '') writeFileSync(JSON_OUT, `${JSON.stringify(figures, null, 2)}\n`);
   process.exit(errors === 0 && mismatches === 0 ? 0 : 1);
+}
+
+/**
+ * The hosts' CPU per action from the end of the warm-up (`warm`, `null` when the run ended before
+ * it) to the end of the play (`after`), in µs, with the actions counted by the stores' appends
+ * (one per action) over the same span; `null` without figures at the warm-up or without actions.
+ */
+function steadyHostCpu(
+  warm: readonly HostStats[] | null,
+  after: readonly HostStats[],
+): { readonly cpu: number; readonly user: number; readonly actions: number } | null {
+  if (warm === null) return null;
+  let cpu = 0;
+  let user = 0;
+  let actions = 0;
+  after.forEach((a, i) => {
+    const w = warm[i];
+    if (w === undefined) return;
+    cpu += a.cpuMicros - w.cpuMicros;
+    user += a.userMicros - w.userMicros;
+    actions += (a.storeCalls.append ?? 0) - (w.storeCalls.append ?? 0);
+  });
+  return actions > 0 ? { cpu: cpu / actions, user: user / actions, actions } : null;
 }
 
 main().catch((e: unknown) => {
