@@ -8,7 +8,7 @@
  */
 
 import type { Action, GameState, PlayerView } from '../index.js';
-import { OFFICES } from '../index.js';
+import { OFFICES, view as view_ } from '../index.js';
 import type { Dealer, Simulator } from '../sim/index.js';
 import { createSimulator } from '../sim/index.js';
 import { evaluate } from './evaluate.js';
@@ -82,6 +82,15 @@ export interface SearchSettings {
    */
   readonly priorPrune?: number;
   /**
+   * The prior below the root too: at a decision in the tree that has been reached `visits` times,
+   * {@link SearchSettings.prior} (asked with the mover's view of the deal at hand) biases its
+   * choices as it does the root's, with the same weight and form; `movers` says whose decisions:
+   * the searching seat's only (`'self'`) or every seat's (`'all'`: an opponent model from that
+   * opponent's view of one deal). Off by default. A tuning knob (`test/bench/net/tune.ts
+   * --tree-prior`); `ismctsNetBot` does not set it (see docs/lab/bots.md).
+   */
+  readonly treePrior?: { readonly visits: number; readonly movers: 'self' | 'all' };
+  /**
    * Called once per searched decision with the root's choices of the searching seat, their
    * visits and mean reward: what the search concluded (training data for the policy network).
    */
@@ -102,8 +111,12 @@ interface Edge {
   visits: number;
   total: number;
   avail: number;
-  /** Progressive bias weight × prior (root choices of the searching seat only; else 0). */
+  /** Progressive bias weight × prior (root choices of the searching seat, and below with `treePrior`; else 0). */
   bias: number;
+  /** With `treePrior`: the bias of the choices of the decision below this edge, by node key, once asked. */
+  childBias: Map<number, number> | null;
+  /** With `treePrior`: the searching seat's observations (see `observationKey`) for which that prior was asked. */
+  priorSeen: Set<number> | null;
   /** The edges below, made on the first walk through this edge (most new edges stay leaves). */
   child: Map<number, Edge> | null;
 }
@@ -217,6 +230,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
   const available: Edge[] = [];
   const untried: Action[] = [];
   const sqrtForm = settings.priorForm === 'sqrt';
+  const treePrior = settings.prior !== undefined && (settings.priorWeight ?? 0) > 0 ? settings.treePrior : undefined;
   const deadline = Number.isFinite(settings.timeMs) ? settings.now() + settings.timeMs : Number.POSITIVE_INFINITY;
   for (let it = 0; it < settings.iterations; it++) {
     if (deadline !== Number.POSITIVE_INFINITY && (it & 7) === 0 && it > 0 && settings.now() >= deadline) break;
@@ -245,10 +259,34 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
           available.push(e);
         }
       }
+      // The edge that led here (none at the root). Once this decision, as the searching seat sees
+      // it (its drawn card, the lot), has been walked often enough, the prior of its choices.
+      const into = node === root ? undefined : path[path.length - 1];
+      if (treePrior !== undefined && into !== undefined && !(into.priorSeen?.has(seen) ?? false)) {
+        let walked = 0;
+        for (const e of available) walked += e.visits;
+        if (walked >= treePrior.visits) {
+          if (into.priorSeen === null) {
+            into.priorSeen = new Set();
+            into.childBias = new Map();
+          }
+          into.priorSeen?.add(seen);
+          if (treePrior.movers === 'all' || s.toMove === me) {
+            const p = (settings.prior as NonNullable<SearchSettings['prior']>)(view_(s, s.toMove), choices);
+            choices.forEach((a, i) => {
+              const key = actionKey(a) + seen;
+              const bias = (settings.priorWeight as number) * (p[i] ?? 0);
+              into.childBias?.set(key, bias);
+              const e = node.get(key);
+              if (e !== undefined) e.bias = bias;
+            });
+          }
+        }
+      }
       if (untried.length > 0) {
         const a = untried[rng.int(untried.length)] as Action;
-        const bias = node === root ? (rootBias.get(actionKey(a)) ?? 0) : 0;
-        const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, bias, child: null };
+        const bias = node === root ? (rootBias.get(actionKey(a)) ?? 0) : (into?.childBias?.get(actionKey(a) + seen) ?? 0);
+        const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, bias, childBias: null, priorSeen: null, child: null };
         node.set(actionKey(a) + seen, e);
         path.push(e);
         sim.applyIndex(moves.indexOf(a));

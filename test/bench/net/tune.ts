@@ -7,7 +7,7 @@
  *   tsx test/bench/net/tune.ts [--games 200] [--seed net-tune-1] [--opponent heuristic|ismcts]
  *     [--iterations 1000] [--prior 1] [--exploration 0.3] [--mix 1] [--form visits|sqrt]
  *     [--depth 10] [--depth-esteem 4] [--policy FILE] [--value FILE] [--prune 0] [--bias 1] [--tilt-gold 0.9]
- *     [--auction search|net|heuristic]
+ *     [--auction search|net|heuristic] [--tree-prior 0] [--tree-prior-movers self|all]
  *
  * `--mix m` scores a playout's end `m × network + (1 − m) × projection` (the fitted value of
  * `evaluate.ts`); `--form` is the progressive bias's form (`SearchSettings.priorForm`);
@@ -18,7 +18,9 @@
  * the deals' tilt), where a coin of gold is worth `--tilt-gold` (`SearchSettings.tiltGold`) against 1
  * per point of a Government card. `--auction net` hands the decisions of the Gain Esteem phase
  * (bids and payments) to the policy network alone (`netBot`'s rule, with the same `--policy`),
- * `--auction heuristic` to `heuristicBot`; the search keeps the draft. Games are seeded as
+ * `--auction heuristic` to `heuristicBot`; the search keeps the draft. `--tree-prior K` (0, off, by
+ * default) asks the prior below the root too, at each decision once it was reached K times, of the
+ * searching seat only (`--tree-prior-movers self`) or of every seat (`all`): `SearchSettings.treePrior`. Games are seeded as
  * `simulate` seeds them from `--seed`.
  */
 import { readFileSync } from 'node:fs';
@@ -54,6 +56,8 @@ const { values } = parseArgs({
     bias: { type: 'string', default: String(ISMCTS_NET_DEFAULTS.bias) },
     'tilt-gold': { type: 'string', default: String(TILT_GOLD) },
     auction: { type: 'string', default: 'search' },
+    'tree-prior': { type: 'string', default: '0' },
+    'tree-prior-movers': { type: 'string', default: 'self' },
   },
 });
 const iterations = Number(values.iterations);
@@ -82,26 +86,48 @@ const value =
         for (let p = 0; p < state.players; p++) out[p] = mix * (out[p] as number) + (1 - mix) * (projected[p] as number);
         return out;
       };
+let priorCalls = 0;
+let priorMicros = 0;
+let decisions = 0;
 const searcher: Bot = ismctsWith(
   { iterations },
   {
     ...tuning,
     value,
-    prior: (view, choices) => (view.step === 'pay' ? new Float64Array(choices.length).fill(1 / choices.length) : policy(view, choices)),
+    prior: (view, choices) => {
+      priorCalls++;
+      const t = process.cpuUsage();
+      const p = view.step === 'pay' ? new Float64Array(choices.length).fill(1 / choices.length) : policy(view, choices);
+      const d = process.cpuUsage(t);
+      priorMicros += d.user + d.system;
+      return p;
+    },
     priorWeight: Number(values.prior),
     priorForm: form,
     priorPrune: Number(values.prune),
+    ...(Number(values['tree-prior']) > 0
+      ? {
+          treePrior: {
+            visits: Number(values['tree-prior']),
+            movers: values['tree-prior-movers'] === 'all' ? ('all' as const) : ('self' as const),
+          },
+        }
+      : {}),
   },
 );
 const auctioneer: Bot | null = values.auction === 'net' ? policyBot(() => policy) : values.auction === 'heuristic' ? heuristicBot : null;
-const me: Bot = auctioneer === null ? searcher : (view, rng) => (view.phase === 'esteem' ? auctioneer(view, rng) : searcher(view, rng));
+const counted: Bot = (view, rng) => {
+  decisions++;
+  return searcher(view, rng);
+};
+const me: Bot = auctioneer === null ? counted : (view, rng) => (view.phase === 'esteem' ? auctioneer(view, rng) : counted(view, rng));
 const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations }) : heuristicBot;
 const cpu0 = process.cpuUsage();
 const r = await simulate({ players: 4, bots: [me, other, other, other], games: Number(values.games), seed: values.seed, workers: 1 });
 const used = process.cpuUsage(cpu0);
 const mine = r.bots[0] as (typeof r.bots)[number];
 const [lo, hi] = wilson(mine.wins, r.games);
-const setting = `prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}${Number(values.bias) !== ISMCTS_NET_DEFAULTS.bias ? ` · bias ${values.bias}` : ''}${Number(values['tilt-gold']) !== TILT_GOLD ? ` · tilt gold ${values['tilt-gold']}` : ''}${auctioneer === null ? '' : ` · auction ${values.auction}`}`;
+const setting = `prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}${Number(values.bias) !== ISMCTS_NET_DEFAULTS.bias ? ` · bias ${values.bias}` : ''}${Number(values['tilt-gold']) !== TILT_GOLD ? ` · tilt gold ${values['tilt-gold']}` : ''}${auctioneer === null ? '' : ` · auction ${values.auction}`}${Number(values['tree-prior']) > 0 ? ` · tree prior ${values['tree-prior']} ${values['tree-prior-movers']}` : ''}`;
 process.stdout.write(
-  `${setting} · vs 3 ${values.opponent} · seed ${values.seed}: won ${mine.wins}/${r.games} = ${((100 * mine.wins) / r.games).toFixed(1)}% (95% CI ${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}%) · points ${mine.score.mean.toFixed(2)} vs ${(r.bots[1] as typeof mine).score.mean.toFixed(2)} · ${((used.user + used.system) / 1e6).toFixed(0)} s CPU\n`,
+  `${setting} · vs 3 ${values.opponent} · seed ${values.seed}: ${decisions} searches, prior asked ${(priorCalls / Math.max(1, decisions)).toFixed(1)} times per search, ${(priorMicros / Math.max(1, priorCalls)).toFixed(0)} µs each · won ${mine.wins}/${r.games} = ${((100 * mine.wins) / r.games).toFixed(1)}% (95% CI ${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}%) · points ${mine.score.mean.toFixed(2)} vs ${(r.bots[1] as typeof mine).score.mean.toFixed(2)} · ${((used.user + used.system) / 1e6).toFixed(0)} s CPU\n`,
 );
