@@ -5,7 +5,7 @@ import { candidates, goldOfHand, rolloutAction, rolloutIndex } from '../../src/b
 import type { SearchSettings } from '../../src/bots/search.js';
 import { actionKey, nodeKey, search } from '../../src/bots/search.js';
 import { cardIndex } from '../../src/data/cards.js';
-import type { Action, GameState, PlayerView } from '../../src/index.js';
+import type { Action, GameState, PlayerView, Viewer } from '../../src/index.js';
 import { apply, createGame, currentPlayer, DEFAULT_VARIANTS, legalActions, PUBLISHED_VARIANTS, view } from '../../src/index.js';
 import type { Dealer } from '../../src/sim/index.js';
 import { createDealer } from '../../src/sim/index.js';
@@ -134,6 +134,52 @@ describe('the prior (progressive bias)', () => {
       expect(pruned.total).toBe(400);
       expect(pruned.favoured).toBe(400);
       expect(visits(v, 0.5, 'visits', 0).favoured).toBeLessThan(400);
+    }
+  });
+});
+
+describe('the prior below the root (treePrior)', () => {
+  /** The viewers the prior was asked for, in order, in one search of 400 iterations. */
+  function asked(v: PlayerView, treePrior?: SearchSettings['treePrior']): Viewer[] {
+    const viewers: Viewer[] = [];
+    const settings: SearchSettings = {
+      ...SETTINGS,
+      iterations: 400,
+      prior: (pv, choices) => {
+        viewers.push(pv.viewer);
+        expect(choices.length).toBeGreaterThan(0);
+        for (const c of choices) expect(pv.legal).toContainEqual(c);
+        return new Float64Array(choices.length).fill(1 / choices.length);
+      },
+      priorWeight: 3,
+      ...(treePrior === undefined ? {} : { treePrior }),
+    };
+    const a = search(v, botRandom(1), settings, createDealer);
+    expect(v.legal).toContainEqual(a);
+    return viewers;
+  }
+
+  // Bids: the seats take turns, so the tree has every seat's decisions near its root.
+  const views = positions(4, 1)
+    .map((x) => x.view)
+    .filter((v) => v.step === 'bid' && v.legal.length > 2)
+    .slice(0, 3);
+
+  it('asks only at the root without it, or before any decision below was walked often enough', () => {
+    expect(views.length).toBe(3);
+    for (const v of views) {
+      expect(asked(v)).toEqual([v.viewer]);
+      expect(asked(v, { visits: 1_000_000, movers: 'all' })).toEqual([v.viewer]);
+    }
+  });
+
+  it("asks below the root for the searching seat's own decisions with 'self', for every seat's with 'all'", () => {
+    for (const v of views) {
+      const self = asked(v, { visits: 2, movers: 'self' });
+      expect(self.length).toBeGreaterThan(1);
+      expect(self.filter((viewer) => viewer !== v.viewer)).toEqual([]);
+      const all = asked(v, { visits: 2, movers: 'all' });
+      expect(all.filter((viewer) => viewer !== v.viewer).length).toBeGreaterThan(0);
     }
   });
 });
