@@ -7,7 +7,7 @@
  *   tsx test/bench/net/tune.ts [--games 200] [--seed net-tune-1] [--opponent heuristic|ismcts]
  *     [--iterations 1000] [--prior 1] [--exploration 0.3] [--mix 1] [--form visits|sqrt]
  *     [--depth 10] [--depth-esteem 4] [--policy FILE] [--value FILE] [--prune 0] [--bias 1] [--tilt-gold 0.9]
- *     [--auction search|net|heuristic] [--tree-prior 0] [--tree-prior-movers self|all]
+ *     [--auction search|net|heuristic] [--tree-prior 0] [--tree-prior-movers self|all] [--speed 0]
  *
  * `--mix m` scores a playout's end `m × network + (1 − m) × projection` (the fitted value of
  * `evaluate.ts`); `--form` is the progressive bias's form (`SearchSettings.priorForm`);
@@ -20,7 +20,9 @@
  * (bids and payments) to the policy network alone (`netBot`'s rule, with the same `--policy`),
  * `--auction heuristic` to `heuristicBot`; the search keeps the draft. `--tree-prior K` (0, off, by
  * default) asks the prior below the root too, at each decision once it was reached K times, of the
- * searching seat only (`--tree-prior-movers self`) or of every seat (`all`): `SearchSettings.treePrior`. Games are seeded as
+ * searching seat only (`--tree-prior-movers self`) or of every seat (`all`): `SearchSettings.treePrior`.
+ * `--speed N` plays no tuning games: it times the setting against `ismcts:<iterations>` on the
+ * decisions of N games, as `npm run bench:net -- --only speed` times the shipped bot. Games are seeded as
  * `simulate` seeds them from `--seed`.
  */
 import { readFileSync } from 'node:fs';
@@ -34,8 +36,10 @@ import { layersFrom } from '../../../src/bots/net/network.js';
 import { shippedPolicy, shippedValue } from '../../../src/bots/net/networks.js';
 import { policyOf } from '../../../src/bots/net/policy-net.js';
 import { valueEstimate } from '../../../src/bots/net/value-net.js';
+import { playGame } from '../../../src/bots/play.js';
 import { simulate } from '../../../src/bots/simulate.js';
 import type { Bot } from '../../../src/bots/types.js';
+import { botRandom } from '../../../src/bots/types.js';
 import { wilson } from '../wilson.mjs';
 
 const { values } = parseArgs({
@@ -58,6 +62,7 @@ const { values } = parseArgs({
     auction: { type: 'string', default: 'search' },
     'tree-prior': { type: 'string', default: '0' },
     'tree-prior-movers': { type: 'string', default: 'self' },
+    speed: { type: 'string', default: '0' },
   },
 });
 const iterations = Number(values.iterations);
@@ -122,12 +127,63 @@ const counted: Bot = (view, rng) => {
 };
 const me: Bot = auctioneer === null ? counted : (view, rng) => (view.phase === 'esteem' ? auctioneer(view, rng) : counted(view, rng));
 const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations }) : heuristicBot;
+const setting = (): string =>
+  `prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}${Number(values.bias) !== ISMCTS_NET_DEFAULTS.bias ? ` · bias ${values.bias}` : ''}${Number(values['tilt-gold']) !== TILT_GOLD ? ` · tilt gold ${values['tilt-gold']}` : ''}${auctioneer === null ? '' : ` · auction ${values.auction}`}${Number(values['tree-prior']) > 0 ? ` · tree prior ${values['tree-prior']} ${values['tree-prior-movers']}` : ''}`;
+if (Number(values.speed) > 0) {
+  speed(Number(values.speed));
+  process.exit(0);
+}
 const cpu0 = process.cpuUsage();
 const r = await simulate({ players: 4, bots: [me, other, other, other], games: Number(values.games), seed: values.seed, workers: 1 });
 const used = process.cpuUsage(cpu0);
 const mine = r.bots[0] as (typeof r.bots)[number];
 const [lo, hi] = wilson(mine.wins, r.games);
-const setting = `prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}${Number(values.bias) !== ISMCTS_NET_DEFAULTS.bias ? ` · bias ${values.bias}` : ''}${Number(values['tilt-gold']) !== TILT_GOLD ? ` · tilt gold ${values['tilt-gold']}` : ''}${auctioneer === null ? '' : ` · auction ${values.auction}`}${Number(values['tree-prior']) > 0 ? ` · tree prior ${values['tree-prior']} ${values['tree-prior-movers']}` : ''}`;
 process.stdout.write(
-  `${setting} · vs 3 ${values.opponent} · seed ${values.seed}: ${decisions} searches, prior asked ${(priorCalls / Math.max(1, decisions)).toFixed(1)} times per search, ${(priorMicros / Math.max(1, priorCalls)).toFixed(0)} µs each · won ${mine.wins}/${r.games} = ${((100 * mine.wins) / r.games).toFixed(1)}% (95% CI ${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}%) · points ${mine.score.mean.toFixed(2)} vs ${(r.bots[1] as typeof mine).score.mean.toFixed(2)} · ${((used.user + used.system) / 1e6).toFixed(0)} s CPU\n`,
+  `${setting()} · vs 3 ${values.opponent} · seed ${values.seed}: ${decisions} searches, prior asked ${(priorCalls / Math.max(1, decisions)).toFixed(1)} times per search, ${(priorMicros / Math.max(1, priorCalls)).toFixed(0)} µs each · won ${mine.wins}/${r.games} = ${((100 * mine.wins) / r.games).toFixed(1)}% (95% CI ${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}%) · points ${mine.score.mean.toFixed(2)} vs ${(r.bots[1] as typeof mine).score.mean.toFixed(2)} · ${((used.user + used.system) / 1e6).toFixed(0)} s CPU\n`,
 );
+
+/**
+ * `--speed N`: the setting's CPU time per decision against `ismcts:<iterations>`'s, as `npm run
+ * bench:net -- --only speed` measures the shipped bot: the first seat's decisions with a choice in
+ * N four-player games of `heuristicBot`s (seeded `net-speed-<g>`, as there), both bots timed one
+ * after the other on each view; the ratio of the medians and of the totals (issue #32: at most 2).
+ */
+function speed(games: number): void {
+  const plain = ismctsBot({ iterations, seed: 1 });
+  const views: Parameters<Bot>[0][] = [];
+  for (let g = 0; g < games; g++)
+    playGame({
+      players: 4,
+      seed: `net-speed-${g}`,
+      bots: [
+        (v, rng) => {
+          if (v.legal.length > 1) views.push(v);
+          return heuristicBot(v, rng);
+        },
+        heuristicBot,
+        heuristicBot,
+        heuristicBot,
+      ],
+    });
+  const timeOf = (bot: Bot, v: Parameters<Bot>[0]): number => {
+    const t = process.cpuUsage();
+    bot(v, botRandom(0));
+    const d = process.cpuUsage(t);
+    return (d.user + d.system) / 1000;
+  };
+  for (const v of views.slice(0, 5)) {
+    searcher(v, botRandom(0));
+    plain(v, botRandom(0));
+  }
+  const a: number[] = [];
+  const b: number[] = [];
+  for (const v of views) {
+    a.push(timeOf(searcher, v));
+    b.push(timeOf(plain, v));
+  }
+  const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? Number.NaN;
+  const sum = (xs: number[]): number => xs.reduce((x, y) => x + y, 0);
+  process.stdout.write(
+    `${setting()} · speed, ${views.length} decisions with a choice: median ${median(a).toFixed(1)} ms CPU per decision, ismcts:${iterations} ${median(b).toFixed(1)} ms; ratio of medians ${(median(a) / median(b)).toFixed(2)}, of totals ${(sum(a) / sum(b)).toFixed(2)}\n`,
+  );
+}
