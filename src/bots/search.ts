@@ -8,7 +8,7 @@
  */
 
 import type { Action, GameState, PlayerView } from '../index.js';
-import { OFFICES, view as view_ } from '../index.js';
+import { OFFICES, view as viewOf } from '../index.js';
 import type { Dealer, Simulator } from '../sim/index.js';
 import { createSimulator } from '../sim/index.js';
 import { evaluate } from './evaluate.js';
@@ -113,12 +113,16 @@ interface Edge {
   avail: number;
   /** Progressive bias weight × prior (root choices of the searching seat, and below with `treePrior`; else 0). */
   bias: number;
-  /** With `treePrior`: the bias of the choices of the decision below this edge, by node key, once asked. */
-  childBias: Map<number, number> | null;
-  /** With `treePrior`: the searching seat's observations (see `observationKey`) for which that prior was asked. */
-  priorSeen: Set<number> | null;
+  /** With `treePrior`, once asked: the prior of the decision below this edge (`null` until then). */
+  below: BelowPrior | null;
   /** The edges below, made on the first walk through this edge (most new edges stay leaves). */
   child: Map<number, Edge> | null;
+}
+
+/** With `treePrior`: the prior's bias of a decision's choices, by node key, and the searching seat's observations (see `observationKey`) it was asked for. */
+interface BelowPrior {
+  readonly bias: Map<number, number>;
+  readonly seen: Set<number>;
 }
 
 const AREA_CODE: Readonly<Record<string, number>> = { self: 0, middle: 1, favor: 2 };
@@ -262,21 +266,19 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       // The edge that led here (none at the root). Once this decision, as the searching seat sees
       // it (its drawn card, the lot), has been walked often enough, the prior of its choices.
       const into = node === root ? undefined : path[path.length - 1];
-      if (treePrior !== undefined && into !== undefined && !(into.priorSeen?.has(seen) ?? false)) {
+      if (treePrior !== undefined && into !== undefined && !(into.below?.seen.has(seen) ?? false)) {
         let walked = 0;
         for (const e of available) walked += e.visits;
         if (walked >= treePrior.visits) {
-          if (into.priorSeen === null) {
-            into.priorSeen = new Set();
-            into.childBias = new Map();
-          }
-          into.priorSeen?.add(seen);
+          into.below ??= { bias: new Map(), seen: new Set() };
+          const below = into.below;
+          below.seen.add(seen);
           if (treePrior.movers === 'all' || s.toMove === me) {
-            const p = (settings.prior as NonNullable<SearchSettings['prior']>)(view_(s, s.toMove), choices);
+            const p = (settings.prior as NonNullable<SearchSettings['prior']>)(viewOf(s, s.toMove), choices);
             choices.forEach((a, i) => {
               const key = actionKey(a) + seen;
               const bias = (settings.priorWeight as number) * (p[i] ?? 0);
-              into.childBias?.set(key, bias);
+              below.bias.set(key, bias);
               const e = node.get(key);
               if (e !== undefined) e.bias = bias;
             });
@@ -285,8 +287,8 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       }
       if (untried.length > 0) {
         const a = untried[rng.int(untried.length)] as Action;
-        const bias = node === root ? (rootBias.get(actionKey(a)) ?? 0) : (into?.childBias?.get(actionKey(a) + seen) ?? 0);
-        const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, bias, childBias: null, priorSeen: null, child: null };
+        const bias = node === root ? (rootBias.get(actionKey(a)) ?? 0) : (into?.below?.bias.get(actionKey(a) + seen) ?? 0);
+        const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, bias, below: null, child: null };
         node.set(actionKey(a) + seen, e);
         path.push(e);
         sim.applyIndex(moves.indexOf(a));

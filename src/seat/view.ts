@@ -222,8 +222,8 @@ export function buildView(state: GameState, viewer: Viewer, parts: Parts): Playe
   const topBid = maxBid(state);
   const canRaise = state.step === 'bid' && state.highBid < topBid;
   // Computed here, not inside the literal: there, V8 (Node 20) threw the optimized buildView away
-  // on view after view whose highBidder was a seat, and compiled it again, a fifth of a host's
-  // work per action (test/seat/view-deopts.test.ts).
+  // on view after view whose highBidder was a seat, and compiled it again, which cost a host about
+  // a quarter of the game's own work per action (test/seat/view-deopts.test.ts).
   const highBidder = state.highBidder < 0 ? null : state.highBidder;
   const base: PlayerView = {
     viewer,
