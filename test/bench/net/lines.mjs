@@ -21,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { wilson } from '../wilson.mjs';
+import { compareSpeed } from './speed.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -84,42 +85,9 @@ for (const line of LINES) {
 if (only.includes('speed')) {
   const net = bots.ismctsNetBot({ iterations, seed: 1 });
   const plain = bots.ismctsBot({ iterations, seed: 1 });
-  const views = [];
-  for (let g = 0; g < speedGames; g++)
-    bots.playGame({
-      players: 4,
-      seed: `net-speed-${g}`,
-      bots: [
-        (v, rng) => {
-          if (v.legal.length > 1) views.push(v);
-          return bots.heuristicBot(v, rng);
-        },
-        bots.heuristicBot,
-        bots.heuristicBot,
-        bots.heuristicBot,
-      ],
-    });
-  // Warm both up, then time them in turn on every view.
-  for (const v of views.slice(0, 5)) {
-    net(v, bots.botRandom(0));
-    plain(v, bots.botRandom(0));
-  }
-  const timeOf = (bot, v) => {
-    const t = process.cpuUsage();
-    bot(v, bots.botRandom(0));
-    const d = process.cpuUsage(t);
-    return (d.user + d.system) / 1000;
-  };
-  const a = [];
-  const b = [];
-  for (const v of views) {
-    a.push(timeOf(net, v));
-    b.push(timeOf(plain, v));
-  }
-  const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  const sum = (xs) => xs.reduce((x, y) => x + y, 0);
+  const t = compareSpeed(bots, net, plain, speedGames);
   log(
-    `speed, 4 players, ${views.length} decisions with a choice: ismcts-net:${iterations} median ${median(a).toFixed(1)} ms CPU per decision, ismcts:${iterations} ${median(b).toFixed(1)} ms; ratio of medians ${(median(a) / median(b)).toFixed(2)}, of totals ${(sum(a) / sum(b)).toFixed(2)} · target ≤ 2: ${sum(a) / sum(b) <= 2 && median(a) / median(b) <= 2 ? 'MET' : 'MISSED'}`,
+    `speed, 4 players, ${t.decisions} decisions with a choice: ismcts-net:${iterations} median ${t.medianA.toFixed(1)} ms CPU per decision, ismcts:${iterations} ${t.medianB.toFixed(1)} ms; ratio of medians ${t.ratioOfMedians.toFixed(2)}, of totals ${t.ratioOfTotals.toFixed(2)} · target ≤ 2: ${t.ratioOfTotals <= 2 && t.ratioOfMedians <= 2 ? 'MET' : 'MISSED'}`,
   );
   // netBot on the decisions of a game between heuristic bots.
   const states = [];

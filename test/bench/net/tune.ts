@@ -41,6 +41,7 @@ import { simulate } from '../../../src/bots/simulate.js';
 import type { Bot } from '../../../src/bots/types.js';
 import { botRandom } from '../../../src/bots/types.js';
 import { wilson } from '../wilson.mjs';
+import { compareSpeed } from './speed.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -145,45 +146,12 @@ process.stdout.write(
 /**
  * `--speed N`: the setting's CPU time per decision against `ismcts:<iterations>`'s, as `npm run
  * bench:net -- --only speed` measures the shipped bot: the first seat's decisions with a choice in
- * N four-player games of `heuristicBot`s (seeded `net-speed-<g>`, as there), both bots timed one
- * after the other on each view; the ratio of the medians and of the totals (issue #32: at most 2).
+ * N four-player games of `heuristicBot`s (`compareSpeed`, the same code as there); the ratio of the
+ * medians and of the totals (issue #32: at most 2).
  */
 function speed(games: number): void {
-  const plain = ismctsBot({ iterations, seed: 1 });
-  const views: Parameters<Bot>[0][] = [];
-  for (let g = 0; g < games; g++)
-    playGame({
-      players: 4,
-      seed: `net-speed-${g}`,
-      bots: [
-        (v, rng) => {
-          if (v.legal.length > 1) views.push(v);
-          return heuristicBot(v, rng);
-        },
-        heuristicBot,
-        heuristicBot,
-        heuristicBot,
-      ],
-    });
-  const timeOf = (bot: Bot, v: Parameters<Bot>[0]): number => {
-    const t = process.cpuUsage();
-    bot(v, botRandom(0));
-    const d = process.cpuUsage(t);
-    return (d.user + d.system) / 1000;
-  };
-  for (const v of views.slice(0, 5)) {
-    searcher(v, botRandom(0));
-    plain(v, botRandom(0));
-  }
-  const a: number[] = [];
-  const b: number[] = [];
-  for (const v of views) {
-    a.push(timeOf(searcher, v));
-    b.push(timeOf(plain, v));
-  }
-  const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? Number.NaN;
-  const sum = (xs: number[]): number => xs.reduce((x, y) => x + y, 0);
+  const t = compareSpeed({ playGame, heuristicBot, botRandom }, searcher, ismctsBot({ iterations, seed: 1 }), games);
   process.stdout.write(
-    `${setting()} · speed, ${views.length} decisions with a choice: median ${median(a).toFixed(1)} ms CPU per decision, ismcts:${iterations} ${median(b).toFixed(1)} ms; ratio of medians ${(median(a) / median(b)).toFixed(2)}, of totals ${(sum(a) / sum(b)).toFixed(2)}\n`,
+    `${setting()} · speed, ${t.decisions} decisions with a choice: median ${t.medianA.toFixed(1)} ms CPU per decision, ismcts:${iterations} ${t.medianB.toFixed(1)} ms; ratio of medians ${t.ratioOfMedians.toFixed(2)}, of totals ${t.ratioOfTotals.toFixed(2)}\n`,
   );
 }
