@@ -158,10 +158,14 @@ async function main(): Promise<void> {
   const bytes = reports.flatMap((r) => r.updateBytes).sort((a, b) => a - b);
   const actions = reports.reduce((n, r) => n + r.actions, 0);
   const errors = reports.reduce((n, r) => n + r.errors, 0);
-  const cpuMicros = after.reduce((n, a, i) => n + a.cpuMicros - (before[i]?.cpuMicros ?? 0), 0);
+  const { cpu: cpuMicros, user: userMicros } = hostCpuBetween(before, after);
   const clientMicros = reports.reduce((n, r) => n + r.cpuMicros, 0);
-  const userMicros = after.reduce((n, a, i) => n + a.userMicros - (before[i]?.userMicros ?? 0), 0);
-  const steadyCpu = steadyHostCpu(warm, after);
+  // After the warm-up the actions are counted by the stores' appends (one per action).
+  const sinceWarm = warm === null ? null : hostCpuBetween(warm, after);
+  const steadyCpu =
+    sinceWarm === null || sinceWarm.appends === 0
+      ? null
+      : { cpu: sinceWarm.cpu / sinceWarm.appends, user: sinceWarm.user / sinceWarm.appends, actions: sinceWarm.appends };
 
   // Every match's log replays to the view each of its clients holds.
   const mismatches = await replayMismatches(matches, PLAYERS, reports);
@@ -239,27 +243,19 @@ async function main(): Promise<void> {
   process.exit(errors === 0 && mismatches === 0 ? 0 : 1);
 }
 
-/**
- * The hosts' CPU per action from the end of the warm-up (`warm`, `null` when the run ended before
- * it) to the end of the play (`after`), in µs, with the actions counted by the stores' appends
- * (one per action) over the same span; `null` without figures at the warm-up or without actions.
- */
-function steadyHostCpu(
-  warm: readonly HostStats[] | null,
-  after: readonly HostStats[],
-): { readonly cpu: number; readonly user: number; readonly actions: number } | null {
-  if (warm === null) return null;
+/** The hosts' CPU and user time (µs) and their stores' appends from the figures `from` to `to`, all hosts together. */
+function hostCpuBetween(from: readonly HostStats[], to: readonly HostStats[]): { cpu: number; user: number; appends: number } {
   let cpu = 0;
   let user = 0;
-  let actions = 0;
-  after.forEach((a, i) => {
-    const w = warm[i];
-    if (w === undefined) return;
-    cpu += a.cpuMicros - w.cpuMicros;
-    user += a.userMicros - w.userMicros;
-    actions += (a.storeCalls.append ?? 0) - (w.storeCalls.append ?? 0);
+  let appends = 0;
+  to.forEach((a, i) => {
+    const b = from[i];
+    if (b === undefined) return;
+    cpu += a.cpuMicros - b.cpuMicros;
+    user += a.userMicros - b.userMicros;
+    appends += (a.storeCalls.append ?? 0) - (b.storeCalls.append ?? 0);
   });
-  return actions > 0 ? { cpu: cpu / actions, user: user / actions, actions } : null;
+  return { cpu, user, appends };
 }
 
 main().catch((e: unknown) => {
