@@ -234,7 +234,11 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
   const available: Edge[] = [];
   const untried: Action[] = [];
   const sqrtForm = settings.priorForm === 'sqrt';
-  const treePrior = settings.prior !== undefined && (settings.priorWeight ?? 0) > 0 ? settings.treePrior : undefined;
+  // The prior below the root: only with a prior of some weight.
+  const treePrior =
+    settings.treePrior !== undefined && settings.prior !== undefined && (settings.priorWeight ?? 0) > 0
+      ? { ...settings.treePrior, prior: settings.prior, weight: settings.priorWeight ?? 0 }
+      : undefined;
   const deadline = Number.isFinite(settings.timeMs) ? settings.now() + settings.timeMs : Number.POSITIVE_INFINITY;
   for (let it = 0; it < settings.iterations; it++) {
     if (deadline !== Number.POSITIVE_INFINITY && (it & 7) === 0 && it > 0 && settings.now() >= deadline) break;
@@ -265,7 +269,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       }
       // The edge that led here (none at the root). Once this decision, as the searching seat sees
       // it (its drawn card, the lot), has been walked often enough, the prior of its choices.
-      const into = node === root ? undefined : path[path.length - 1];
+      const into = treePrior === undefined || node === root ? undefined : path[path.length - 1];
       if (treePrior !== undefined && into !== undefined && !(into.below?.seen.has(seen) ?? false)) {
         let walked = 0;
         for (const e of available) walked += e.visits;
@@ -274,10 +278,10 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
           const below = into.below;
           below.seen.add(seen);
           if (treePrior.movers === 'all' || s.toMove === me) {
-            const p = (settings.prior as NonNullable<SearchSettings['prior']>)(viewOf(s, s.toMove), choices);
+            const p = treePrior.prior(viewOf(s, s.toMove), choices);
             choices.forEach((a, i) => {
               const key = actionKey(a) + seen;
-              const bias = (settings.priorWeight as number) * (p[i] ?? 0);
+              const bias = treePrior.weight * (p[i] ?? 0);
               below.bias.set(key, bias);
               const e = node.get(key);
               if (e !== undefined) e.bias = bias;
