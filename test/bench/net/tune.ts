@@ -1,11 +1,11 @@
 /**
  * Tuning of `ismctsNetBot`'s search weights on tuning seeds (never the lines' `net-line-*`, nor
  * training's `net:*`): plays one setting of the search, in seat rotation, against three
- * `heuristicBot`s (or three `ismcts:<iterations>`), and prints its games won alone with a 95%
+ * `heuristicBot`s (or three `ismcts:<iterations>`, or `ismcts:<opponent-iterations>` when given), and prints its games won alone with a 95%
  * Wilson interval, its mean points and the CPU time.
  *
  *   tsx test/bench/net/tune.ts [--games 200] [--seed net-tune-1] [--opponent heuristic|ismcts]
- *     [--iterations 1000] [--prior 1] [--exploration 0.3] [--mix 1] [--form visits|sqrt]
+ *     [--iterations 1000] [--opponent-iterations N] [--prior 1] [--exploration 0.3] [--mix 1] [--form visits|sqrt]
  *     [--depth 10] [--depth-esteem 4] [--policy FILE] [--value FILE] [--prune 0] [--bias 1] [--tilt-gold 0.9]
  *     [--auction search|net|heuristic] [--tree-prior 0] [--tree-prior-movers self|all] [--speed 0]
  *
@@ -49,6 +49,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: 'net-tune-1' },
     opponent: { type: 'string', default: 'heuristic' },
     iterations: { type: 'string', default: '1000' },
+    'opponent-iterations': { type: 'string' },
     prior: { type: 'string', default: '1' },
     exploration: { type: 'string', default: String(ISMCTS_NET_DEFAULTS.exploration) },
     mix: { type: 'string', default: '1' },
@@ -67,6 +68,7 @@ const { values } = parseArgs({
   },
 });
 const iterations = Number(values.iterations);
+const opponentIterations = Number(values['opponent-iterations'] ?? values.iterations);
 const mix = Number(values.mix);
 const form = values.form === 'sqrt' ? 'sqrt' : 'visits';
 const nets = (file: string | undefined) => (file === undefined ? null : JSON.parse(readFileSync(file, 'utf8')));
@@ -127,9 +129,9 @@ const counted: Bot = (view, rng) => {
   return searcher(view, rng);
 };
 const me: Bot = auctioneer === null ? counted : (view, rng) => (view.phase === 'esteem' ? auctioneer(view, rng) : counted(view, rng));
-const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations }) : heuristicBot;
+const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations: opponentIterations }) : heuristicBot;
 const setting = (): string =>
-  `prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}${Number(values.bias) !== ISMCTS_NET_DEFAULTS.bias ? ` · bias ${values.bias}` : ''}${Number(values['tilt-gold']) !== TILT_GOLD ? ` · tilt gold ${values['tilt-gold']}` : ''}${auctioneer === null ? '' : ` · auction ${values.auction}`}${Number(values['tree-prior']) > 0 ? ` · tree prior ${values['tree-prior']} ${values['tree-prior-movers']}` : ''}`;
+  `${iterations !== 1000 ? `iterations ${iterations} · ` : ''}prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}${Number(values.bias) !== ISMCTS_NET_DEFAULTS.bias ? ` · bias ${values.bias}` : ''}${Number(values['tilt-gold']) !== TILT_GOLD ? ` · tilt gold ${values['tilt-gold']}` : ''}${auctioneer === null ? '' : ` · auction ${values.auction}`}${Number(values['tree-prior']) > 0 ? ` · tree prior ${values['tree-prior']} ${values['tree-prior-movers']}` : ''}`;
 if (Number(values.speed) > 0) {
   speed(Number(values.speed));
   process.exit(0);
@@ -140,7 +142,7 @@ const used = process.cpuUsage(cpu0);
 const mine = r.bots[0] as (typeof r.bots)[number];
 const [lo, hi] = wilson(mine.wins, r.games);
 process.stdout.write(
-  `${setting()} · vs 3 ${values.opponent} · seed ${values.seed}: ${decisions} searches, prior asked ${(priorCalls / Math.max(1, decisions)).toFixed(1)} times per search, ${(priorMicros / Math.max(1, priorCalls)).toFixed(0)} µs each · won ${mine.wins}/${r.games} = ${((100 * mine.wins) / r.games).toFixed(1)}% (95% CI ${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}%) · points ${mine.score.mean.toFixed(2)} vs ${(r.bots[1] as typeof mine).score.mean.toFixed(2)} · ${((used.user + used.system) / 1e6).toFixed(0)} s CPU\n`,
+  `${setting()} · vs 3 ${values.opponent}${values.opponent === 'ismcts' ? `:${opponentIterations}` : ''} · seed ${values.seed}: ${decisions} searches, prior asked ${(priorCalls / Math.max(1, decisions)).toFixed(1)} times per search, ${(priorMicros / Math.max(1, priorCalls)).toFixed(0)} µs each · won ${mine.wins}/${r.games} = ${((100 * mine.wins) / r.games).toFixed(1)}% (95% CI ${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}%) · points ${mine.score.mean.toFixed(2)} vs ${(r.bots[1] as typeof mine).score.mean.toFixed(2)} · ${((used.user + used.system) / 1e6).toFixed(0)} s CPU\n`,
 );
 
 /**
