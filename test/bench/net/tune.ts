@@ -21,7 +21,8 @@
  * `--auction heuristic` to `heuristicBot`; the search keeps the draft. `--tree-prior K` (0, off, by
  * default) asks the prior below the root too, at each decision once it was reached K times, of the
  * searching seat only (`--tree-prior-movers self`) or of every seat (`all`): `SearchSettings.treePrior`.
- * `--speed N` plays no tuning games: it times the setting against `ismcts:<iterations>` on the
+ * `--speed N` plays no tuning games: it times the setting against `ismcts:<iterations>` (or
+ * `ismcts:<opponent-iterations>`) on the
  * decisions of N games, as `npm run bench:net -- --only speed` times the shipped bot. Games are seeded as
  * `simulate` seeds them from `--seed`.
  */
@@ -146,14 +147,14 @@ process.stdout.write(
 );
 
 /**
- * `--speed N`: the setting's CPU time per decision against `ismcts:<iterations>`'s, as `npm run
+ * `--speed N`: the setting's CPU time per decision against `ismcts:<opponent-iterations>`'s, as `npm run
  * bench:net -- --only speed` measures the shipped bot: the first seat's decisions with a choice in
  * N four-player games of `heuristicBot`s (`compareSpeed`, the same code as there); the ratio of the
  * medians and of the totals (issue #32: at most 2).
  */
 function speed(games: number): void {
-  const t = compareSpeed({ playGame, heuristicBot, botRandom }, searcher, ismctsBot({ iterations, seed: 1 }), games);
+  const t = compareSpeed({ playGame, heuristicBot, botRandom }, searcher, ismctsBot({ iterations: opponentIterations, seed: 1 }), games);
   process.stdout.write(
-    `${setting()} · speed, ${t.decisions} decisions with a choice: median ${t.medianA.toFixed(1)} ms CPU per decision, ismcts:${iterations} ${t.medianB.toFixed(1)} ms; ratio of medians ${t.ratioOfMedians.toFixed(2)}, of totals ${t.ratioOfTotals.toFixed(2)}\n`,
+    `${setting()} · speed, ${t.decisions} decisions with a choice: median ${t.medianA.toFixed(1)} ms CPU per decision, ismcts:${opponentIterations} ${t.medianB.toFixed(1)} ms; ratio of medians ${t.ratioOfMedians.toFixed(2)}, of totals ${t.ratioOfTotals.toFixed(2)}\n`,
   );
 }
