@@ -1,11 +1,14 @@
 /**
  * Tuning of `ismctsNetBot`'s search weights on tuning seeds (never the lines' `net-line-*`, nor
- * training's `net:*`): plays one setting of the search, in seat rotation, against three
- * `heuristicBot`s (or three `ismcts:<iterations>`, or `ismcts:<opponent-iterations>` when given), and prints its games won alone with a 95%
- * Wilson interval, its mean points and the CPU time.
+ * training's `net:*`; the lines' seeds only to evaluate a setting already chosen, as
+ * `docs/lab/bots.md` records): plays one setting of the search, in seat rotation, against three
+ * `heuristicBot`s (or three `ismcts:<opponent-iterations>`, by default the setting's own
+ * `--iterations`), and prints its games won alone with a 95% Wilson interval, its mean points and
+ * the CPU time.
  *
  *   tsx test/bench/net/tune.ts [--games 200] [--seed net-tune-1] [--opponent heuristic|ismcts]
- *     [--iterations 1000] [--opponent-iterations N] [--prior 1] [--exploration 0.3] [--mix 1] [--form visits|sqrt]
+ *     [--iterations 1000] [--opponent-iterations N] [--prior 1] [--exploration 0.3] [--mix 1]
+ *     [--form visits|sqrt]
  *     [--depth 10] [--depth-esteem 4] [--policy FILE] [--value FILE] [--prune 0] [--bias 1] [--tilt-gold 0.9]
  *     [--auction search|net|heuristic] [--tree-prior 0] [--tree-prior-movers self|all] [--speed 0]
  *
@@ -21,10 +24,9 @@
  * `--auction heuristic` to `heuristicBot`; the search keeps the draft. `--tree-prior K` (0, off, by
  * default) asks the prior below the root too, at each decision once it was reached K times, of the
  * searching seat only (`--tree-prior-movers self`) or of every seat (`all`): `SearchSettings.treePrior`.
- * `--speed N` plays no tuning games: it times the setting against `ismcts:<iterations>` (or
- * `ismcts:<opponent-iterations>`) on the
- * decisions of N games, as `npm run bench:net -- --only speed` times the shipped bot. Games are seeded as
- * `simulate` seeds them from `--seed`.
+ * `--speed N` plays no tuning games: it times the setting against `ismcts:<opponent-iterations>`
+ * on the decisions of N games, as `npm run bench:net -- --only speed` times the shipped bot. Games
+ * are seeded as `simulate` seeds them from `--seed`.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -147,10 +149,10 @@ process.stdout.write(
 );
 
 /**
- * `--speed N`: the setting's CPU time per decision against `ismcts:<opponent-iterations>`'s, as `npm run
- * bench:net -- --only speed` measures the shipped bot: the first seat's decisions with a choice in
- * N four-player games of `heuristicBot`s (`compareSpeed`, the same code as there); the ratio of the
- * medians and of the totals (issue #32: at most 2).
+ * `--speed N`: the setting's CPU time per decision against `ismcts:<opponent-iterations>`'s, as
+ * `npm run bench:net -- --only speed` measures the shipped bot: the first seat's decisions with a
+ * choice in N four-player games of `heuristicBot`s (`compareSpeed`, the same code as there); the
+ * ratio of the medians and of the totals (issue #32: at most 2).
  */
 function speed(games: number): void {
   const t = compareSpeed({ playGame, heuristicBot, botRandom }, searcher, ismctsBot({ iterations: opponentIterations, seed: 1 }), games);
