@@ -125,6 +125,49 @@ interface BelowPrior {
   readonly seen: Set<number>;
 }
 
+/** `SearchSettings.treePrior` resolved for one search: the prior and its weight. */
+interface TreePrior {
+  readonly visits: number;
+  readonly movers: 'self' | 'all';
+  readonly prior: NonNullable<SearchSettings['prior']>;
+  readonly weight: number;
+}
+
+/**
+ * With `treePrior`, at the decision `s` reached through edge `into` (its edges `node`, those of
+ * its `choices` already made `available`): once this decision, as the searching seat sees it
+ * (`seen`: its drawn card, the lot), has been walked `visits` times, asks the prior of its choices
+ * once (for the mover's view of this deal, and only for the seat's own decisions with `'self'`)
+ * and keeps their bias in `into.below`, for the edges made and the edges still to make.
+ */
+function priorBelow(
+  tp: TreePrior,
+  into: Edge,
+  node: Map<number, Edge>,
+  s: GameState,
+  choices: readonly Action[],
+  available: readonly Edge[],
+  seen: number,
+  me: number,
+): void {
+  if (into.below?.seen.has(seen)) return;
+  let walked = 0;
+  for (const e of available) walked += e.visits;
+  if (walked < tp.visits) return;
+  into.below ??= { bias: new Map(), seen: new Set() };
+  const below = into.below;
+  below.seen.add(seen);
+  if (tp.movers === 'self' && s.toMove !== me) return;
+  const p = tp.prior(viewOf(s, s.toMove), choices);
+  choices.forEach((a, i) => {
+    const key = actionKey(a) + seen;
+    const bias = tp.weight * (p[i] ?? 0);
+    below.bias.set(key, bias);
+    const e = node.get(key);
+    if (e !== undefined) e.bias = bias;
+  });
+}
+
 const AREA_CODE: Readonly<Record<string, number>> = { self: 0, middle: 1, favor: 2 };
 
 /**
@@ -235,7 +278,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
   const untried: Action[] = [];
   const sqrtForm = settings.priorForm === 'sqrt';
   // The prior below the root: only with a prior of some weight.
-  const treePrior =
+  const treePrior: TreePrior | undefined =
     settings.treePrior !== undefined && settings.prior !== undefined && (settings.priorWeight ?? 0) > 0
       ? { ...settings.treePrior, prior: settings.prior, weight: settings.priorWeight ?? 0 }
       : undefined;
@@ -267,28 +310,9 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
           available.push(e);
         }
       }
-      // The edge that led here (none at the root). Once this decision, as the searching seat sees
-      // it (its drawn card, the lot), has been walked often enough, the prior of its choices.
+      // The edge that led here (none at the root), which keeps the prior of the decisions below it.
       const into = treePrior === undefined || node === root ? undefined : path[path.length - 1];
-      if (treePrior !== undefined && into !== undefined && !(into.below?.seen.has(seen) ?? false)) {
-        let walked = 0;
-        for (const e of available) walked += e.visits;
-        if (walked >= treePrior.visits) {
-          into.below ??= { bias: new Map(), seen: new Set() };
-          const below = into.below;
-          below.seen.add(seen);
-          if (treePrior.movers === 'all' || s.toMove === me) {
-            const p = treePrior.prior(viewOf(s, s.toMove), choices);
-            choices.forEach((a, i) => {
-              const key = actionKey(a) + seen;
-              const bias = treePrior.weight * (p[i] ?? 0);
-              below.bias.set(key, bias);
-              const e = node.get(key);
-              if (e !== undefined) e.bias = bias;
-            });
-          }
-        }
-      }
+      if (treePrior !== undefined && into !== undefined) priorBelow(treePrior, into, node, s, choices, available, seen, me);
       if (untried.length > 0) {
         const a = untried[rng.int(untried.length)] as Action;
         const bias = node === root ? (rootBias.get(actionKey(a)) ?? 0) : (into?.below?.bias.get(actionKey(a) + seen) ?? 0);
