@@ -133,8 +133,7 @@ const counted: Bot = (view, rng) => {
 };
 const me: Bot = auctioneer === null ? counted : (view, rng) => (view.phase === 'esteem' ? auctioneer(view, rng) : counted(view, rng));
 const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations: opponentIterations }) : heuristicBot;
-const setting = (): string =>
-  `${iterations !== 1000 ? `iterations ${iterations} · ` : ''}prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}${Number(values.bias) !== ISMCTS_NET_DEFAULTS.bias ? ` · bias ${values.bias}` : ''}${Number(values['tilt-gold']) !== TILT_GOLD ? ` · tilt gold ${values['tilt-gold']}` : ''}${auctioneer === null ? '' : ` · auction ${values.auction}`}${Number(values['tree-prior']) > 0 ? ` · tree prior ${values['tree-prior']} ${values['tree-prior-movers']}` : ''}`;
+const setting = `${iterations !== 1000 ? `iterations ${iterations} · ` : ''}prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}${Number(values.bias) !== ISMCTS_NET_DEFAULTS.bias ? ` · bias ${values.bias}` : ''}${Number(values['tilt-gold']) !== TILT_GOLD ? ` · tilt gold ${values['tilt-gold']}` : ''}${auctioneer === null ? '' : ` · auction ${values.auction}`}${Number(values['tree-prior']) > 0 ? ` · tree prior ${values['tree-prior']} ${values['tree-prior-movers']}` : ''}`;
 if (Number(values.speed) > 0) {
   speed(Number(values.speed));
   process.exit(0);
@@ -145,7 +144,7 @@ const used = process.cpuUsage(cpu0);
 const mine = r.bots[0] as (typeof r.bots)[number];
 const [lo, hi] = wilson(mine.wins, r.games);
 process.stdout.write(
-  `${setting()} · vs 3 ${values.opponent}${values.opponent === 'ismcts' ? `:${opponentIterations}` : ''} · seed ${values.seed}: ${decisions} searches, prior asked ${(priorCalls / Math.max(1, decisions)).toFixed(1)} times per search, ${(priorMicros / Math.max(1, priorCalls)).toFixed(0)} µs each · won ${mine.wins}/${r.games} = ${((100 * mine.wins) / r.games).toFixed(1)}% (95% CI ${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}%) · points ${mine.score.mean.toFixed(2)} vs ${(r.bots[1] as typeof mine).score.mean.toFixed(2)} · ${((used.user + used.system) / 1e6).toFixed(0)} s CPU\n`,
+  `${setting} · vs 3 ${values.opponent}${values.opponent === 'ismcts' ? `:${opponentIterations}` : ''} · seed ${values.seed}: ${decisions} searches, prior asked ${(priorCalls / Math.max(1, decisions)).toFixed(1)} times per search, ${(priorMicros / Math.max(1, priorCalls)).toFixed(0)} µs each · won ${mine.wins}/${r.games} = ${((100 * mine.wins) / r.games).toFixed(1)}% (95% CI ${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}%) · points ${mine.score.mean.toFixed(2)} vs ${(r.bots[1] as typeof mine).score.mean.toFixed(2)} · ${((used.user + used.system) / 1e6).toFixed(0)} s CPU\n`,
 );
 
 /**
@@ -157,6 +156,6 @@ process.stdout.write(
 function speed(games: number): void {
   const t = compareSpeed({ playGame, heuristicBot, botRandom }, searcher, ismctsBot({ iterations: opponentIterations, seed: 1 }), games);
   process.stdout.write(
-    `${setting()} · speed, ${t.decisions} decisions with a choice: median ${t.medianA.toFixed(1)} ms CPU per decision, ismcts:${opponentIterations} ${t.medianB.toFixed(1)} ms; ratio of medians ${t.ratioOfMedians.toFixed(2)}, of totals ${t.ratioOfTotals.toFixed(2)}\n`,
+    `${setting} · speed, ${t.decisions} decisions with a choice: median ${t.medianA.toFixed(1)} ms CPU per decision, ismcts:${opponentIterations} ${t.medianB.toFixed(1)} ms; ratio of medians ${t.ratioOfMedians.toFixed(2)}, of totals ${t.ratioOfTotals.toFixed(2)}\n`,
   );
 }
