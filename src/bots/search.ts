@@ -12,6 +12,7 @@ import { OFFICES, view as viewOf } from '../index.js';
 import type { Dealer, Simulator } from '../sim/index.js';
 import { createSimulator } from '../sim/index.js';
 import { evaluate } from './evaluate.js';
+import { Halving } from './halving.js';
 import { biasHidden, observerOf, tiltWorth } from './infer.js';
 import { sameAction } from './play.js';
 import { candidates, legalOf, playout, strongestOffice } from './rollout.js';
@@ -90,6 +91,15 @@ export interface SearchSettings {
    * --tree-prior`); `ismctsNetBot` does not set it (see docs/lab/bots.md).
    */
   readonly treePrior?: { readonly visits: number; readonly movers: 'self' | 'all' };
+  /**
+   * Sequential halving at the root (see `halving.ts`): the iterations go to the searching seat's
+   * choices in phases, each halving the choices still in play by their score (the log of the
+   * {@link SearchSettings.prior}, when there is one, plus the mean reward weighted by the visits),
+   * and the best scored of the last two is played; in place of UCB and the progressive bias at
+   * the root, and of playing the most visited choice. The tree below the root is unchanged. Off
+   * by default. A tuning knob (`test/bench/net/tune.ts --halving`; see docs/lab/bots.md).
+   */
+  readonly rootHalving?: boolean;
   /**
    * Called once per searched decision with the root's choices of the searching seat, their
    * visits and mean reward: what the search concluded (training data for the policy network).
@@ -235,6 +245,34 @@ function select(available: readonly Edge[], c: number, biasScale: number): Edge 
   return best;
 }
 
+/** The searching seat's root choice walked most often (ties: the better mean). */
+function mostVisited(root: Map<number, Edge>, me: number): Edge | undefined {
+  let best: Edge | undefined;
+  for (const e of root.values()) {
+    if (e.mover !== me) continue;
+    if (best === undefined || e.visits > best.visits || (e.visits === best.visits && e.total / e.visits > best.total / best.visits))
+      best = e;
+  }
+  return best;
+}
+
+/** The halving's schedule for the root's choices not pruned, with the prior's probabilities when there is a prior. */
+function startHalving(
+  choices: readonly Action[],
+  prior: ArrayLike<number> | undefined,
+  pruned: ReadonlySet<number>,
+  iterations: number,
+): Halving {
+  const kept: number[] = [];
+  const p: number[] = [];
+  choices.forEach((a, i) => {
+    if (pruned.has(actionKey(a))) return;
+    kept.push(actionKey(a));
+    p.push(prior?.[i] ?? 0);
+  });
+  return new Halving(kept, prior === undefined ? undefined : p, iterations);
+}
+
 /** @internal Runs the search for `view.viewer` and returns its choice, a member of `view.legal`. */
 export function search(view: PlayerView, rng: BotRandom, settings: SearchSettings, determinize: Determinizer): Action {
   const legal = view.legal;
@@ -258,8 +296,10 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
   const rootBias = new Map<number, number>();
   // Root choices the prior rules out (see `SearchSettings.priorPrune`), by action key.
   const pruned = new Set<number>();
-  if (settings.prior !== undefined && (settings.priorWeight ?? 0) > 0) {
-    const p = settings.prior(view, rootChoices);
+  // The prior's probability of each root choice (asked once per decision), with a prior of some weight.
+  const rootPrior = settings.prior !== undefined && (settings.priorWeight ?? 0) > 0 ? settings.prior(view, rootChoices) : undefined;
+  if (rootPrior !== undefined) {
+    const p = rootPrior;
     let top = 0;
     rootChoices.forEach((a, i) => {
       rootBias.set(actionKey(a), (settings.priorWeight as number) * (p[i] ?? 0));
@@ -271,6 +311,9 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
         if ((p[i] ?? 0) < cut) pruned.add(actionKey(a));
       });
   }
+  const rootSeen = observationKey(first, me);
+  const halving = settings.rootHalving === true ? startHalving(rootChoices, rootPrior, pruned, settings.iterations) : undefined;
+  const rootStats = (key: number): Edge | undefined => root.get(key + rootSeen);
   const n = view.players;
   const reward = new Array<number>(n).fill(0);
   const path: Edge[] = [];
@@ -296,6 +339,23 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
     while (!sim.isOver()) {
       const s = sim.peek();
       const moves = legalOf(sim);
+      if (node === root && halving !== undefined) {
+        // The halving's choice at the root: the same action in every deal (see `rootSeen`).
+        const key = halving.next(rootStats);
+        let e = root.get(key + rootSeen);
+        const expand = e === undefined;
+        if (e === undefined) {
+          const a = rootChoices.find((c) => actionKey(c) === key) as Action;
+          e = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, bias: 0, below: null, child: null };
+          root.set(key + rootSeen, e);
+        }
+        path.push(e);
+        sim.applyIndex(moves.indexOf(e.action));
+        if (expand) break;
+        if (e.child === null) e.child = new Map();
+        node = e.child;
+        continue;
+      }
       const choices = candidates(s, moves, settings.bidSteps);
       clear(available);
       clear(untried);
@@ -343,12 +403,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       if (e.mover === view.viewer) choices.push({ action: e.action, visits: e.visits, mean: e.total / e.visits });
     settings.report(choices);
   }
-  let best: Edge | undefined;
-  for (const e of root.values()) {
-    if (e.mover !== view.viewer) continue;
-    if (best === undefined || e.visits > best.visits || (e.visits === best.visits && e.total / e.visits > best.total / best.visits))
-      best = e;
-  }
+  const best = halving === undefined ? mostVisited(root, me) : rootStats(halving.best(rootStats));
   const chosen = best === undefined ? undefined : legal.find((a) => sameAction(a, (best as Edge).action));
   return chosen ?? (legal[0] as Action);
 }

@@ -1,0 +1,97 @@
+/**
+ * @internal Sequential halving over the searching seat's choices at the root of the search
+ * (`SearchSettings.rootHalving`).
+ *
+ * The tree below the root picks its edges by UCB, which spreads the iterations to keep the
+ * total regret of the walk small; at the root only the last choice counts. Sequential halving
+ * (Karnin, Koren and Somekh 2013; at the root of a tree search, the "H-MCTS" of Pepels, Cazenave,
+ * Winands and Lanctot 2014, and the root of Gumbel AlphaZero, Danihelka et al. 2022, here without
+ * the Gumbel noise) splits the iterations into ⌈log₂ m⌉ phases for `m` choices: in each phase
+ * the choices still in play are walked in turn, equally often, and at its end the better half
+ * (rounded up) stays, down to two, which share what is left. A choice's score is the log of its
+ * prior (0 without one) plus `(50 + most visits) × 0.1 × its mean reward`: the prior says most
+ * while the search has seen little, the search's own results more as its visits grow. The choice
+ * played is the best scored of the last two.
+ */
+
+/** What the halving reads of a root choice: its visits and the searching seat's total reward. */
+export interface RootStats {
+  readonly visits: number;
+  readonly total: number;
+}
+
+/** The most root choices the halving considers (those with the largest prior first). */
+export const HALVING_CONSIDERED = 16;
+
+/** Weights of the score's reward term: `(VISIT_OFFSET + most visits) × REWARD_SCALE × mean`. */
+const VISIT_OFFSET = 50;
+const REWARD_SCALE = 0.1;
+
+/** @internal The schedule of one search: which root choice each iteration walks, and the one played. */
+export class Halving {
+  /** Action keys of the choices still in play. */
+  private inPlay: number[];
+  private readonly logit = new Map<number, number>();
+  /** Iterations left in the search, and in the current phase. */
+  private left: number;
+  private phaseLeft = 0;
+  /** Phases left, this one included. */
+  private phases: number;
+  private turn = 0;
+
+  /**
+   * `keys`: the root choices' action keys; `prior`: one probability per key, or `undefined`
+   * without a prior; `iterations`: the search's budget.
+   */
+  constructor(keys: readonly number[], prior: ArrayLike<number> | undefined, iterations: number) {
+    const order = keys.map((_, i) => i);
+    if (prior !== undefined) order.sort((a, b) => (prior[b] ?? 0) - (prior[a] ?? 0) || a - b);
+    this.inPlay = order.slice(0, HALVING_CONSIDERED).map((i) => keys[i] as number);
+    keys.forEach((k, i) => {
+      this.logit.set(k, prior === undefined ? 0 : Math.log(Math.max(prior[i] ?? 0, 1e-6)));
+    });
+    this.left = iterations;
+    this.phases = Math.max(1, Math.ceil(Math.log2(this.inPlay.length)));
+    this.startPhase();
+  }
+
+  /** The key of the root choice the next iteration walks. */
+  next(stats: (key: number) => RootStats | undefined): number {
+    if (this.phaseLeft === 0 && this.phases > 1) {
+      this.inPlay = this.ranked(stats).slice(0, Math.max(2, Math.ceil(this.inPlay.length / 2)));
+      this.phases -= 1;
+      this.startPhase();
+    }
+    const key = this.inPlay[this.turn % this.inPlay.length] as number;
+    this.turn += 1;
+    this.phaseLeft -= 1;
+    this.left -= 1;
+    return key;
+  }
+
+  /** The key of the choice to play: the best scored of those still in play. */
+  best(stats: (key: number) => RootStats | undefined): number {
+    return this.ranked(stats)[0] as number;
+  }
+
+  private startPhase(): void {
+    this.turn = 0;
+    const n = this.inPlay.length;
+    // The last phase takes what is left; the others an equal share each, at least one walk per choice.
+    this.phaseLeft = this.phases === 1 ? this.left : Math.max(1, Math.floor(this.left / this.phases / n)) * n;
+  }
+
+  /** The choices in play, best score first (ties: the earlier, which is the larger prior). */
+  private ranked(stats: (key: number) => RootStats | undefined): number[] {
+    let most = 0;
+    for (const k of this.inPlay) most = Math.max(most, stats(k)?.visits ?? 0);
+    const weight = (VISIT_OFFSET + most) * REWARD_SCALE;
+    const score = new Map<number, number>();
+    for (const k of this.inPlay) {
+      const s = stats(k);
+      const mean = s === undefined || s.visits === 0 ? 0 : s.total / s.visits;
+      score.set(k, (this.logit.get(k) ?? 0) + weight * mean);
+    }
+    return [...this.inPlay].sort((a, b) => (score.get(b) as number) - (score.get(a) as number));
+  }
+}
