@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { HALVING_CONSIDERED, Halving, type RootStats } from '../../src/bots/halving.js';
+import { botRandom, heuristicBot } from '../../src/bots/index.js';
+import { ISMCTS_DEFAULTS } from '../../src/bots/ismcts.js';
+import type { SearchSettings } from '../../src/bots/search.js';
+import { search } from '../../src/bots/search.js';
+import type { PlayerView } from '../../src/index.js';
+import { apply, createGame, currentPlayer, view } from '../../src/index.js';
+import { createDealer } from '../../src/sim/index.js';
+
+/**
+ * Runs a schedule of `iterations` walks over `means.length` choices (keys 10, 20, …), each walk of
+ * choice i rewarding exactly `means[i]`; returns the walks per key, in order of the phases, and the key played.
+ */
+function run(means: readonly number[], iterations: number, prior?: readonly number[]) {
+  const keys = means.map((_, i) => 10 * (i + 1));
+  const stats = new Map<number, { visits: number; total: number }>();
+  const look = (k: number): RootStats | undefined => stats.get(k);
+  const h = new Halving(keys, prior, iterations);
+  const walks: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const k = h.next(look);
+    walks.push(k);
+    const s = stats.get(k) ?? { visits: 0, total: 0 };
+    s.visits += 1;
+    s.total += means[keys.indexOf(k)] as number;
+    stats.set(k, s);
+  }
+  const visits = (k: number) => stats.get(k)?.visits ?? 0;
+  return { keys, walks, visits, played: h.best(look) };
+}
+
+describe('sequential halving at the root (rootHalving)', () => {
+  it('walks the choices in phases, equally within each, halving down to two that share what is left', () => {
+    // 5 choices, 1,000 iterations: ⌈log₂ 5⌉ = 3 phases; 66 walks each of 5, then 111 each of 3, then 337 for 2.
+    const r = run([0.1, 0.5, 0.3, 0.9, 0.7], 1000);
+    expect(r.walks.slice(0, 5)).toEqual([10, 20, 30, 40, 50]);
+    expect(r.keys.map(r.visits)).toEqual([66, 66 + 111, 66, 66 + 111 + 169, 66 + 111 + 168]);
+    expect(r.played).toBe(40);
+  });
+
+  it('plays the best mean without a prior, and lets the prior speak while visits are few', () => {
+    expect(run([0.2, 0.25, 0.6, 0.3], 400).played).toBe(30);
+    // Two visits: the prior's 0.9 outweighs a mean 0.02 higher; 2,000 visits and 0.1 higher: the search's.
+    expect(run([0.5, 0.52], 2, [0.9, 0.1]).played).toBe(10);
+    expect(run([0.5, 0.6], 2000, [0.9, 0.1]).played).toBe(20);
+    // Without a prior the same two visits go to the mean.
+    expect(run([0.5, 0.52], 2).played).toBe(20);
+  });
+
+  it(`considers at most ${HALVING_CONSIDERED} choices, the prior's likeliest`, () => {
+    const means = Array.from({ length: 20 }, (_, i) => i / 20);
+    const prior = means.map((_, i) => (i + 1) / 210);
+    const r = run(means, 500, prior);
+    // The four least likely (keys 10 to 40) are never walked, though the last has the best mean of those.
+    expect(r.keys.slice(0, 4).map(r.visits)).toEqual([0, 0, 0, 0]);
+    expect(r.keys.slice(4).every((k) => r.visits(k) > 0)).toBe(true);
+    expect(r.played).toBe(200);
+  });
+
+  it('spends exactly its iterations on the choices it considers and plays one walked in its last phase', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 24 }),
+        fc.integer({ min: 1, max: 3000 }),
+        fc.boolean(),
+        (means, iterations, withPrior) => {
+          const prior = withPrior ? means.map((_, i) => (i % 3) + 1) : undefined;
+          const r = run(means, iterations, prior);
+          expect(r.walks.length).toBe(iterations);
+          expect(new Set(r.walks).size).toBeLessThanOrEqual(Math.min(means.length, HALVING_CONSIDERED));
+          expect(r.keys).toContain(r.played);
+          const last = new Set(r.walks.slice(-Math.min(2, means.length)));
+          if (iterations >= 2 * means.length * Math.ceil(Math.log2(Math.max(2, means.length)))) expect(last.has(r.played)).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('the search with rootHalving', () => {
+  const SETTINGS: SearchSettings = {
+    ...ISMCTS_DEFAULTS,
+    iterations: 200,
+    timeMs: Number.POSITIVE_INFINITY,
+    now: () => 0,
+    rootHalving: true,
+  };
+
+  /** Views with at least three choices along a heuristic 4-player game. */
+  function views(): PlayerView[] {
+    const out: PlayerView[] = [];
+    let state = createGame({ players: 4, seed: 'halving' });
+    for (let p = currentPlayer(state); p !== null; p = currentPlayer(state)) {
+      const v = view(state, p);
+      if (v.legal.length > 2) out.push(v);
+      state = apply(state, heuristicBot(v, botRandom(0)));
+    }
+    return out.slice(0, 12);
+  }
+
+  it('plays a legal action, the same for the same view and seed, asking the prior once per decision', () => {
+    for (const v of views()) {
+      let asked = 0;
+      const settings: SearchSettings = {
+        ...SETTINGS,
+        prior: (_, choices) => {
+          asked += 1;
+          return new Float64Array(choices.length).fill(1 / choices.length);
+        },
+        priorWeight: 3,
+      };
+      const a = search(v, botRandom(7), settings, createDealer);
+      expect(v.legal).toContainEqual(a);
+      expect(search(v, botRandom(7), settings, createDealer)).toEqual(a);
+      expect(asked).toBe(2);
+    }
+  });
+
+  it("plays the prior's choice when the search has seen almost nothing", () => {
+    for (const v of views()) {
+      let last: unknown;
+      const settings: SearchSettings = {
+        ...SETTINGS,
+        iterations: 2,
+        // Nearly all the prior on the last choice: two walks cannot outweigh it.
+        prior: (_, choices) => {
+          last = choices[choices.length - 1];
+          return choices.map((_, i) => (i === choices.length - 1 ? 0.999 : 0.001 / (choices.length - 1)));
+        },
+        priorWeight: 3,
+      };
+      expect(search(v, botRandom(3), settings, createDealer)).toEqual(last);
+    }
+  });
+});
