@@ -8,10 +8,12 @@
  * Winands and Lanctot 2014, and the root of Gumbel AlphaZero, Danihelka et al. 2022, here without
  * the Gumbel noise) splits the iterations into ⌈log₂ m⌉ phases for `m` choices: in each phase
  * the choices still in play are walked in turn, equally often, and at its end the better half
- * (rounded up) stays, down to two, which share what is left. A choice's score is the log of its
- * prior (0 without one) plus `(50 + most visits) × 0.1 × its mean reward`: the prior says most
- * while the search has seen little, the search's own results more as its visits grow. The choice
- * played is the best scored of the last two.
+ * (rounded up) stays, down to two, which share what is left. A choice's score is the prior's
+ * weight times the log of its probability (0 without a prior) plus `(50 + most visits) × 0.3 ×
+ * its mean reward`: the prior says most while the search has seen little, the search's own
+ * results more as its visits grow (at the weight 3 of `ismctsNetBot`, the score of Gumbel
+ * AlphaZero's reference implementation, times 3). The choice played is the best scored of the
+ * last two.
  */
 
 /** What the halving reads of a root choice: its visits and the searching seat's total reward. */
@@ -25,7 +27,7 @@ export const HALVING_CONSIDERED = 16;
 
 /** Weights of the score's reward term: `(VISIT_OFFSET + most visits) × REWARD_SCALE × mean`. */
 const VISIT_OFFSET = 50;
-const REWARD_SCALE = 0.1;
+const REWARD_SCALE = 0.3;
 
 /** @internal The schedule of one search: which root choice each iteration walks, and the one played. */
 export class Halving {
@@ -41,14 +43,14 @@ export class Halving {
 
   /**
    * `keys`: the root choices' action keys; `prior`: one probability per key, or `undefined`
-   * without a prior; `iterations`: the search's budget.
+   * without a prior; `weight`: the prior's weight; `iterations`: the search's budget.
    */
-  constructor(keys: readonly number[], prior: ArrayLike<number> | undefined, iterations: number) {
+  constructor(keys: readonly number[], prior: ArrayLike<number> | undefined, weight: number, iterations: number) {
     const order = keys.map((_, i) => i);
     if (prior !== undefined) order.sort((a, b) => (prior[b] ?? 0) - (prior[a] ?? 0) || a - b);
     this.inPlay = order.slice(0, HALVING_CONSIDERED).map((i) => keys[i] as number);
     keys.forEach((k, i) => {
-      this.logit.set(k, prior === undefined ? 0 : Math.log(Math.max(prior[i] ?? 0, 1e-6)));
+      this.logit.set(k, prior === undefined ? 0 : weight * Math.log(Math.max(prior[i] ?? 0, 1e-6)));
     });
     this.left = iterations;
     this.phases = Math.max(1, Math.ceil(Math.log2(this.inPlay.length)));

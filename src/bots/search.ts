@@ -93,8 +93,9 @@ export interface SearchSettings {
   readonly treePrior?: { readonly visits: number; readonly movers: 'self' | 'all' };
   /**
    * Sequential halving at the root (see `halving.ts`): the iterations go to the searching seat's
-   * choices in phases, each halving the choices still in play by their score (the log of the
-   * {@link SearchSettings.prior}, when there is one, plus the mean reward weighted by the visits),
+   * choices in phases, each halving the choices still in play by their score (`priorWeight` times
+   * the log of the {@link SearchSettings.prior}'s probability, when there is a prior, plus the
+   * mean reward weighted by the visits),
    * and the best scored of the last two is played; in place of UCB and the progressive bias at
    * the root, and of playing the most visited choice. The tree below the root is unchanged. Off
    * by default. A tuning knob (`test/bench/net/tune.ts --halving`; see docs/lab/bots.md).
@@ -260,6 +261,7 @@ function mostVisited(root: Map<number, Edge>, me: number): Edge | undefined {
 function startHalving(
   choices: readonly Action[],
   prior: ArrayLike<number> | undefined,
+  weight: number,
   pruned: ReadonlySet<number>,
   iterations: number,
 ): Halving {
@@ -270,7 +272,7 @@ function startHalving(
     kept.push(actionKey(a));
     p.push(prior?.[i] ?? 0);
   });
-  return new Halving(kept, prior === undefined ? undefined : p, iterations);
+  return new Halving(kept, prior === undefined ? undefined : p, weight, iterations);
 }
 
 /** @internal Runs the search for `view.viewer` and returns its choice, a member of `view.legal`. */
@@ -312,7 +314,10 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       });
   }
   const rootSeen = observationKey(first, me);
-  const halving = settings.rootHalving === true ? startHalving(rootChoices, rootPrior, pruned, settings.iterations) : undefined;
+  const halving =
+    settings.rootHalving === true
+      ? startHalving(rootChoices, rootPrior, settings.priorWeight ?? 0, pruned, settings.iterations)
+      : undefined;
   const rootStats = (key: number): Edge | undefined => root.get(key + rootSeen);
   const n = view.players;
   const reward = new Array<number>(n).fill(0);

@@ -10,14 +10,14 @@ import { apply, createGame, currentPlayer, view } from '../../src/index.js';
 import { createDealer } from '../../src/sim/index.js';
 
 /**
- * Runs a schedule of `iterations` walks over `means.length` choices (keys 10, 20, …), each walk of
+ * Runs a schedule of `iterations` walks over `means.length` choices (keys 10, 20, …; the prior's weight `weight`), each walk of
  * choice i rewarding exactly `means[i]`; returns the walks per key, in order of the phases, and the key played.
  */
-function run(means: readonly number[], iterations: number, prior?: readonly number[]) {
+function run(means: readonly number[], iterations: number, prior?: readonly number[], weight = 3) {
   const keys = means.map((_, i) => 10 * (i + 1));
   const stats = new Map<number, { visits: number; total: number }>();
   const look = (k: number): RootStats | undefined => stats.get(k);
-  const h = new Halving(keys, prior, iterations);
+  const h = new Halving(keys, prior, weight, iterations);
   const walks: number[] = [];
   for (let i = 0; i < iterations; i++) {
     const k = h.next(look);
@@ -45,8 +45,10 @@ describe('sequential halving at the root (rootHalving)', () => {
     // Two visits: the prior's 0.9 outweighs a mean 0.02 higher; 2,000 visits and 0.1 higher: the search's.
     expect(run([0.5, 0.52], 2, [0.9, 0.1]).played).toBe(10);
     expect(run([0.5, 0.6], 2000, [0.9, 0.1]).played).toBe(20);
-    // Without a prior the same two visits go to the mean.
+    // Without a prior, or at weight 0, the same two visits go to the mean; at weight 100 the prior outweighs 2,000 visits.
     expect(run([0.5, 0.52], 2).played).toBe(20);
+    expect(run([0.5, 0.52], 2, [0.9, 0.1], 0).played).toBe(20);
+    expect(run([0.5, 0.6], 2000, [0.9, 0.1], 100).played).toBe(10);
   });
 
   it(`considers at most ${HALVING_CONSIDERED} choices, the prior's likeliest`, () => {

@@ -98,9 +98,10 @@ export function policyBot(policy: () => Policy, options: NetBotOptions = {}): Bo
 /** Options of {@link ismctsNetBot}: those of `ismctsBot`, and the weight of the policy network's prior. @category Bots */
 export interface IsmctsNetOptions extends IsmctsOptions {
   /**
-   * Weight of the policy network's prior at the root: each of the bot's own choices gets
-   * `priorWeight × probability / (1 + visits)` on top of its UCB score. Default
-   * {@link ISMCTS_NET_PRIOR}; `0` searches with the value network alone.
+   * Weight of the policy network's prior at the root, where the search splits its iterations by
+   * sequential halving: each of the bot's own choices is scored `priorWeight × log(probability)`
+   * plus its mean reward weighted by the visits, and the better half goes on at each phase.
+   * Default {@link ISMCTS_NET_PRIOR}; `0` searches with the value network alone.
    */
   readonly priorWeight?: number;
 }
@@ -114,12 +115,14 @@ export const ISMCTS_NET_PRIOR = 3;
 
 /**
  * @internal The search weights `ismctsNetBot` uses beside the networks: `ismctsBot`'s, with a
- * smaller exploration constant (0.3 for 0.45). The value network's estimates are sharper than the
- * fitted projection's, and in 200 four-player games against three `heuristicBot`s (tuning seeds,
- * not the benchmark's) the search with the first-round value network won 95 at 0.3 against 80 at
- * 0.45.
+ * smaller exploration constant (0.3 for 0.45), and sequential halving at the root
+ * (`SearchSettings.rootHalving`). The value network's estimates are sharper than the fitted
+ * projection's, and in 200 four-player games against three `heuristicBot`s (tuning seeds, not the
+ * benchmark's) the search with the first-round value network won 95 at 0.3 against 80 at 0.45.
+ * The halving won 482 of 1,000 tuning games against three `heuristicBot`s where UCB at the root
+ * won 454, and 109 of 400 against three `ismcts:1000` where it won 96 (see `docs/lab/bots.md`).
  */
-export const ISMCTS_NET_DEFAULTS: IsmctsTuning = { ...ISMCTS_DEFAULTS, exploration: 0.3 };
+export const ISMCTS_NET_DEFAULTS: IsmctsTuning = { ...ISMCTS_DEFAULTS, exploration: 0.3, rootHalving: true };
 
 /** Uniform probabilities: the prior of decisions the policy network does not judge (payments). */
 function uniform(n: number): Float64Array {
@@ -129,10 +132,14 @@ function uniform(n: number): Float64Array {
 /**
  * `ismctsBot` guided by the networks: at the leaves of the tree, after the short playout, the
  * value network estimates each seat's chance to win (in place of the fitted projection), and at
- * the root the policy network's probabilities bias the search towards the choices it favours
- * (progressive bias, fading as visits grow). Same options and same determinism as `ismctsBot`
- * (with `iterations` alone and a `seed`, the same view gives the same action anywhere), plus
- * `priorWeight`.
+ * the root the search splits its iterations by sequential halving: the bot's own choices are
+ * walked in turn, in phases, and at the end of each the better half by score (the log of the
+ * policy network's probability, weighted by `priorWeight`, plus the mean reward weighted by the
+ * visits) goes on, down to two; the better scored of those is played. Below the root the tree
+ * chooses by UCB, as `ismctsBot`'s does. Same options and same determinism as `ismctsBot` (with
+ * `iterations` alone and a `seed`, the same view gives the same action anywhere), plus
+ * `priorWeight`. With a `timeMs` that ends the search early, the best scored choice still in
+ * play is played.
  *
  * The value network costs about as much as the rest of an iteration, so a decision takes about
  * twice as long as `ismctsBot`'s at the same `iterations` (see `docs/bots.md` for the figures).

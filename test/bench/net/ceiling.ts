@@ -164,7 +164,8 @@ function dealerFor(kind: string): Determinizer {
   if (kind === 'government') return keptDealer((c) => KIND_OF[c] === GOVERNMENT);
   return stateDealer;
 }
-const tuning = ismctsNetTuning();
+// UCB at the root, as when the ceiling was measured (4 December 2026, before the halving).
+const tuning = { ...ismctsNetTuning(), rootHalving: false };
 const me: Bot =
   sees === 'view'
     ? ismctsWith({ iterations: 1000 }, tuning, createDealer)

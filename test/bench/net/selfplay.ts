@@ -11,7 +11,8 @@
  * `heuristicBot`s), and record every searched decision for the policy network. `search<r>` games
  * (the second round of search, `r` ≥ 2) are played alike by `ismctsNetBot`'s search with the
  * value *and* policy networks of `--nets` (the previous round's: the policy's prior with
- * `ISMCTS_NET_PRIOR`, exploration as `ISMCTS_NET_DEFAULTS`). Game `g` of the stage is played with
+ * `ISMCTS_NET_PRIOR`, exploration as `ISMCTS_NET_DEFAULTS`, UCB at the root as when the shipped
+ * networks were trained). Game `g` of the stage is played with
  * the seed `net:<seed>:<stage>:<g>`; its player count and variants come from {@link setupOf}.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -93,6 +94,8 @@ export function playChunk(stage: Stage, seed: string, from: number, to: number, 
           prior: (view, choices) =>
             view.step === 'pay' ? new Float64Array(choices.length).fill(1 / choices.length) : policy(view, choices),
           priorWeight: ISMCTS_NET_PRIOR,
+          // UCB at the root, as when the shipped networks were trained: its visits are the policy's targets.
+          rootHalving: false,
         };
       }
       const lone = Math.floor(g / 2) % players;
