@@ -120,6 +120,26 @@ describe('the search with rootHalving', () => {
     }
   });
 
+  it('plays a legal action when a time budget ends the search in its first phase', () => {
+    for (const v of views()) {
+      let t = 0;
+      let walked = 0;
+      // The clock moves 1 ms a reading: the deadline (1 ms) has passed at the first check, after 8 iterations.
+      const settings: SearchSettings = {
+        ...SETTINGS,
+        iterations: 1000,
+        timeMs: 1,
+        now: () => t++,
+        value: (_, out) => {
+          walked += 1;
+          return out.fill(0.25);
+        },
+      };
+      expect(v.legal).toContainEqual(search(v, botRandom(5), settings, createDealer));
+      expect(walked).toBeLessThanOrEqual(8);
+    }
+  });
+
   it("plays the prior's choice when the search has seen almost nothing", () => {
     for (const v of views()) {
       let last: unknown;
