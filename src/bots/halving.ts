@@ -11,9 +11,10 @@
  * (rounded up) stays, down to two, which share what is left. A choice's score is the prior's
  * weight times the log of its probability (0 without a prior) plus `(50 + most visits) × 0.3 ×
  * its mean reward`: the prior says most while the search has seen little, the search's own
- * results more as its visits grow (at the weight 3 of `ismctsNetBot`, the score of Gumbel
- * AlphaZero's reference implementation, times 3). The choice played is the best scored of the
- * last two.
+ * results more as its visits grow (at the weight 3 of `ismctsNetBot`, the constants of Gumbel
+ * AlphaZero's reference implementation, times 3, but the rewards as they are, where that
+ * implementation rescales them by default; `rescale` does). The choice played is the best scored
+ * of the last two.
  */
 
 /** What the halving reads of a root choice: its visits and the searching seat's total reward. */
@@ -43,9 +44,17 @@ export class Halving {
 
   /**
    * `keys`: the root choices' action keys; `prior`: one probability per key, or `undefined`
-   * without a prior; `weight`: the prior's weight; `iterations`: the search's budget.
+   * without a prior; `weight`: the prior's weight; `iterations`: the search's budget; `rescale`:
+   * score the mean rewards rescaled to [0, 1] between the lowest and the highest of the choices
+   * in play (as Gumbel AlphaZero's reference implementation does by default), rather than as they are.
    */
-  constructor(keys: readonly number[], prior: ArrayLike<number> | undefined, weight: number, iterations: number) {
+  constructor(
+    keys: readonly number[],
+    prior: ArrayLike<number> | undefined,
+    weight: number,
+    iterations: number,
+    private readonly rescale = false,
+  ) {
     const order = keys.map((_, i) => i);
     if (prior !== undefined) order.sort((a, b) => (prior[b] ?? 0) - (prior[a] ?? 0) || a - b);
     this.inPlay = order.slice(0, HALVING_CONSIDERED).map((i) => keys[i] as number);
@@ -88,11 +97,23 @@ export class Halving {
     let most = 0;
     for (const k of this.inPlay) most = Math.max(most, stats(k)?.visits ?? 0);
     const weight = (VISIT_OFFSET + most) * REWARD_SCALE;
-    const score = new Map<number, number>();
+    const means = new Map<number, number>();
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
     for (const k of this.inPlay) {
       const s = stats(k);
-      const mean = s === undefined || s.visits === 0 ? 0 : s.total / s.visits;
-      score.set(k, (this.logit.get(k) ?? 0) + weight * mean);
+      if (s === undefined || s.visits === 0) continue;
+      const mean = s.total / s.visits;
+      means.set(k, mean);
+      low = Math.min(low, mean);
+      high = Math.max(high, mean);
+    }
+    const score = new Map<number, number>();
+    for (const k of this.inPlay) {
+      const mean = means.get(k);
+      // Not walked yet (a time budget ended the search): the lowest reward.
+      const q = mean === undefined ? 0 : this.rescale ? (high > low ? (mean - low) / (high - low) : 0) : mean;
+      score.set(k, (this.logit.get(k) ?? 0) + weight * q);
     }
     return [...this.inPlay].sort((a, b) => (score.get(b) as number) - (score.get(a) as number));
   }

@@ -95,12 +95,19 @@ export interface SearchSettings {
    * Sequential halving at the root (see `halving.ts`): the iterations go to the searching seat's
    * choices in phases, each halving the choices still in play by their score (`priorWeight` times
    * the log of the {@link SearchSettings.prior}'s probability, when there is a prior, plus the
-   * mean reward weighted by the visits),
-   * and the best scored of the last two is played; in place of UCB and the progressive bias at
-   * the root, and of playing the most visited choice. The tree below the root is unchanged. Off
-   * by default. A tuning knob (`test/bench/net/tune.ts --halving`; see docs/lab/bots.md).
+   * mean reward weighted by the visits), and the best scored of the last two is played; in place
+   * of UCB and the progressive bias at the root, and of playing the most visited choice. The tree
+   * below the root is unchanged. Off by default in `ismctsBot`; on in `ismctsNetBot` (see
+   * docs/lab/bots.md, and `test/bench/net/tune.ts --halving`).
    */
   readonly rootHalving?: boolean;
+  /**
+   * With {@link SearchSettings.rootHalving}: score the mean rewards rescaled to [0, 1] between the
+   * lowest and the highest of the choices in play, as Gumbel AlphaZero's reference
+   * implementation does by default, rather than as they are. Off by default. A tuning knob
+   * (`test/bench/net/tune.ts --halving-rescale`; see docs/lab/bots.md).
+   */
+  readonly halvingRescale?: boolean;
   /**
    * Called once per searched decision with the root's choices of the searching seat, their
    * visits and mean reward: what the search concluded (training data for the policy network).
@@ -261,9 +268,8 @@ function mostVisited(root: Map<number, Edge>, me: number): Edge | undefined {
 function startHalving(
   choices: readonly Action[],
   prior: ArrayLike<number> | undefined,
-  weight: number,
   pruned: ReadonlySet<number>,
-  iterations: number,
+  settings: SearchSettings,
 ): Halving {
   const kept: number[] = [];
   const p: number[] = [];
@@ -272,7 +278,8 @@ function startHalving(
     kept.push(actionKey(a));
     p.push(prior?.[i] ?? 0);
   });
-  return new Halving(kept, prior === undefined ? undefined : p, weight, iterations);
+  const weight = settings.priorWeight ?? 0;
+  return new Halving(kept, prior === undefined ? undefined : p, weight, settings.iterations, settings.halvingRescale === true);
 }
 
 /** @internal Runs the search for `view.viewer` and returns its choice, a member of `view.legal`. */
@@ -314,10 +321,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       });
   }
   const rootSeen = observationKey(first, me);
-  const halving =
-    settings.rootHalving === true
-      ? startHalving(rootChoices, rootPrior, settings.priorWeight ?? 0, pruned, settings.iterations)
-      : undefined;
+  const halving = settings.rootHalving === true ? startHalving(rootChoices, rootPrior, pruned, settings) : undefined;
   const rootStats = (key: number): Edge | undefined => root.get(key + rootSeen);
   const n = view.players;
   const reward = new Array<number>(n).fill(0);

@@ -13,11 +13,11 @@ import { createDealer } from '../../src/sim/index.js';
  * Runs a schedule of `iterations` walks over `means.length` choices (keys 10, 20, …; the prior's weight `weight`), each walk of
  * choice i rewarding exactly `means[i]`; returns the walks per key, in order of the phases, and the key played.
  */
-function run(means: readonly number[], iterations: number, prior?: readonly number[], weight = 3) {
+function run(means: readonly number[], iterations: number, prior?: readonly number[], weight = 3, rescale = false) {
   const keys = means.map((_, i) => 10 * (i + 1));
   const stats = new Map<number, { visits: number; total: number }>();
   const look = (k: number): RootStats | undefined => stats.get(k);
-  const h = new Halving(keys, prior, weight, iterations);
+  const h = new Halving(keys, prior, weight, iterations, rescale);
   const walks: number[] = [];
   for (let i = 0; i < iterations; i++) {
     const k = h.next(look);
@@ -51,6 +51,15 @@ describe('sequential halving at the root (rootHalving)', () => {
     expect(run([0.5, 0.6], 2000, [0.9, 0.1], 100).played).toBe(10);
   });
 
+  it('with the rewards rescaled, lets the search outweigh the prior sooner', () => {
+    // 1,000 visits each, means 0.02 apart: as they are, the prior's 0.9 still decides; rescaled, the better mean.
+    expect(run([0.5, 0.52], 2000, [0.9, 0.1]).played).toBe(10);
+    expect(run([0.5, 0.52], 2000, [0.9, 0.1], 3, true).played).toBe(20);
+    // Equal means rescale to 0: the prior decides.
+    expect(run([0.4, 0.4], 2000, [0.2, 0.8], 3, true).played).toBe(20);
+    expect(run([0.3, 0.5, 0.7, 0.2, 0.6], 1000, undefined, 3, true).played).toBe(30);
+  });
+
   it(`considers at most ${HALVING_CONSIDERED} choices, the prior's likeliest`, () => {
     const means = Array.from({ length: 20 }, (_, i) => i / 20);
     const prior = means.map((_, i) => (i + 1) / 210);
@@ -67,9 +76,10 @@ describe('sequential halving at the root (rootHalving)', () => {
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 24 }),
         fc.integer({ min: 1, max: 3000 }),
         fc.boolean(),
-        (means, iterations, withPrior) => {
+        fc.boolean(),
+        (means, iterations, withPrior, rescale) => {
           const prior = withPrior ? means.map((_, i) => (i % 3) + 1) : undefined;
-          const r = run(means, iterations, prior);
+          const r = run(means, iterations, prior, 3, rescale);
           expect(r.walks.length).toBe(iterations);
           expect(new Set(r.walks).size).toBeLessThanOrEqual(Math.min(means.length, HALVING_CONSIDERED));
           expect(r.keys).toContain(r.played);
