@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { HALVING_CONSIDERED, Halving, type RootStats } from '../../src/bots/halving.js';
 import { botRandom, heuristicBot } from '../../src/bots/index.js';
 import { ISMCTS_DEFAULTS } from '../../src/bots/ismcts.js';
-import type { SearchSettings } from '../../src/bots/search.js';
+import type { RootChoice, SearchSettings } from '../../src/bots/search.js';
 import { search } from '../../src/bots/search.js';
-import type { PlayerView } from '../../src/index.js';
+import type { Action, PlayerView } from '../../src/index.js';
 import { apply, createGame, currentPlayer, view } from '../../src/index.js';
 import { createDealer } from '../../src/sim/index.js';
 
@@ -68,6 +68,13 @@ describe('sequential halving at the root (rootHalving)', () => {
     expect(r.keys.slice(0, 4).map(r.visits)).toEqual([0, 0, 0, 0]);
     expect(r.keys.slice(4).every((k) => r.visits(k) > 0)).toBe(true);
     expect(r.played).toBe(200);
+    // The prior in no order, with ties (kept in the choices' order): the 16 likeliest, and of the tied, the first.
+    const shuffled = means.map((_, i) => ((i * 7) % 20 < 4 ? 0.01 : 0.05 + ((i * 7) % 20) / 100));
+    shuffled[3] = 0.02;
+    shuffled[5] = 0.02;
+    const s = run(means, 500, shuffled);
+    const walked = s.keys.filter((k) => s.visits(k) > 0).map((k) => k / 10 - 1);
+    expect(walked).toEqual(means.map((_, i) => i).filter((i) => (shuffled[i] as number) > 0.02 || i === 3));
   });
 
   it('spends exactly its iterations on the choices it considers and plays one walked in its last phase', () => {
@@ -147,6 +154,34 @@ describe('the search with rootHalving', () => {
       };
       expect(v.legal).toContainEqual(search(v, botRandom(5), settings, createDealer));
       expect(walked).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it('walks the root as the schedule says: every iteration counted once, the played choice one of the last two, the pruned never', () => {
+    for (const v of views()) {
+      let report: readonly RootChoice[] = [];
+      let choices: readonly Action[] = [];
+      const settings: SearchSettings = {
+        ...SETTINGS,
+        prior: (_, c) => {
+          choices = c;
+          return c.map((_, i) => (i === 0 ? 0.7 : 0.3 / (c.length - 1)));
+        },
+        priorWeight: 3,
+        report: (r) => {
+          report = r;
+        },
+      };
+      const a = search(v, botRandom(9), settings, createDealer);
+      const visits = [...report].sort((x, y) => y.visits - x.visits);
+      expect(report.length).toBe(choices.length);
+      expect(report.reduce((n, c) => n + c.visits, 0)).toBe(SETTINGS.iterations);
+      // The last two were walked in every phase: more than any choice cut before.
+      if (visits.length > 2) expect((visits[1] as RootChoice).visits).toBeGreaterThan((visits[2] as RootChoice).visits);
+      expect(visits.slice(0, 2).map((c) => c.action)).toContainEqual(a);
+      // With the prior's filter (`priorPrune`), the choices below it are never walked.
+      search(v, botRandom(9), { ...settings, priorPrune: 0.5 }, createDealer);
+      expect(report.map((c) => c.action)).toEqual([choices[0]]);
     }
   });
 
