@@ -53,7 +53,7 @@ export class Halving {
     prior: ArrayLike<number> | undefined,
     weight: number,
     iterations: number,
-    private readonly rescale = false,
+    private readonly rescale: boolean,
   ) {
     const order = keys.map((_, i) => i);
     if (prior !== undefined) order.sort((a, b) => (prior[b] ?? 0) - (prior[a] ?? 0) || a - b);
