@@ -112,9 +112,15 @@ export class Halving {
     for (const k of this.inPlay) {
       const mean = means.get(k);
       // Not walked yet (a time budget ended the search): the lowest reward.
-      const q = mean === undefined ? 0 : this.rescale ? (high > low ? (mean - low) / (high - low) : 0) : mean;
+      const q = mean === undefined ? 0 : this.scaled(mean, low, high);
       score.set(k, (this.logit.get(k) ?? 0) + weight * q);
     }
     return [...this.inPlay].sort((a, b) => (score.get(b) as number) - (score.get(a) as number));
+  }
+
+  /** A mean reward as the score reads it: as it is, or with `rescale` between the lowest and the highest in play (0 when they are equal). */
+  private scaled(mean: number, low: number, high: number): number {
+    if (!this.rescale) return mean;
+    return high > low ? (mean - low) / (high - low) : 0;
   }
 }
