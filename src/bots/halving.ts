@@ -94,10 +94,8 @@ export class Halving {
 
   /** The choices in play, best score first (ties: the earlier, which is the larger prior). */
   private ranked(stats: (key: number) => RootStats | undefined): number[] {
-    let most = 0;
-    for (const k of this.inPlay) most = Math.max(most, stats(k)?.visits ?? 0);
-    const weight = (VISIT_OFFSET + most) * REWARD_SCALE;
     const means = new Map<number, number>();
+    let most = 0;
     let low = Number.POSITIVE_INFINITY;
     let high = Number.NEGATIVE_INFINITY;
     for (const k of this.inPlay) {
@@ -105,9 +103,11 @@ export class Halving {
       if (s === undefined || s.visits === 0) continue;
       const mean = s.total / s.visits;
       means.set(k, mean);
+      most = Math.max(most, s.visits);
       low = Math.min(low, mean);
       high = Math.max(high, mean);
     }
+    const weight = (VISIT_OFFSET + most) * REWARD_SCALE;
     const score = new Map<number, number>();
     for (const k of this.inPlay) {
       const mean = means.get(k);

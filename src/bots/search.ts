@@ -253,6 +253,11 @@ function select(available: readonly Edge[], c: number, biasScale: number): Edge 
   return best;
 }
 
+/** A new edge for `a`, not walked yet, with the prior's bias `bias` (0 for none). */
+function newEdge(a: Action, bias: number): Edge {
+  return { action: a, mover: a.player, visits: 0, total: 0, avail: 1, bias, below: null, child: null };
+}
+
 /** The searching seat's root choice walked most often (ties: the better mean). */
 function mostVisited(root: Map<number, Edge>, me: number): Edge | undefined {
   let best: Edge | undefined;
@@ -308,16 +313,15 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
   // The prior's probability of each root choice (asked once per decision), with a prior of some weight.
   const rootPrior = settings.prior !== undefined && (settings.priorWeight ?? 0) > 0 ? settings.prior(view, rootChoices) : undefined;
   if (rootPrior !== undefined) {
-    const p = rootPrior;
     let top = 0;
     rootChoices.forEach((a, i) => {
-      rootBias.set(actionKey(a), (settings.priorWeight as number) * (p[i] ?? 0));
-      top = Math.max(top, p[i] ?? 0);
+      rootBias.set(actionKey(a), (settings.priorWeight as number) * (rootPrior[i] ?? 0));
+      top = Math.max(top, rootPrior[i] ?? 0);
     });
     const cut = (settings.priorPrune ?? 0) * top;
     if (cut > 0)
       rootChoices.forEach((a, i) => {
-        if ((p[i] ?? 0) < cut) pruned.add(actionKey(a));
+        if ((rootPrior[i] ?? 0) < cut) pruned.add(actionKey(a));
       });
   }
   const rootSeen = observationKey(first, me);
@@ -354,8 +358,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
         let e = root.get(key + rootSeen);
         const expand = e === undefined;
         if (e === undefined) {
-          const a = rootChoices.find((c) => actionKey(c) === key) as Action;
-          e = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, bias: 0, below: null, child: null };
+          e = newEdge(rootChoices.find((c) => actionKey(c) === key) as Action, 0);
           root.set(key + rootSeen, e);
         }
         path.push(e);
@@ -385,7 +388,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       if (untried.length > 0) {
         const a = untried[rng.int(untried.length)] as Action;
         const bias = node === root ? (rootBias.get(actionKey(a)) ?? 0) : (into?.below?.bias.get(actionKey(a) + seen) ?? 0);
-        const e: Edge = { action: a, mover: a.player, visits: 0, total: 0, avail: 1, bias, below: null, child: null };
+        const e = newEdge(a, bias);
         node.set(actionKey(a) + seen, e);
         path.push(e);
         sim.applyIndex(moves.indexOf(a));
