@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HALVING_CONSIDERED, Halving, type RootStats } from '../../src/bots/halving.js';
-import { botRandom, heuristicBot } from '../../src/bots/index.js';
+import { botRandom } from '../../src/bots/index.js';
 import { ISMCTS_DEFAULTS } from '../../src/bots/ismcts.js';
 import type { RootChoice, SearchSettings } from '../../src/bots/search.js';
 import { search } from '../../src/bots/search.js';
 import type { Action, PlayerView } from '../../src/index.js';
-import { apply, createGame, currentPlayer, view } from '../../src/index.js';
 import { createDealer } from '../../src/sim/index.js';
+import { heuristicPositions } from '../helpers/positions.js';
 
 /**
  * Runs a schedule of `iterations` walks over `means.length` choices (keys 10, 20, …; the prior's weight `weight`), each walk of
@@ -109,14 +109,10 @@ describe('the search with rootHalving', () => {
 
   /** Views with at least three choices along a heuristic 4-player game. */
   function views(): PlayerView[] {
-    const out: PlayerView[] = [];
-    let state = createGame({ players: 4, seed: 'halving' });
-    for (let p = currentPlayer(state); p !== null; p = currentPlayer(state)) {
-      const v = view(state, p);
-      if (v.legal.length > 2) out.push(v);
-      state = apply(state, heuristicBot(v, botRandom(0)));
-    }
-    return out.slice(0, 12);
+    return heuristicPositions({ players: 4, seed: 'halving' })
+      .map((p) => p.view)
+      .filter((v) => v.legal.length > 2)
+      .slice(0, 12);
   }
 
   it('plays a legal action, the same for the same view and seed, asking the prior once per decision', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { botRandom, heuristicBot, ismctsBot } from '../../src/bots/index.js';
+import { botRandom, ismctsBot } from '../../src/bots/index.js';
 import { ISMCTS_DEFAULTS } from '../../src/bots/ismcts.js';
 import { candidates, goldOfHand, rolloutAction, rolloutIndex } from '../../src/bots/rollout.js';
 import type { SearchSettings } from '../../src/bots/search.js';
@@ -11,22 +11,14 @@ import type { Dealer } from '../../src/sim/index.js';
 import { createDealer } from '../../src/sim/index.js';
 import { rejection } from '../helpers/errors.js';
 import { firstState, randomAction, testRandom } from '../helpers/hidden.js';
+import { heuristicPositions, type Position } from '../helpers/positions.js';
 import { auctionScenario } from '../helpers/scenario.js';
 
 const SETTINGS: SearchSettings = { ...ISMCTS_DEFAULTS, iterations: 50, timeMs: Number.POSITIVE_INFINITY, now: () => 0 };
 
 /** States and views along a few heuristic games. */
-function positions(players: 2 | 3 | 4 | 5, games: number): { state: GameState; view: PlayerView }[] {
-  const out: { state: GameState; view: PlayerView }[] = [];
-  for (let g = 0; g < games; g++) {
-    let state = createGame({ players, seed: `ismcts-${g}` });
-    for (let p = currentPlayer(state); p !== null; p = currentPlayer(state)) {
-      const v = view(state, p);
-      out.push({ state, view: v });
-      state = apply(state, heuristicBot(v, botRandom(0)));
-    }
-  }
-  return out;
+function positions(players: 2 | 3 | 4 | 5, games: number): Position[] {
+  return Array.from({ length: games }, (_, g) => heuristicPositions({ players, seed: `ismcts-${g}` })).flat();
 }
 
 /** A determinizer that calls `count` once per deal (as a state or into a simulator). */

@@ -13,9 +13,10 @@ import { valueNetwork } from '../../src/bots/net/value-net.js';
 import { POLICY_NETWORK, VALUE_NETWORK } from '../../src/bots/net/weights.js';
 import { sameAction } from '../../src/bots/play.js';
 import { candidates } from '../../src/bots/rollout.js';
-import type { Action, GameState, PlayerCount, PlayerView } from '../../src/index.js';
-import { apply, createGame, currentPlayer, DEFAULT_VARIANTS, legalActions, PUBLISHED_VARIANTS, view } from '../../src/index.js';
+import type { Action, PlayerCount } from '../../src/index.js';
+import { createGame, currentPlayer, DEFAULT_VARIANTS, legalActions, PUBLISHED_VARIANTS, view } from '../../src/index.js';
 import { rejection } from '../helpers/errors.js';
+import { heuristicPositions, type Position } from '../helpers/positions.js';
 
 interface Reference {
   value: { seats: number[]; context: number[]; out: number[] }[];
@@ -24,15 +25,8 @@ interface Reference {
 const REFERENCE = JSON.parse(readFileSync(new URL('./fixtures/net-reference.json', import.meta.url), 'utf8')) as Reference;
 
 /** States and views along a game of heuristic bots. */
-function positions(players: PlayerCount, seed: string, published = false): { state: GameState; view: PlayerView }[] {
-  const out: { state: GameState; view: PlayerView }[] = [];
-  let state = createGame({ players, seed, variants: published ? PUBLISHED_VARIANTS : DEFAULT_VARIANTS });
-  for (let p = currentPlayer(state); p !== null; p = currentPlayer(state)) {
-    const v = view(state, p);
-    out.push({ state, view: v });
-    state = apply(state, heuristicBot(v, botRandom(0)));
-  }
-  return out;
+function positions(players: PlayerCount, seed: string, published = false): Position[] {
+  return heuristicPositions({ players, seed, variants: published ? PUBLISHED_VARIANTS : DEFAULT_VARIANTS });
 }
 
 describe('the shipped networks', { timeout: 60_000 }, () => {
