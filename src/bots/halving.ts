@@ -41,6 +41,8 @@ export class Halving {
   /** Phases left, this one included. */
   private phases: number;
   private turn = 0;
+  /** Whether the key `next()` returned last opens a round: the first walk of the choices in play, in turn. */
+  private opens = false;
 
   /**
    * `keys`: the root choices' action keys; `prior`: one probability per key, or `undefined`
@@ -74,10 +76,19 @@ export class Halving {
       this.startPhase();
     }
     const key = this.inPlay[this.turn % this.inPlay.length] as number;
+    this.opens = this.turn % this.inPlay.length === 0;
     this.turn += 1;
     this.phaseLeft -= 1;
     this.left -= 1;
     return key;
+  }
+
+  /**
+   * Whether the key `next()` returned last is the first of a round, in which each choice in play
+   * is walked once (a phase is whole rounds, but for the last phase's remainder).
+   */
+  get roundStart(): boolean {
+    return this.opens;
   }
 
   /** The key of the choice to play: the best scored of those still in play. */

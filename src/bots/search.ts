@@ -18,7 +18,7 @@ import { sameAction } from './play.js';
 import { candidates, legalOf, playout, strongestOffice } from './rollout.js';
 import { INDEX_OF } from './tables.js';
 import type { BotRandom } from './types.js';
-import { noLegalAction } from './types.js';
+import { botRandom, noLegalAction } from './types.js';
 
 /**
  * @internal A determinizer: reads a view once and returns its dealer, whose deals are full states
@@ -108,6 +108,15 @@ export interface SearchSettings {
    * (`test/bench/net/tune.ts --halving-rescale`; see docs/lab/bots.md).
    */
   readonly halvingRescale?: boolean;
+  /**
+   * With {@link SearchSettings.rootHalving}: common deals. The walks of one round of the halving
+   * (each root choice still in play walked once) share one deal of the hidden cards and one
+   * random stream below the root, so the choices are compared on the same worlds, as a
+   * double-dummy player compares its plays on the same sampled deals (common random numbers:
+   * the differences between the choices' means vary less than the means themselves). Off by
+   * default. A tuning knob (`test/bench/net/tune.ts --common-deals`; see docs/lab/bots.md).
+   */
+  readonly commonDeals?: boolean;
   /**
    * Called once per searched decision with the root's choices of the searching seat, their
    * visits and mean reward: what the search concluded (training data for the policy network).
@@ -339,11 +348,27 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       ? { ...settings.treePrior, prior: settings.prior, weight: settings.priorWeight ?? 0 }
       : undefined;
   const deadline = Number.isFinite(settings.timeMs) ? settings.now() + settings.timeMs : Number.POSITIVE_INFINITY;
+  // With common deals: the round's deal and random stream (drawn when a round of the halving opens).
+  const common = halving !== undefined && settings.commonDeals === true;
+  let roundDeal = 0;
+  let roundWalk = 0;
+  // The random stream of this iteration's bias, walk and playout: the search's own, or the round's.
+  let walk: BotRandom = rng;
   for (let it = 0; it < settings.iterations; it++) {
     if (deadline !== Number.POSITIVE_INFINITY && (it & 7) === 0 && it > 0 && settings.now() >= deadline) break;
-    if (it > 0) {
-      // The deal is written straight into the simulator, and the bias works on it there (the
-      // search owns this simulator; `peek` is its live state).
+    // The halving's choice at the root: the same action in every deal (see `rootSeen`).
+    const rootKey = halving === undefined ? 0 : halving.next(rootStats);
+    // The deal is written straight into the simulator, and the bias works on it there (the
+    // search owns this simulator; `peek` is its live state).
+    if (common) {
+      if ((halving as Halving).roundStart) {
+        roundDeal = seed();
+        roundWalk = seed();
+      }
+      dealer.dealInto(sim, roundDeal);
+      walk = botRandom(roundWalk);
+      biasHidden(sim.peek(), observer, walk, settings.bias, worth);
+    } else if (it > 0) {
       dealer.dealInto(sim, seed());
       biasHidden(sim.peek(), observer, rng, settings.bias, worth);
     }
@@ -353,8 +378,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       const s = sim.peek();
       const moves = legalOf(sim);
       if (node === root && halving !== undefined) {
-        // The halving's choice at the root: the same action in every deal (see `rootSeen`).
-        const key = halving.next(rootStats);
+        const key = rootKey;
         let e = root.get(key + rootSeen);
         const expand = e === undefined;
         if (e === undefined) {
@@ -386,7 +410,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       const into = treePrior === undefined || node === root ? undefined : path[path.length - 1];
       if (treePrior !== undefined && into !== undefined) priorBelow(treePrior, into, node, s, choices, available, seen, me);
       if (untried.length > 0) {
-        const a = untried[rng.int(untried.length)] as Action;
+        const a = untried[walk.int(untried.length)] as Action;
         const bias = node === root ? (rootBias.get(actionKey(a)) ?? 0) : (into?.below?.bias.get(actionKey(a) + seen) ?? 0);
         const e = newEdge(a, bias);
         node.set(actionKey(a) + seen, e);
@@ -400,7 +424,7 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       if (e.child === null) e.child = new Map();
       node = e.child;
     }
-    playout(sim, sim.peek().advisor < 0 ? settings.depthEsteem : settings.depth, rng);
+    playout(sim, sim.peek().advisor < 0 ? settings.depthEsteem : settings.depth, walk);
     const leaf = sim.peek();
     if (settings.value !== undefined && leaf.step !== 'over') settings.value(leaf, reward);
     else evaluate(leaf, reward, settings);

@@ -10,7 +10,7 @@
  *     [--iterations 1000] [--opponent-iterations N] [--prior 1] [--exploration 0.3] [--mix 1]
  *     [--form visits|sqrt]
  *     [--depth 10] [--depth-esteem 4] [--policy FILE] [--value FILE] [--prune 0] [--bias 1] [--tilt-gold 0.9]
- *     [--auction search|net|heuristic] [--tree-prior 0] [--tree-prior-movers self|all] [--halving] [--halving-rescale]
+ *     [--auction search|net|heuristic] [--tree-prior 0] [--tree-prior-movers self|all] [--halving] [--halving-rescale] [--common-deals]
  *     [--speed 0]
  *
  * `--mix m` scores a playout's end `m × network + (1 − m) × projection` (the fitted value of
@@ -27,7 +27,8 @@
  * searching seat only (`--tree-prior-movers self`) or of every seat (`all`): `SearchSettings.treePrior`.
  * `--halving` replaces UCB and the progressive bias at the root by sequential halving
  * (`SearchSettings.rootHalving`); `--halving-rescale` (which implies it) scores the root's mean rewards
- * rescaled between the lowest and the highest (`SearchSettings.halvingRescale`).
+ * rescaled between the lowest and the highest (`SearchSettings.halvingRescale`); `--common-deals`
+ * (which implies `--halving`) walks each round of the halving on one deal (`SearchSettings.commonDeals`).
  * `--speed N` plays no tuning games: it times the setting against `ismcts:<opponent-iterations>`
  * on the decisions of N games, as `npm run bench:net -- --only speed` times the shipped bot. Games
  * are seeded as `simulate` seeds them from `--seed`.
@@ -73,6 +74,7 @@ const { values } = parseArgs({
     'tree-prior-movers': { type: 'string', default: 'self' },
     halving: { type: 'boolean', default: false },
     'halving-rescale': { type: 'boolean', default: false },
+    'common-deals': { type: 'boolean', default: false },
     speed: { type: 'string', default: '0' },
   },
 });
@@ -130,8 +132,9 @@ const searcher: Bot = ismctsWith(
           },
         }
       : {}),
-    rootHalving: values.halving || values['halving-rescale'],
+    rootHalving: values.halving || values['halving-rescale'] || values['common-deals'],
     halvingRescale: values['halving-rescale'],
+    commonDeals: values['common-deals'],
   },
 );
 const auctioneer: Bot | null = values.auction === 'net' ? policyBot(() => policy) : values.auction === 'heuristic' ? heuristicBot : null;
@@ -141,7 +144,7 @@ const counted: Bot = (view, rng) => {
 };
 const me: Bot = auctioneer === null ? counted : (view, rng) => (view.phase === 'esteem' ? auctioneer(view, rng) : counted(view, rng));
 const other: Bot = values.opponent === 'ismcts' ? ismctsBot({ iterations: opponentIterations }) : heuristicBot;
-const setting = `${iterations !== 1000 ? `iterations ${iterations} · ` : ''}prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}${Number(values.bias) !== ISMCTS_NET_DEFAULTS.bias ? ` · bias ${values.bias}` : ''}${Number(values['tilt-gold']) !== TILT_GOLD ? ` · tilt gold ${values['tilt-gold']}` : ''}${auctioneer === null ? '' : ` · auction ${values.auction}`}${Number(values['tree-prior']) > 0 ? ` · tree prior ${values['tree-prior']} ${values['tree-prior-movers']}` : ''}${values['halving-rescale'] ? ' · halving rescaled' : values.halving ? ' · halving' : ''}`;
+const setting = `${iterations !== 1000 ? `iterations ${iterations} · ` : ''}prior ${values.prior} ${form} · c ${values.exploration} · mix ${values.mix} · depth ${values.depth}/${values['depth-esteem']}${values.policy ? ` · policy ${values.policy}` : ''}${values.value ? ` · value ${values.value}` : ''}${values.prune !== '0' ? ` · prune ${values.prune}` : ''}${Number(values.bias) !== ISMCTS_NET_DEFAULTS.bias ? ` · bias ${values.bias}` : ''}${Number(values['tilt-gold']) !== TILT_GOLD ? ` · tilt gold ${values['tilt-gold']}` : ''}${auctioneer === null ? '' : ` · auction ${values.auction}`}${Number(values['tree-prior']) > 0 ? ` · tree prior ${values['tree-prior']} ${values['tree-prior-movers']}` : ''}${values['halving-rescale'] ? ' · halving rescaled' : values.halving ? ' · halving' : ''}${values['common-deals'] ? ' · common deals' : ''}`;
 if (Number(values.speed) > 0) {
   speed(Number(values.speed));
   process.exit(0);
