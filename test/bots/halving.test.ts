@@ -6,7 +6,7 @@ import { ISMCTS_DEFAULTS } from '../../src/bots/ismcts.js';
 import type { RootChoice, SearchSettings } from '../../src/bots/search.js';
 import { search } from '../../src/bots/search.js';
 import type { Action, PlayerView } from '../../src/index.js';
-import { createDealer } from '../../src/sim/index.js';
+import { createDealer, type Dealer } from '../../src/sim/index.js';
 import { heuristicPositions } from '../helpers/positions.js';
 
 /**
@@ -38,6 +38,22 @@ describe('sequential halving at the root (rootHalving)', () => {
     expect(r.walks.slice(0, 5)).toEqual([10, 20, 30, 40, 50]);
     expect(r.keys.map(r.visits)).toEqual([66, 66 + 111, 66, 66 + 111 + 169, 66 + 111 + 168]);
     expect(r.played).toBe(40);
+  });
+
+  it('says which walks open a round: the first of each turn through the choices in play', () => {
+    const keys = [10, 20, 30, 40, 50];
+    const h = new Halving(keys, undefined, 3, 1000, false);
+    const opens: number[] = [];
+    for (let i = 0; i < 1000; i++) {
+      h.next(() => ({ visits: 1, total: 0.5 }));
+      if (h.roundStart) opens.push(i);
+    }
+    // 66 rounds of 5, then 111 of 3 (from walk 330), then 169 of 2 (from walk 663; the last one walk).
+    expect(opens.length).toBe(66 + 111 + 169);
+    expect(opens.slice(0, 3)).toEqual([0, 5, 10]);
+    expect(opens.slice(65, 68)).toEqual([325, 330, 333]);
+    expect(opens.slice(176, 179)).toEqual([660, 663, 665]);
+    expect(opens[opens.length - 1]).toBe(999);
   });
 
   it('plays the best mean without a prior, and lets the prior speak while visits are few', () => {
@@ -195,6 +211,95 @@ describe('the search with rootHalving', () => {
         priorWeight: 3,
       };
       expect(search(v, botRandom(3), settings, createDealer)).toEqual(last);
+    }
+  });
+
+  /** `createDealer`, with the seed of every deal the search writes into its simulator kept in `seeds`. */
+  function recording(seeds: (number | string)[]): (view: PlayerView) => Dealer {
+    return (view) => {
+      const d = createDealer(view);
+      return {
+        deal: (seed) => d.deal(seed),
+        dealInto: (sim, seed) => {
+          seeds.push(seed);
+          d.dealInto(sim, seed);
+        },
+      };
+    };
+  }
+
+  it('with commonDeals, walks each round on one deal: a new deal when a round opens, a legal and repeatable action', () => {
+    for (const v of views()) {
+      let choices = 0;
+      const settings: SearchSettings = {
+        ...SETTINGS,
+        commonDeals: true,
+        prior: (_, c) => {
+          choices = c.length;
+          return new Float64Array(c.length).fill(1 / c.length);
+        },
+        priorWeight: 3,
+      };
+      const seeds: (number | string)[] = [];
+      const a = search(v, botRandom(11), settings, recording(seeds));
+      expect(v.legal).toContainEqual(a);
+      expect(search(v, botRandom(11), settings, createDealer)).toEqual(a);
+      // Every iteration deals (the first too); the deals change only when a round opens.
+      expect(seeds.length).toBe(SETTINGS.iterations);
+      const runs: number[] = [];
+      seeds.forEach((seed, i) => {
+        if (i > 0 && seed === seeds[i - 1]) runs[runs.length - 1] = (runs[runs.length - 1] as number) + 1;
+        else runs.push(1);
+      });
+      const first = Math.min(choices, HALVING_CONSIDERED);
+      expect(runs[0]).toBe(first);
+      // Rounds shrink with the phases, down to the last two choices.
+      for (let i = 1; i < runs.length; i++) expect(runs[i] as number).toBeLessThanOrEqual(runs[i - 1] as number);
+      expect(runs.slice(0, -1).every((r) => r >= 2)).toBe(true);
+      expect(runs.length).toBeLessThan(SETTINGS.iterations / 2);
+      // Without common deals: a new deal each iteration after the first.
+      const own: (number | string)[] = [];
+      search(v, botRandom(11), { ...settings, commonDeals: false }, recording(own));
+      expect(own.length).toBe(SETTINGS.iterations - 1);
+      expect(new Set(own).size).toBe(own.length);
+    }
+  });
+
+  it("with commonDeals, a round's walks share the tilted deal too: the opponents' hands the same after each first move", () => {
+    // Positions where the opponents hold cards the seat cannot see (the deals differ there).
+    const held = heuristicPositions({ players: 4, seed: 'halving' })
+      .map((p) => p.view)
+      .filter((v) => v.legal.length > 2 && v.handSizes.some((n, q) => q !== v.viewer && n > 0))
+      .slice(0, 8);
+    expect(held.length).toBe(8);
+    for (const v of held) {
+      const me = v.viewer as number;
+      // No playout: in the first round each walk ends just after its root choice, on the round's deal.
+      const hands: string[] = [];
+      let choices = 0;
+      const settings: SearchSettings = {
+        ...SETTINGS,
+        depth: 0,
+        depthEsteem: 0,
+        commonDeals: true,
+        prior: (_, c) => {
+          choices = c.length;
+          return new Float64Array(c.length).fill(1 / c.length);
+        },
+        priorWeight: 3,
+        value: (s, out) => {
+          hands.push(JSON.stringify(s.hands.filter((_, q) => q !== me)));
+          return out.fill(0.25);
+        },
+      };
+      search(v, botRandom(13), settings, createDealer);
+      const round = Math.min(choices, HALVING_CONSIDERED);
+      expect(new Set(hands.slice(0, round)).size).toBe(1);
+      // The next round is another deal (and without common deals, every walk is).
+      expect(hands[round]).not.toBe(hands[0]);
+      hands.length = 0;
+      search(v, botRandom(13), { ...settings, commonDeals: false }, createDealer);
+      expect(new Set(hands.slice(0, round)).size).toBeGreaterThan(1);
     }
   });
 });
