@@ -52,10 +52,12 @@ from for_the_king_protocol import (
     ForTheKingError,
     InvalidActionError,
     NotResetError,
+    SeedError,
     UnknownAgentError,
     action_index,
     decode,
     default_command,
+    seed_value,
 )
 
 __all__ = [
@@ -67,6 +69,7 @@ __all__ = [
     "ForTheKingParallelEnv",
     "InvalidActionError",
     "NotResetError",
+    "SeedError",
     "UnknownAgentError",
     "VectorEnv",
     "action_index",
@@ -83,6 +86,7 @@ class _Game:
     metadata = {"name": "for_the_king_v0", "render_modes": ["human"], "is_parallelizable": True}
 
     def _open(self, players, variants, reward, seed, command, render_mode, info_state):
+        seed = seed_value(seed)  # checked before the server starts
         self.render_mode = render_mode
         self._bridge = Bridge(command)
         self._id = 0
@@ -278,6 +282,7 @@ class _ForTheKingCore(_Game):
         constructor's ``seed`` (a random game without one).
         """
         request = {"cmd": "reset"}
+        seed = seed_value(seed)
         if seed is None and not self._started:
             seed = self._seed  # the first reset starts the run the constructor named (its game 0)
         if seed is not None:

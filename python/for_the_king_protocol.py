@@ -89,6 +89,44 @@ def action_index(action, count=ACTION_COUNT):
     return index
 
 
+class SeedError(ForTheKingError, ValueError):
+    """A seed that is not an int, a finite float or a string, or an int JavaScript cannot hold exactly."""
+
+    def __init__(self, message):
+        super().__init__("INVALID_OPTIONS", message)
+
+
+#: The largest integer a JavaScript number holds exactly (``Number.MAX_SAFE_INTEGER``).
+MAX_SEED = 2**53 - 1
+
+
+def seed_value(seed):
+    """``seed`` as the bridge sends it: ``None``, a string, an ``int`` (numpy's too) or a finite float.
+
+    Raises :class:`SeedError` for a bool, NaN or an infinity, another type, or an integer beyond
+    ``±(2**53 - 1)``: JavaScript would round it, and two seeds would play the same games (pass
+    such a seed as a string, ``str(seed)``).
+    """
+    if seed is None or isinstance(seed, str):
+        return seed
+    if isinstance(seed, (bool, np.bool_)):
+        raise SeedError(f"a seed is an int or a string, got the bool {seed!r}")
+    if isinstance(seed, (float, np.floating)):
+        value = float(seed)
+        if value != value or value in (float("inf"), float("-inf")):
+            raise SeedError(f"a seed is an int or a string, got {value!r}")
+        return value
+    try:
+        value = operator.index(seed)
+    except TypeError:
+        raise SeedError(f"a seed is an int or a string, got {type(seed).__name__} {seed!r}") from None
+    if abs(value) > MAX_SEED:
+        raise SeedError(
+            f"an int seed is at most 2**53 - 1 in size (JavaScript would round {value}); pass it as a string: str(seed)"
+        )
+    return value
+
+
 def default_command():
     """The command that starts the server when none is given (without ``--vector``)."""
     configured = os.environ.get("FOR_THE_KING_ENV_COMMAND")

@@ -46,7 +46,15 @@ import weakref
 
 import numpy as np
 
-from for_the_king_protocol import ACTION_COUNT, ActionTypeError, ForTheKingError, InvalidActionError, NotResetError, default_command
+from for_the_king_protocol import (
+    ACTION_COUNT,
+    ActionTypeError,
+    ForTheKingError,
+    InvalidActionError,
+    NotResetError,
+    default_command,
+    seed_value,
+)
 
 __all__ = ["VectorEnv"]
 
@@ -100,6 +108,7 @@ class VectorEnv:
         copy=True,
     ):
         self.num_envs = self._count(num_envs, "num_envs")
+        seed = seed_value(seed)
         make = {"players": players, "games": self.num_envs, "reward": reward, "seats": seats, "globalState": bool(global_state)}
         if seed is not None:
             make["seed"] = seed
@@ -201,28 +210,21 @@ class VectorEnv:
     def _answer(self):
         """Reads one answer: True for an arrays frame (now in the buffer), else the JSON value.
 
-        The header and the arrays are read together into one buffer (one read when the pipe holds
-        the whole frame); only one answer is ever outstanding, so nothing of the next is read.
+        The header is read first, on its own: an error's text must not land on the arrays that
+        the last answer left in the buffer (with ``copy=False`` the caller holds views of them,
+        and a refused step leaves every game, and so those arrays, as they were). Only one answer
+        is ever outstanding, so nothing of the next is read.
         """
         view = self._view
-        stream = self._process.stdout
-        got = 0
-        while got < _HEADER.size:
-            n = stream.readinto(view[got:])
-            if not n:
-                raise ForTheKingError("CLOSED", f"the server closed its output (exit code {self._process.poll()})")
-            got += n
+        self._read_into(view[: _HEADER.size])
         code, length = _HEADER.unpack_from(self._frame, 0)
         if code == _ARRAYS:
             if length != len(self._frame) - _HEADER.size:
                 raise ForTheKingError("PROTOCOL", f"an arrays frame of {length} bytes, expected {len(self._frame) - _HEADER.size}")
-            self._read_into(view[got:])
+            self._read_into(view[_HEADER.size :])
             return True
-        payload = bytearray(self._frame[_HEADER.size : got])
-        if len(payload) < length:
-            rest = bytearray(length - len(payload))
-            self._read_into(memoryview(rest))
-            payload += rest
+        payload = bytearray(length)
+        self._read_into(memoryview(payload))
         value = json.loads(payload.decode("utf-8"))
         if code == _ERROR:
             raise ForTheKingError(value.get("code", "ERROR"), value.get("message", ""))
@@ -259,6 +261,7 @@ class VectorEnv:
 
     def reset(self, seed=None, options=None):
         """Starts every game: ``(obs, mask, info)``. Without ``seed``, each game's next game of the run; with one, a new run."""
+        seed = seed_value(seed)
         if seed is None and not self._started:
             seed = self._seed  # the first reset starts the run the constructor named (its game 0)
         payload = b"" if seed is None else json.dumps({"seed": seed}).encode()

@@ -6,7 +6,7 @@ import unittest
 
 import numpy as np
 
-from for_the_king_env import ActionTypeError, ForTheKingEnv, ForTheKingError, InvalidActionError, NotResetError
+from for_the_king_env import ActionTypeError, ForTheKingEnv, ForTheKingError, InvalidActionError, NotResetError, SeedError
 from for_the_king_vector import VectorEnv
 from tests.helpers import COMMAND, needs_server
 
@@ -94,6 +94,11 @@ class VectorEnvTest(unittest.TestCase):
         np.testing.assert_array_equal(obs1[0], first_obs("r/0/1"))  # then each game's next game
         obs2, *_ = envs.reset(seed="s")
         np.testing.assert_array_equal(obs2[1], first_obs("s/1/0"))
+        # Seeds JavaScript would round (two of them would play the same games) are refused.
+        with self.assertRaises(SeedError):
+            envs.reset(seed=2**53 + 1)
+        obs3, *_ = envs.reset(seed=np.int64(9))
+        np.testing.assert_array_equal(obs3[0], first_obs("9/0/0"))
 
     def test_checked_actions_move_no_game(self):
         envs = self.make(3, 4, seed=5)
@@ -179,6 +184,12 @@ class VectorEnvTest(unittest.TestCase):
         envs = self.make(2, 2, seed=8, copy=False)
         obs, mask, _ = envs.reset()
         before = obs.copy()
+        kept = mask.copy()
+        # A refused step leaves every game, and so the arrays the caller holds, as they were.
+        with self.assertRaises(ForTheKingError):
+            envs.step(np.argmin(mask, axis=1))
+        np.testing.assert_array_equal(obs, before)
+        np.testing.assert_array_equal(mask, kept)
         envs.step(np.argmax(mask, axis=1))
         self.assertFalse(np.array_equal(obs, before))  # the next step wrote into the same array
 

@@ -11,10 +11,31 @@ from for_the_king_env import (
     ForTheKingError,
     InvalidActionError,
     NotResetError,
+    SeedError,
     UnknownAgentError,
     action_index,
+    seed_value,
 )
 from tests.helpers import COMMAND, needs_server, random_legal
+
+
+class SeedValueTest(unittest.TestCase):
+    def test_ints_strings_and_finite_floats_pass(self):
+        self.assertEqual(seed_value(7), 7)
+        self.assertIs(type(seed_value(np.int64(7))), int)
+        self.assertEqual(seed_value(np.uint32(2**32 - 1)), 2**32 - 1)
+        self.assertEqual(seed_value(2**53 - 1), 2**53 - 1)
+        self.assertEqual(seed_value(-(2**53 - 1)), -(2**53 - 1))
+        self.assertEqual(seed_value("s"), "s")
+        self.assertEqual(seed_value(1.5), 1.5)
+        self.assertIsNone(seed_value(None))
+
+    def test_what_javascript_would_round_or_refuse_is_a_seed_error(self):
+        for bad in (2**53, -(2**53), 2**64 + 1, float("nan"), float("inf"), np.float32("nan"), True, np.bool_(False), [1], b"s"):
+            with self.subTest(seed=bad), self.assertRaises(SeedError) as caught:
+                seed_value(bad)
+            self.assertEqual(caught.exception.code, "INVALID_OPTIONS")
+            self.assertIsInstance(caught.exception, ValueError)
 
 
 class ActionIndexTest(unittest.TestCase):
@@ -149,6 +170,15 @@ class WrapperTest(unittest.TestCase):
         self.assertEqual(self.env.game_state()["seed"], "run/2")
         self.env.reset(seed=7)
         self.assertEqual(self.env.game_state()["seed"], 7)
+        self.env.reset(seed=np.int64(8))
+        self.assertEqual(self.env.game_state()["seed"], 8)
+        # A seed JavaScript would round is refused before anything is sent: the run goes on.
+        with self.assertRaises(SeedError):
+            self.env.reset(seed=2**53 + 1)
+        self.env.reset()
+        self.assertEqual(self.env.game_state()["seed"], "8/1")
+        with self.assertRaises(SeedError):
+            ForTheKingEnv(players=2, seed=2**64, command=COMMAND)
 
     def test_last_has_truncation_and_final_info(self):
         self.env.reset(seed=5)

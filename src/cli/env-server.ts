@@ -145,12 +145,17 @@ export class EnvSession {
         this.envs.set(id, env.clone());
         return { env: id };
       }
-      case 'restore':
+      case 'restore': {
+        // Every field is checked before the environment changes.
+        const all = this.allSeats(r.seats);
         env.restore(this.envOf(r.from, 'from'));
-        return this.turn(env, this.allSeats(r.seats));
-      case 'load':
+        return this.turn(env, all);
+      }
+      case 'load': {
+        const all = this.allSeats(r.seats);
         env.load(r.save as string);
-        return this.turn(env, this.allSeats(r.seats));
+        return this.turn(env, all);
+      }
       case 'drop': {
         const id = typeof r.env === 'number' ? r.env : 0;
         if (id === 0) throw new BadRequest('BAD_REQUEST', 'environment 0 cannot be dropped (close the session instead)');

@@ -66,9 +66,7 @@ export function readOptions(options: unknown, extra: readonly string[] = []): Re
   if (infoState !== undefined && typeof infoState !== 'boolean') {
     throw new RulesError('INVALID_OPTIONS', `infoState must be true or false, got ${String(infoState)}`);
   }
-  if (seed !== undefined && typeof seed !== 'number' && typeof seed !== 'string') {
-    throw new RulesError('INVALID_OPTIONS', `seed must be a number or a string, got ${typeof seed}`);
-  }
+  readSeed(seed);
   return {
     players: players as PlayerCount,
     variants: variants as Partial<Variants> | undefined,
@@ -80,10 +78,17 @@ export function readOptions(options: unknown, extra: readonly string[] = []): Re
   };
 }
 
-/** @internal Checks a seed given to `reset`. */
+/**
+ * @internal Checks a seed given to the options or to `reset`: a finite number or a string, as
+ * `createGame` takes (a run's later games append `/k` to it, which would turn `NaN` into a string
+ * `createGame` accepts, so it is refused here, before anything changes).
+ */
 export function readSeed(seed: unknown): number | string | undefined {
-  if (seed === undefined || typeof seed === 'number' || typeof seed === 'string') return seed;
-  throw new RulesError('INVALID_OPTIONS', `a seed is a number or a string, got ${typeof seed}`);
+  if (seed === undefined || typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed))) return seed;
+  throw new RulesError(
+    'INVALID_OPTIONS',
+    `seed must be a finite number or a string, got ${typeof seed === 'number' ? String(seed) : typeof seed}`,
+  );
 }
 
 /** @internal The seed of game `k` of a run from `base` (`undefined`: a random seed). */

@@ -119,6 +119,25 @@ describe('env-server protocol: clones, loads, information and global states, eve
     expect(ask(session, { cmd: 'restore', from: 7 }).error).toMatchObject({ code: 'NO_ENV' });
   });
 
+  it('a refused request changes nothing: restore and load check every field first, reset refuses a seed JSON makes Infinity', () => {
+    const session = new EnvSession();
+    ask(session, { cmd: 'make', players: 3, encoding: 'json' });
+    const start = ask(session, { cmd: 'reset', seed: 5 });
+    ask(session, { cmd: 'clone' });
+    ask(session, { cmd: 'step', action: (start.mask as number[]).indexOf(1) });
+    const moved = ask(session, { cmd: 'state' }).state;
+    expect(ask(session, { cmd: 'restore', from: 1, seats: 'everyone' }).error).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(ask(session, { cmd: 'state' }).state).toEqual(moved);
+    const other = createEnv({ players: 3, seed: 9 }).state;
+    expect(ask(session, { cmd: 'load', save: JSON.parse(JSON.stringify(other)), seats: 7 }).error).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(ask(session, { cmd: 'state' }).state).toEqual(moved);
+    // 1e400 parses to Infinity: refused, and the run goes on from seed 5.
+    expect(ask(session, '{"cmd":"reset","seed":1e400}').error).toMatchObject({ code: 'INVALID_OPTIONS' });
+    expect(ask(session, { cmd: 'state' }).state).toEqual(moved);
+    ask(session, { cmd: 'reset' });
+    expect((ask(session, { cmd: 'state' }).state as { seed: unknown }).seed).toBe('5/1');
+  });
+
   it('load continues from a state or a save (privileged); seats "all" sends every seat’s observation and mask', () => {
     const session = new EnvSession();
     ask(session, { cmd: 'make', players: 2, encoding: 'json' });

@@ -105,6 +105,15 @@ describe('createBatchEnv reset', () => {
     batch.reset();
     expect(row(0, 0)).toEqual(obsOf('q/0/1', 0));
     expect(createGame({ players: 2, seed: 'q/0/1' }).players).toBe(2);
+    // A seed createGame would refuse is refused here too, before any game moves ("NaN/0/0" would be a string it takes).
+    const kept = Array.from(batch.observations);
+    expect(() => batch.reset(Number.NaN)).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
+    expect(Array.from(batch.observations)).toEqual(kept);
+    batch.reset();
+    expect(row(0, 0)).toEqual(obsOf('q/0/2', 0));
+    expect(() => createBatchEnv({ players: 2, games: 2, seed: Number.POSITIVE_INFINITY })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTIONS' }),
+    );
   });
 });
 

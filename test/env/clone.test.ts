@@ -128,6 +128,19 @@ describe('reset has one meaning', () => {
     random.reset();
     expect(random.seed).toBeUndefined();
   });
+
+  it('a refused seed changes nothing: not the game, not the run that reset() continues', () => {
+    const env = createEnv({ players: 2, seed: 's' });
+    const before = env.state;
+    for (const bad of [Number.POSITIVE_INFINITY, Number.NaN, Number.NEGATIVE_INFINITY]) {
+      expect(() => env.reset(bad)).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
+      expect(env.seed).toBe('s');
+      expect(env.state).toEqual(before);
+    }
+    env.reset();
+    expect(env.seed).toBe('s/1');
+    expect(() => createEnv({ players: 2, seed: Number.NaN })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
+  });
 });
 
 describe('last()', () => {
