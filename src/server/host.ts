@@ -69,6 +69,7 @@ export class MatchHost {
 
   private readonly metrics: HostMetrics | null;
   private readonly stopCensus: () => void;
+  private readonly log: (message: string) => void;
 
   /** @throws `RangeError` for an expiry setting, `unloadAfterMs` or `awayMs` out of range (see {@link HostOptions}). */
   constructor(options: HostOptions) {
@@ -77,6 +78,7 @@ export class MatchHost {
     const store = metrics === null ? options.store : metrics.instrument(options.store);
     const now = options.now ?? Date.now;
     const log = options.log ?? (() => undefined);
+    this.log = log;
     const fanOut = new FanOut(log, now);
     const unloadAfterMs = options.unloadAfterMs ?? UNLOAD_AFTER_MS;
     if (!Number.isInteger(unloadAfterMs) || unloadAfterMs < 1000)
@@ -236,7 +238,8 @@ export class MatchHost {
   /**
    * Authenticates a viewer of a match: a seat's token, or `null` to watch as a spectator (only
    * under the `public` policy), or the seat bound to `account` (an app's `authenticate` hook)
-   * when no token is given. A seat whose player left is taken back by its token.
+   * when no token is given. A seat whose player left is taken back by its token once the session
+   * syncs, subscribes or plays an action (a refused request, or one that only reads, leaves it left).
    *
    * @throws {@link HostError} `NOT_FOUND`, `UNAUTHORIZED` (a token that holds no seat here),
    * `FORBIDDEN` (spectating a match whose policy is `none`).
@@ -281,21 +284,25 @@ export class MatchHost {
    */
   async submit(session: Session, actionIn: unknown, seqIn: unknown): Promise<{ seq: number }> {
     const metrics = this.metrics;
-    if (metrics === null) return submit(this.parts, session, actionIn, seqIn);
-    const started = performance.now();
+    const started = metrics === null ? 0 : performance.now();
+    let r: { seq: number };
     try {
-      const r = await submit(this.parts, session, actionIn, seqIn);
-      metrics.observeAck((performance.now() - started) / 1000);
-      return r;
+      r = await submit(this.parts, session, actionIn, seqIn);
+      metrics?.observeAck((performance.now() - started) / 1000);
     } catch (e) {
-      metrics.countRejection(e instanceof HostError ? e.code : 'INTERNAL');
+      metrics?.countRejection(e instanceof HostError ? e.code : 'INTERNAL');
       throw e;
     }
+    // The action is played: a seat whose player had left is theirs again (a failure here only delays that to their next request).
+    await this.sessions
+      .back(session)
+      .catch((e: unknown) => this.log(`marking seat ${String(session.viewer)} of ${session.matchId} back failed: ${String(e)}`));
+    return r;
   }
 
   // ---- Chat and rematch ----------------------------------------------------------------------
 
-  /** Writes a line in the match's chat. @throws {@link HostError} `FORBIDDEN`, `BAD_MESSAGE`, `RATE_LIMITED`. */
+  /** Writes a line in the match's chat. @throws {@link HostError} `UNAUTHORIZED` (the token no longer holds the seat), `FORBIDDEN`, `BAD_MESSAGE`, `RATE_LIMITED`. */
   say(session: Session, text: unknown): Promise<ChatLine> {
     return this.chat.say(session, text);
   }
@@ -310,7 +317,7 @@ export class MatchHost {
    * every seat held by a person agreed, the rematch is created (same seats and tokens, the first
    * player moved on, a new deal) and its id is in the answer's `next` and pushed to every seat.
    *
-   * @throws {@link HostError} `NOT_OVER`, `FORBIDDEN` (a spectator).
+   * @throws {@link HostError} `NOT_OVER`, `FORBIDDEN` (a spectator), `UNAUTHORIZED` (the token no longer holds the seat).
    */
   rematch(session: Session, contribution: unknown): Promise<RematchState> {
     return this.rematches.agree(session, contribution);

@@ -25,8 +25,11 @@ export function hostBotProblem(spec: unknown): string | null {
   if (typeof spec !== 'string' || spec.length > 32) return 'a bot is a string such as "heuristic", "random" or "ismcts:300"';
   const problem = botIdProblem(spec);
   if (problem !== null) return problem;
-  if (spec === 'ismcts' || (spec.startsWith('ismcts:') && Number(spec.slice(7)) > MAX_HOST_BOT_ITERATIONS)) {
-    return `a bot played by the host uses at most ${MAX_HOST_BOT_ITERATIONS} ISMCTS iterations (write "ismcts:${MAX_HOST_BOT_ITERATIONS}")`;
+  // Both searches, with or without the networks: `name:N` is N iterations (the id is checked above).
+  const colon = spec.indexOf(':');
+  const name = colon < 0 ? spec : spec.slice(0, colon);
+  if (spec === 'ismcts' || (colon >= 0 && Number(spec.slice(colon + 1)) > MAX_HOST_BOT_ITERATIONS)) {
+    return `a bot played by the host uses at most ${MAX_HOST_BOT_ITERATIONS} ISMCTS iterations (write "${name}:${MAX_HOST_BOT_ITERATIONS}")`;
   }
   return null;
 }

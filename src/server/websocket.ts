@@ -267,16 +267,20 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
       }
     };
     c.version = m.v;
+    let revoked = false;
     sub = await host.subscribe(session, m.after, {
       version: m.v,
       send: (u) => c.sendText(u.frame(c.version)),
       revoked: () => {
+        // Frames the client sends before it reads the close are not this seat's any more.
+        revoked = true;
+        c.session = null;
         c.send({ type: 'revoked' });
         c.ws.close(4001, 'seat reassigned');
       },
       news,
     });
-    c.session = session;
+    if (!revoked) c.session = session;
     c.stop = sub.stop;
     const sync = sub.sync;
     if (sync !== null) {

@@ -3,6 +3,7 @@
  * bots and turn timers, two hosts on one store, and what each seat is sent.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { botRandom, heuristicBot } from '../../src/bots/index.js';
 import { type Action, currentPlayer, type GameState, replay, replayRecord, score } from '../../src/index.js';
 import type { HostError } from '../../src/protocol/errors.js';
 import type { Session } from '../../src/server/host/types.js';
@@ -246,16 +247,50 @@ describe('match host core', () => {
       kind: 'person',
       connected: false,
     });
-    await host.open(match.id, a.token); // back
-    expect((await host.getMatch(match.id)).seats[0]?.left).toBe(false);
-    await host.leave(s);
+    // Opening a session, a refused request and a read do not bring the player back.
+    const again = await host.open(match.id, a.token);
+    expect((await refusal(host.sync(again, 999))).code).toBe('BAD_MESSAGE');
+    expect((await refusal(host.record(match.id, a.token))).code).toBe('FORBIDDEN');
+    await host.readChat(again, 0);
+    expect((await host.getMatch(match.id)).seats[0]?.left).toBe(true);
+    // Subscribing does (so would a sync or an action).
     let revoked = 0;
-    await host.subscribe(s, 0, { send: () => undefined, revoked: () => revoked++ });
+    await host.subscribe(again, 0, { send: () => undefined, revoked: () => revoked++ });
+    expect((await host.getMatch(match.id)).seats[0]?.left).toBe(false);
+    // Left again with the subscription still open: the creator may reopen the seat, and the old token is void everywhere.
+    await host.leave(s);
     await host.reassign(match.id, creatorToken, 0, null);
     expect(revoked).toBe(1);
     expect((await host.getMatch(match.id)).seats[0]?.open).toBe(true);
     expect((await refusal(host.open(match.id, a.token))).code).toBe('UNAUTHORIZED');
     expect((await refusal(host.sync(s, 0))).code).toBe('UNAUTHORIZED');
+    expect((await refusal(host.say(s, 'still me'))).code).toBe('UNAUTHORIZED');
+    expect((await refusal(host.readChat(s, 0))).code).toBe('UNAUTHORIZED');
+  });
+
+  it('a session whose token was reissued may not chat, read the chat or vote for a rematch', async () => {
+    const host = newHost();
+    const { match, creatorToken, invite } = await host.createMatch({ players: 2, seed: 3 });
+    const a = await host.join(match.id, { name: 'Mallory', invite });
+    const b = await host.join(match.id, { name: 'Bo', invite });
+    const stale = await host.open(match.id, a.token);
+    await host.leave(stale);
+    const carol = await host.reissue(match.id, creatorToken, 0, 'Carol');
+    expect((await refusal(host.say(stale, 'Carol here: I give up'))).code).toBe('UNAUTHORIZED');
+    expect((await refusal(host.readChat(stale, 0))).code).toBe('UNAUTHORIZED');
+    const seats: Session[] = [await host.open(match.id, carol.token), await host.open(match.id, b.token)];
+    const rng = botRandom('reissued');
+    for (let moves = 0; ; moves++) {
+      expect(moves).toBeLessThan(1000);
+      const turns = await Promise.all(seats.map((s) => host.sync(s, 0)));
+      const i = turns.findIndex((t) => t.view.legal.length > 0);
+      if (i < 0) break;
+      const t = turns[i] as (typeof turns)[number];
+      await host.submit(seats[i] as Session, heuristicBot(t.view, rng), t.seq);
+    }
+    expect((await refusal(host.rematch(stale, null))).code).toBe('UNAUTHORIZED');
+    expect((await host.rematch(seats[0] as Session, null)).votes).toEqual([true, false]);
+    expect(await host.readChat(seats[1] as Session, 0)).not.toContainEqual(expect.objectContaining({ text: 'Carol here: I give up' }));
   });
 
   it('a seat handed to a bot is played by the host', async () => {
@@ -331,6 +366,8 @@ describe('match host core', () => {
       { players: 3, bots: ['heuristic'] },
       { players: 2, bots: [null, 'alphazero'] },
       { players: 2, bots: [null, 'ismcts:100000'] },
+      { players: 2, bots: [null, 'ismcts-net:2001'] },
+      { players: 2, bots: [null, 'ismcts-net:10000000'] },
       { players: 2, spectators: 'all' },
       { players: 2, turnTimeMs: 5 },
       { players: 2, extra: 1 },

@@ -10,7 +10,7 @@ import { HostError } from '../../protocol/errors.js';
 import { type ChatLine, type ChatNotice, MAX_CHAT_LENGTH } from '../../protocol/lobby.js';
 import { RateLimiter } from '../limits.js';
 import type { Store } from '../store/store.js';
-import { readsChat, writesChat } from './access.js';
+import { authorize, readsChat, writesChat } from './access.js';
 import type { FanOut } from './fan-out.js';
 import type { LiveMatches } from './live-matches.js';
 import type { MatchRegistry } from './registry.js';
@@ -52,12 +52,14 @@ export class Chat {
   /**
    * Writes the session's line in the match's chat.
    *
-   * @throws {@link HostError} `FORBIDDEN` (the match's chat is not open to this viewer),
-   * `BAD_MESSAGE` (empty, too long, control characters), `RATE_LIMITED` (too fast, or the chat is full).
+   * @throws {@link HostError} `UNAUTHORIZED` (the session's token no longer holds its seat),
+   * `FORBIDDEN` (the match's chat is not open to this viewer), `BAD_MESSAGE` (empty, too long,
+   * control characters), `RATE_LIMITED` (too fast, or the chat is full).
    */
   async say(session: Session, input: unknown): Promise<ChatLine> {
     const text = parseChatText(input);
     const m = await this.registry.stored(session.matchId);
+    authorize(m, session);
     const { viewer } = session;
     if (!writesChat(m, viewer))
       throw new HostError('FORBIDDEN', viewer === 'spectator' ? 'spectators may not write in this chat' : 'this match has no chat');
@@ -83,9 +85,10 @@ export class Chat {
     await this.store.appendChat(matchId, { at: this.now(), from: 'host', name: null, text, notice });
   }
 
-  /** The chat lines after `after` (the latest 200 at most), for a session that may read the chat. @throws {@link HostError} `FORBIDDEN`. */
+  /** The chat lines after `after` (the latest 200 at most), for a session that may read the chat. @throws {@link HostError} `UNAUTHORIZED`, `FORBIDDEN`. */
   async read(session: Session, after: number): Promise<ChatLine[]> {
     const m = await this.registry.stored(session.matchId);
+    authorize(m, session);
     if (!readsChat(m, session.viewer)) throw new HostError('FORBIDDEN', 'spectators may not read this chat');
     return this.store.readChat(m.id, after, READ_LIMIT);
   }

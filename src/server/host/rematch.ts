@@ -16,6 +16,7 @@ import type { RematchState } from '../../protocol/server-messages.js';
 import { chatOf, visibilityOf } from '../record-fields.js';
 import { botSeat, OPEN_SEAT, personSeat } from '../seats.js';
 import type { MatchRecord, SeatRecord, Store } from '../store/store.js';
+import { authorize } from './access.js';
 import type { Deadlines } from './deadlines.js';
 import type { LiveMatches } from './live-matches.js';
 import { newRecord } from './lobby.js';
@@ -56,7 +57,8 @@ export class Rematches {
    * The session's seat agrees to a rematch with its contribution to the next deal; when every
    * seat did, the rematch is created. Returns the rematch's state (`next` set once it exists).
    *
-   * @throws {@link HostError} `FORBIDDEN` (a spectator), `NOT_OVER` (the game goes on), `BAD_MESSAGE`.
+   * @throws {@link HostError} `FORBIDDEN` (a spectator), `UNAUTHORIZED` (the session's token no
+   * longer holds its seat), `NOT_OVER` (the game goes on), `BAD_MESSAGE`.
    */
   async agree(session: Session, contributionIn: unknown): Promise<RematchState> {
     if (session.viewer === 'spectator') throw new HostError('FORBIDDEN', 'only a seat may ask for a rematch');
@@ -72,6 +74,8 @@ export class Rematches {
     });
     if (!over) throw new HostError('NOT_OVER', 'a rematch is agreed once the game is over');
     await this.registry.change(live.record.id, (m) => {
+      // The vote is the seat's only while the session's token holds it (checked with the write).
+      authorize(m, session);
       const r = m.rematch;
       if (r?.next || (r?.votes[seat] ?? null) !== null) return { patch: {}, result: null };
       const votes = m.seats.map((_, i) => r?.votes[i] ?? null);

@@ -7,7 +7,7 @@
 import { currentPlayer, type Viewer } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
 import { markLeft, seatOfHash } from '../seats.js';
-import type { MatchRecord, SeatRecord, Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
 import { hashToken, isTokenText } from '../tokens.js';
 import { allowed, parseSeq, readsChat } from './access.js';
 import { fairnessSummary } from './fairness.js';
@@ -21,11 +21,6 @@ import type { Session, Subscriber, Subscription, SyncResult, TableNews } from '.
 
 /** How many of the chat's latest lines a subscription starts with. */
 export const CHAT_ON_WELCOME = 100;
-
-function returning(m: MatchRecord, s: Session): SeatRecord[] {
-  if (s.viewer === 'spectator' || !allowed(m, s)) throw new HostError('UNAUTHORIZED', 'this token no longer holds the seat');
-  return markLeft(m.seats, s.viewer, false);
-}
 
 /** Opens sessions and serves their syncs and subscriptions (see {@link MatchHost} for each call). */
 export class Sessions {
@@ -58,9 +53,23 @@ export class Sessions {
       if (m.spectators !== 'public') throw new HostError('FORBIDDEN', 'this match has no spectators');
       return { matchId: m.id, viewer: 'spectator', tokenHash: null };
     }
-    const s = session;
-    if (m.seats[s.viewer as number]?.left) await this.registry.changeSeats(m.id, (cur) => ({ seats: returning(cur, s), result: null }));
-    return s;
+    return session;
+  }
+
+  /**
+   * The seat's player is back: a request of theirs that shows them at the table (a sync, a
+   * subscription, an action) succeeded, so the seat's `left` mark is cleared. A refused request,
+   * or one that only reads (the record, the chat), leaves the mark as it was.
+   */
+  async back(session: Session): Promise<void> {
+    if (session.viewer === 'spectator') return;
+    const seat = session.viewer;
+    const live = await this.matches.mustLoad(session.matchId);
+    if (live.record.seats[seat]?.left !== true) return;
+    await this.registry.change(live.record.id, (cur) => {
+      if (cur.seats[seat]?.left !== true || !allowed(cur, session)) return { patch: {}, result: null };
+      return { patch: { seats: markLeft(cur.seats, seat, false) }, result: null };
+    });
   }
 
   async leave(session: Session): Promise<void> {
@@ -76,10 +85,12 @@ export class Sessions {
     const from = parseSeq(after, 'after');
     const live = await this.matches.mustLoad(session.matchId);
     await this.matches.authorize(live, session);
-    return live.serial(async () => {
+    const r = await live.serial(async () => {
       await this.matches.catchUp(live);
       return this.syncResult(live, session.viewer, from);
     });
+    await this.back(session);
+    return r;
   }
 
   async subscribe(session: Session, after: unknown, subscriber: Subscriber): Promise<Subscription> {
@@ -115,6 +126,12 @@ export class Sessions {
       return { sync: r, table: this.table(live, session.viewer, readsChat(live.record, session.viewer) ? chat : []) };
     });
     if (added === null) return null;
+    try {
+      await this.back(session);
+    } catch (e) {
+      live.watchers.delete(watcher);
+      throw e;
+    }
     const { sync, table } = added;
     const release = session.viewer === 'spectator' ? () => undefined : this.presence.hold(live, session.viewer);
     return {
