@@ -8,6 +8,7 @@
 import type { Action, PlayerView, Viewer } from '../index.js';
 import type { ClientMessage } from '../protocol/client-messages.js';
 import { newContribution } from '../protocol/fairness.js';
+import { isPlainObject } from '../protocol/plain.js';
 import type { ServerMessage } from '../protocol/server-messages.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection-types.js';
@@ -24,6 +25,14 @@ interface Waiting {
   readonly resolve: (m: ServerMessage) => void;
   readonly reject: (e: ClientError) => void;
   readonly timer: ReturnType<typeof setTimeout>;
+}
+
+/** A `send` acknowledged by the host, waiting for its update to reach the view. */
+interface SeqWaiter {
+  readonly seq: number;
+  readonly resolve: () => void;
+  readonly reject: (e: ClientError) => void;
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 /**
@@ -88,7 +97,7 @@ export class MatchClient {
   /** A `sync` for the whole view is under way. */
   private repairing = false;
   /** `send`s acknowledged whose update has not arrived yet. */
-  private seqWaiters: { readonly seq: number; readonly resolve: () => void }[] = [];
+  private seqWaiters: SeqWaiter[] = [];
   private readonly listeners: { [K in keyof ClientEvents]: Set<ClientEvents[K]> } = {
     events: new Set(),
     view: new Set(),
@@ -156,7 +165,17 @@ export class MatchClient {
     // The ack may come before the update: resolve once the view holds the action, so that a
     // caller acting again right away acts on the new view, not on the old one.
     const seq = reply.seq;
-    if (this.viewSeq < seq && !this.stopped) await new Promise<void>((resolve) => this.seqWaiters.push({ seq, resolve }));
+    if (this.viewSeq < seq && !this.stopped) {
+      await new Promise<void>((resolve, reject) => {
+        const waiter: SeqWaiter = { seq, resolve, reject, timer: undefined };
+        // The host said it holds the action; its update should follow at once.
+        waiter.timer = setTimeout(() => {
+          this.seqWaiters = this.seqWaiters.filter((w) => w !== waiter);
+          reject(new ClientError('TIMEOUT', `the host acknowledged update ${seq} but did not send it in time`));
+        }, this.options.timeoutMs ?? 15_000);
+        this.seqWaiters.push(waiter);
+      });
+    }
     return seq;
   }
 
@@ -250,13 +269,24 @@ export class MatchClient {
     ws.onopen = () => this.hello(ws);
     ws.onmessage = (event) => {
       if (this.socket !== ws) return;
-      let m: ServerMessage;
+      let m: unknown;
       try {
-        m = JSON.parse(typeof event.data === 'string' ? event.data : String(event.data)) as ServerMessage;
+        m = JSON.parse(typeof event.data === 'string' ? event.data : String(event.data));
       } catch {
         return;
       }
-      this.receive(m);
+      // A host's frame that is not a message of the protocol is its fault, not the app's: told
+      // through `error`, and the connection is made again (its welcome brings a whole view).
+      try {
+        if (!isPlainObject(m) || typeof m.type !== 'string') throw new TypeError('not an object with a type');
+        this.receive(m as unknown as ServerMessage);
+      } catch (e) {
+        this.emit(
+          'error',
+          new ClientError('BAD_MESSAGE', `the host sent a malformed message: ${e instanceof Error ? e.message : String(e)}`),
+        );
+        this.drop(ws);
+      }
     };
     ws.onclose = () => {
       if (this.socket !== ws) return;
@@ -267,6 +297,15 @@ export class MatchClient {
       this.scheduleReconnect();
     };
     ws.onerror = () => undefined;
+  }
+
+  /** Closes `ws` from this side; its `onclose` fails what waits and reconnects with backoff. */
+  private drop(ws: WebSocketLike): void {
+    try {
+      ws.close(4000, 'the client drops this connection');
+    } catch {
+      // Closed already.
+    }
   }
 
   private hello(ws: WebSocketLike): void {
@@ -340,7 +379,12 @@ export class MatchClient {
           return;
         }
         this.emit('error', new ClientError(m.code, m.message, m.rulesCode));
-        if (!this.ready && FATAL.has(m.code)) this.close();
+        if (!this.ready) {
+          // The hello was refused: for good (a bad token, no such match), or for now (the
+          // host's store failed, a limit): then the connection is made again, with backoff.
+          if (FATAL.has(m.code)) this.close();
+          else if (this.socket !== null) this.drop(this.socket);
+        }
         return;
       default: {
         if (this.table.receive(m) || !('id' in m)) return;
@@ -366,13 +410,20 @@ export class MatchClient {
       });
   }
 
-  /** Resolves the `send`s whose update has arrived (all of them once the client is closed). */
+  /**
+   * Resolves the `send`s whose update has arrived; once the client is closed, rejects the others
+   * with `CLOSED` (the host holds their actions, but this client will not show them).
+   */
   private release(): void {
     if (this.seqWaiters.length === 0) return;
     const at = this.viewSeq;
-    const ready = this.seqWaiters.filter((w) => w.seq <= at || this.stopped);
+    const settled = this.seqWaiters.filter((w) => w.seq <= at || this.stopped);
     this.seqWaiters = this.seqWaiters.filter((w) => w.seq > at && !this.stopped);
-    for (const w of ready) w.resolve();
+    for (const w of settled) {
+      clearTimeout(w.timer);
+      if (w.seq <= at) w.resolve();
+      else w.reject(new ClientError('CLOSED', `the client was closed before update ${w.seq} (acknowledged by the host) arrived`));
+    }
   }
 
   private request(message: ClientMessage & { id: number }): Promise<ServerMessage> {

@@ -6,7 +6,10 @@
 /**
  * A refusal from the host (its `code`, as in docs/server.md: `STALE`, `ILLEGAL`, `UNAUTHORIZED`,
  * …), or a client-side failure: `DISCONNECTED` (the connection dropped before a reply: the
- * action may or may not have been applied; the resync will tell), `TIMEOUT`, `CLOSED`, `HTTP`.
+ * action may or may not have been applied; the resync will tell), `TIMEOUT`, `CLOSED`, `HTTP`,
+ * `NETWORK` (the host could not be reached), `BAD_MESSAGE` (the host sent something that is not
+ * the protocol), `UNFAIR` (a fair match's host told another commitment or log digest than it had
+ * told before: the first is kept, and `verifyRecord` will refuse a record that differs).
  *
  * @example
  * ```ts

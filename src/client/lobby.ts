@@ -6,6 +6,7 @@
 import type { GameRecord } from '../index.js';
 import { newContribution } from '../protocol/fairness.js';
 import type { ChatLine, MatchSettings, MatchSummary } from '../protocol/lobby.js';
+import { isPlainObject } from '../protocol/plain.js';
 import type { RematchState } from '../protocol/server-messages.js';
 import { ClientError } from './errors.js';
 
@@ -28,21 +29,32 @@ export type FetchLike = (
 /** Match settings as the lobby takes them: every field but `players` optional. */
 export type NewMatch = Partial<Omit<MatchSettings, 'options'>> & MatchSettings['options'];
 
+/**
+ * One call of the host's HTTP API. Its answer must be a JSON object holding every member of
+ * `keys`; the errors are all {@link ClientError}s: the host's own code, `HTTP` (a refusal without
+ * one), `NETWORK` (no answer at all) or `BAD_MESSAGE` (an answer that is not the API's).
+ */
 async function call<T>(
   base: string,
   path: string,
   init: { method?: string; body?: unknown; token?: string | null },
-  fetchImpl?: FetchLike,
+  fetchImpl: FetchLike | undefined,
+  keys: readonly string[],
 ): Promise<T> {
   const f = fetchImpl ?? (globalThis.fetch as unknown as FetchLike);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await f(`${base.replace(/\/+$/, '')}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
+  let res: FetchResponse;
+  try {
+    res = await f(`${base.replace(/\/+$/, '')}/api${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+  } catch (e) {
+    throw new ClientError('NETWORK', `the host could not be reached: ${e instanceof Error ? e.message : String(e)}`);
+  }
   let body: unknown = null;
   try {
     body = await res.json();
@@ -55,6 +67,11 @@ async function call<T>(
     const message = typeof err?.message === 'string' ? err.message : `the host answered ${res.status}`;
     throw new ClientError(code, message, typeof err?.rulesCode === 'string' ? err.rulesCode : undefined);
   }
+  const answer = body;
+  if (!isPlainObject(answer))
+    throw new ClientError('BAD_MESSAGE', `the host's answer to ${path} is not a JSON object: is this the game's host?`);
+  const missing = keys.find((k) => answer[k] === undefined);
+  if (missing !== undefined) throw new ClientError('BAD_MESSAGE', `the host's answer to ${path} has no "${missing}"`);
   return body as T;
 }
 
@@ -77,17 +94,17 @@ export interface CreatedMatch {
  * ```
  */
 export function createMatch(base: string, settings: NewMatch, fetchImpl?: FetchLike): Promise<CreatedMatch> {
-  return call(base, '/matches', { method: 'POST', body: settings }, fetchImpl);
+  return call(base, '/matches', { method: 'POST', body: settings }, fetchImpl, ['match', 'creatorToken', 'invite']);
 }
 
 /** Public matches with a free seat, newest first (an unlisted match is never listed). */
 export async function listMatches(base: string, fetchImpl?: FetchLike): Promise<MatchSummary[]> {
-  return (await call<{ matches: MatchSummary[] }>(base, '/matches', {}, fetchImpl)).matches;
+  return (await call<{ matches: MatchSummary[] }>(base, '/matches', {}, fetchImpl, ['matches'])).matches;
 }
 
 /** One match's summary. */
 export async function getMatch(base: string, matchId: string, fetchImpl?: FetchLike): Promise<MatchSummary> {
-  return (await call<{ match: MatchSummary }>(base, `/matches/${encodeURIComponent(matchId)}`, {}, fetchImpl)).match;
+  return (await call<{ match: MatchSummary }>(base, `/matches/${encodeURIComponent(matchId)}`, {}, fetchImpl, ['match'])).match;
 }
 
 /** What {@link joinMatch} takes: a display name, and optionally a seat, the invite code and a contribution. */
@@ -124,6 +141,7 @@ export async function joinMatch(
     `/matches/${encodeURIComponent(matchId)}/join`,
     { method: 'POST', body: { ...request, contribution } },
     fetchImpl,
+    ['seat', 'token'],
   );
   return { seat: r.seat, token: r.token, contribution };
 }
@@ -151,6 +169,7 @@ export function reissueSeat(
     `/matches/${encodeURIComponent(matchId)}/seats/${seat}/token`,
     { method: 'POST', body: name === undefined ? {} : { name }, token: creatorToken },
     fetchImpl,
+    ['seat', 'token'],
   );
 }
 
@@ -171,7 +190,9 @@ export async function setTurnTime(
   fetchImpl?: FetchLike,
 ): Promise<MatchSummary> {
   const path = `/matches/${encodeURIComponent(matchId)}/clock`;
-  return (await call<{ match: MatchSummary }>(base, path, { method: 'POST', body: { turnTimeMs }, token: creatorToken }, fetchImpl)).match;
+  return (
+    await call<{ match: MatchSummary }>(base, path, { method: 'POST', body: { turnTimeMs }, token: creatorToken }, fetchImpl, ['match'])
+  ).match;
 }
 
 /**
@@ -186,13 +207,15 @@ export async function agreeToRematch(
 ): Promise<{ rematch: RematchState; contribution: string }> {
   const contribution = newContribution();
   const path = `/matches/${encodeURIComponent(matchId)}/rematch`;
-  const r = await call<{ rematch: RematchState }>(base, path, { method: 'POST', body: { contribution }, token }, fetchImpl);
+  const r = await call<{ rematch: RematchState }>(base, path, { method: 'POST', body: { contribution }, token }, fetchImpl, ['rematch']);
   return { rematch: r.rematch, contribution };
 }
 
 /** The match's chat lines after `after` (with a seat token, or none for a spectator when the chat is everyone's). */
 export async function readChat(base: string, matchId: string, token: string | null, after = 0, fetchImpl?: FetchLike): Promise<ChatLine[]> {
-  return (await call<{ chat: ChatLine[] }>(base, `/matches/${encodeURIComponent(matchId)}/chat?after=${after}`, { token }, fetchImpl)).chat;
+  return (
+    await call<{ chat: ChatLine[] }>(base, `/matches/${encodeURIComponent(matchId)}/chat?after=${after}`, { token }, fetchImpl, ['chat'])
+  ).chat;
 }
 
 /**
@@ -201,7 +224,7 @@ export async function readChat(base: string, matchId: string, token: string | nu
  * at any time. Replay it with `replayRecord`.
  */
 export function fetchRecord(base: string, matchId: string, token: string | null, fetchImpl?: FetchLike): Promise<GameRecord> {
-  return call(base, `/matches/${encodeURIComponent(matchId)}/record`, { token }, fetchImpl);
+  return call(base, `/matches/${encodeURIComponent(matchId)}/record`, { token }, fetchImpl, ['actions']);
 }
 
 /**
@@ -227,6 +250,7 @@ export async function reassignSeat(
       `/matches/${encodeURIComponent(matchId)}/seats/${seat}`,
       { method: 'POST', body: { bot }, token: creatorToken },
       fetchImpl,
+      ['match'],
     )
   ).match;
 }

@@ -68,9 +68,18 @@ export class TableState {
     if (m.seats !== undefined) this.setSeats(m.seats);
     if (m.turnTimeMs !== undefined) this.turnTimeMs = m.turnTimeMs;
     if (m.fairness) {
-      const digests = this.fairness?.commitment === m.fairness.commitment ? this.fairness.digests : new Map<number, string>();
-      digests.set(m.seq, m.fairness.logDigest);
-      this.fairness = { commitment: m.fairness.commitment, nextCommitment: m.fairness.nextCommitment, digests };
+      const f = this.fairness;
+      // What the host committed to is kept as first told: a welcome naming another commitment
+      // (after a reconnect) is the host trying to change the deal, and is not taken.
+      if (f === null) this.fairness = { commitment: m.fairness.commitment, nextCommitment: m.fairness.nextCommitment, digests: new Map() };
+      else if (f.commitment !== m.fairness.commitment || f.nextCommitment !== m.fairness.nextCommitment)
+        this.bad(
+          new ClientError(
+            'UNFAIR',
+            `the host now names commitment ${m.fairness.commitment}, not the ${f.commitment} it named first; the first is kept`,
+          ),
+        );
+      if (this.fairness?.commitment === m.fairness.commitment) this.digest(m.seq, m.fairness.logDigest);
     }
     for (const u of m.updates) this.digest(u.seq, u.logDigest);
     if (m.chat !== undefined) this.addChat(m.chat);
@@ -78,9 +87,19 @@ export class TableState {
     this.clock(m);
   }
 
-  /** Takes an update's (or a sync's) digest and clock. */
+  /**
+   * Takes an update's (or a sync's) log digest. The first digest told for a seq is kept: the host
+   * telling another one later (in a reconnect's welcome) is rewriting the history, and `bad` is
+   * told (`UNFAIR`), so that `verifyRecord` checks the record against what was shown first.
+   */
   digest(seq: number, digest: string | undefined): void {
-    if (digest !== undefined && this.fairness !== null) this.fairness.digests.set(seq, digest);
+    if (digest === undefined || this.fairness === null) return;
+    const had = this.fairness.digests.get(seq);
+    if (had === undefined) this.fairness.digests.set(seq, digest);
+    else if (had !== digest)
+      this.bad(
+        new ClientError('UNFAIR', `the host sent log digest ${digest} for update ${seq}, where it had sent ${had}; the first is kept`),
+      );
   }
 
   /** Takes a clock the host sent, if it sent one. */

@@ -119,6 +119,18 @@ export function storeContract(name: string, makeStore: () => Promise<Store>, opt
         // Frozen: refused.
       }
       expect((await store.readLog(m.id, 0)).map((x) => x.seq)).toEqual([1]);
+      // The same after an update of other fields and after an update of the seats.
+      expect(await store.updateMatch(m.id, 0, { turnTimeMs: 5000 })).toBe(true);
+      expect(await store.updateSeats(m.id, 1, m.seats)).toBe(true);
+      expect(await store.updateMatch(m.id, 2, { turnTimeMs: 6000 })).toBe(true);
+      const updated = (await store.getMatch(m.id)) as unknown as { version: number; turnTimeMs: number | null };
+      try {
+        updated.version = 42;
+        updated.turnTimeMs = null;
+      } catch {
+        // Frozen: refused.
+      }
+      expect(await store.getMatch(m.id)).toMatchObject({ version: 3, turnTimeMs: 6000 });
     });
 
     it('updateSeats is compare-and-set on the version', async () => {

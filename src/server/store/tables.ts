@@ -104,7 +104,8 @@ export class Tables {
         break;
       case 'update': {
         const m = this.matches.get(c.id);
-        if (m !== undefined) this.matches.set(c.id, { ...m, ...c.patch, version: c.version });
+        // Frozen as every record handed out is (the patch itself was frozen above): a caller cannot change what is stored.
+        if (m !== undefined) this.matches.set(c.id, Object.freeze({ ...m, ...c.patch, version: c.version }));
         break;
       }
       case 'chat': {
