@@ -18,7 +18,11 @@ export interface Parsed {
   readonly positional: readonly string[];
 }
 
-/** @internal Parses `argv` against `spec`; unknown options and missing values throw a {@link UsageError}. */
+/**
+ * @internal Parses `argv` against `spec`; unknown options (only `spec`'s own names count, never
+ * `constructor` or `__proto__`), and missing or empty values (`--name=`, `--name ""`) throw a
+ * {@link UsageError}: no option of the command line means anything by an empty value.
+ */
 export function parseArgs(argv: readonly string[], spec: OptionSpec, command: string): Parsed {
   const options: Record<string, string | boolean> = {};
   const positional: string[] = [];
@@ -34,7 +38,7 @@ export function parseArgs(argv: readonly string[], spec: OptionSpec, command: st
     }
     const eq = arg.indexOf('=');
     const name = arg.slice(2, eq < 0 ? undefined : eq);
-    const kind = name === 'help' ? 'boolean' : spec[name];
+    const kind = name === 'help' ? 'boolean' : Object.hasOwn(spec, name) ? spec[name] : undefined;
     if (kind === undefined) {
       const known = Object.keys(spec).map((k) => `--${k}`);
       throw new UsageError(`unknown option --${name} for "${command}"${known.length ? ` (options: ${known.join(', ')})` : ''}`);
@@ -51,6 +55,7 @@ export function parseArgs(argv: readonly string[], spec: OptionSpec, command: st
       if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
       i += 1;
     }
+    if (value === '') throw new UsageError(`--${name} needs a value, got an empty one`);
     options[name] = value;
   }
   return { options, positional };
@@ -76,7 +81,6 @@ export function stringOption(parsed: Parsed, name: string): string | undefined {
 export function seedOption(parsed: Parsed): number | string | undefined {
   const raw = stringOption(parsed, 'seed');
   if (raw === undefined) return undefined;
-  if (raw === '') throw new UsageError('--seed needs a value');
   return /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw;
 }
 

@@ -66,6 +66,9 @@ export function botMove(table: Table, p: number): readonly GameEvent[] {
 function setUp(parsed: Parsed): { table: Table; seat: number; events: readonly GameEvent[] } {
   const file = stringOption(parsed, 'load');
   if (file !== undefined) {
+    const given = ['players', 'seed'].filter((o) => parsed.options[o] !== undefined);
+    if (given.length > 0)
+      throw new UsageError(`--load takes the players and the seed from the saved game: drop ${given.map((o) => `--${o}`).join(' and ')}`);
     const game: GameFile = loadGame(file);
     const n = game.state.players;
     const seat = intOption(parsed, 'seat', game.seat ?? 0, 0, n - 1);

@@ -40,7 +40,8 @@ Run "for-the-king COMMAND --help" for details.`,
   --seat N        your seat, from 0 (default 0)
   --bots LIST     bots for the other seats, in seat order, repeated if short (default heuristic); ${BOTS}
   --seed N        the game's seed (default: random, printed at the start)
-  --load FILE     continue a game saved with "save FILE" (a game record, or a save from serialize/toSave)
+  --load FILE     continue a game saved with "save FILE" (a game record, or a save from serialize/toSave);
+                  its players and seed come from the file, so --players and --seed are refused with it
   --lang en|uk    language of the board (default en)
 
 During the game type a choice number, "bid N", "pass", "board", "save FILE", "help" or "quit".`,
@@ -59,9 +60,10 @@ During the game type a choice number, "bid N", "pass", "board", "save FILE", "he
   --games N       number of games (default 1000)
   --workers N     worker threads (default 1); the result is identical for any number
   --seed N        master seed (default 1)
-  --json          print the result as JSON instead of a table
+  --json          print the result as JSON instead of a table (not with --shard: "merge DIR --json")
   --shard i/N     play only shard i (0 to N-1) of the games, and write its totals to --out
-  --out DIR       the folder for shard files (shard-i-of-N.json); "for-the-king merge DIR" adds them up
+  --out DIR       the folder for shard files (shard-i-of-N.json), checked before the games start;
+                  "for-the-king merge DIR" adds them up
 
 A progress bar (rate, time left) is drawn on stderr when it is a terminal. Each game's seed
 depends only on --seed and the game's number, so shards run anywhere, in any order, and again.`,
@@ -89,8 +91,8 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
   --static DIR    serve the files of DIR at / instead of the built-in site (the lobby and table at /,
                   the package's ES modules under /lib/); never its dotfiles
   --static-max-age SECONDS
-                  how long browsers keep DIR's files other than HTML without asking (default 0:
-                  they revalidate each time, a cheap 304 when unchanged)
+                  with --static: how long browsers keep DIR's files other than HTML without asking
+                  (default 0: they revalidate each time, a cheap 304 when unchanged)
   --cors ORIGINS  let pages of these other origins use the lobby and the WebSocket, separated by commas
                   (http://localhost:5173 for a Vite dev server; * for any)
   --trust-proxy   take client addresses from X-Forwarded-For (only behind your own reverse proxy)

@@ -6,16 +6,23 @@
  * `toSave`, and the command line's files of version 0.x (`for-the-king-and-me/cli-game`).
  * @module
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { botIdProblem } from '../bots/index.js';
 import type { Action, GameOptions, GameRecord, GameState, PlayerCount } from '../index.js';
 import { checkRecord, fromSave, makeRecord, parseAction, RECORD_FORMAT, replay, replayRecord, SAVE_FORMAT, toSave } from '../index.js';
 import { UsageError } from './args.js';
+import { checkFileDestination, readBounded, writeWhole } from './files.js';
 
 /** @internal The `format` field of the command line's files before game records. */
 export const GAME_FILE_FORMAT = 'for-the-king-and-me/cli-game';
 
 /** @internal The `meta.program` of the records the command line writes. */
 export const PROGRAM = 'for-the-king';
+
+/**
+ * @internal The largest game file read: far more than any game's record (a few tens of KiB), so
+ * that a wrong file is refused before it is read into memory.
+ */
+export const MAX_GAME_FILE_BYTES = 64 * 2 ** 20;
 
 /** @internal A game as the command line keeps it. */
 export interface GameFile {
@@ -38,11 +45,15 @@ export function recordOf(game: GameFile & { readonly actions: readonly Action[] 
   });
 }
 
-/** @internal Writes `game` to `file`: a game record, or a save for a game without history. */
+/**
+ * @internal Writes `game` to `file`: a game record, or a save for a game without history. The
+ * file is written whole or not at all: a failed write leaves the previous file as it was.
+ */
 export function saveGame(file: string, game: GameFile): void {
   const data = game.actions === null ? toSave(game.state) : recordOf({ ...game, actions: game.actions });
+  checkFileDestination(file);
   try {
-    writeFileSync(file, `${JSON.stringify(data, null, 1)}\n`);
+    writeWhole(file, `${JSON.stringify(data, null, 1)}\n`);
   } catch (e) {
     throw new UsageError(`cannot write ${file}: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -56,18 +67,28 @@ function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-/** The seats a record names in `meta.seats`, if they fit the game; else none. */
-function seatsOf(record: GameRecord): string[] {
+/** Refuses a file whose seats name a bot this program does not know (`human` is the person). */
+function checkBots(file: string, seats: readonly string[]): void {
+  for (const id of seats) {
+    const problem = id === 'human' ? null : botIdProblem(id);
+    if (problem !== null) fail(file, problem);
+  }
+}
+
+/** The seats a record names in `meta.seats`, if they fit the game; else none. Unknown bots are refused. */
+function seatsOf(file: string, record: GameRecord): string[] {
   const listed = record.meta?.seats;
   if (typeof listed !== 'string') return [];
   const seats = listed.split(',');
-  return seats.length === record.options.players && seats.every((s) => s.length > 0) ? seats : [];
+  if (seats.length !== record.options.players || !seats.every((s) => s.length > 0)) return [];
+  checkBots(file, seats);
+  return seats;
 }
 
-function fromRecord(data: unknown): GameFile {
+function fromRecord(file: string, data: unknown): GameFile {
   const record = checkRecord(data);
   const state = replayRecord(record);
-  const seats = seatsOf(record);
+  const seats = seatsOf(file, record);
   const human = seats.indexOf('human');
   return { options: record.options, seat: human < 0 ? null : human, seats, actions: record.actions, state };
 }
@@ -93,6 +114,7 @@ function fromOldFile(file: string, data: Record<string, unknown>): GameFile {
   const state = replay(gameOptions, actions);
   if (seats.length !== state.players || (seat !== null && (seat < 0 || seat >= state.players)))
     fail(file, 'the seats do not match the game');
+  checkBots(file, seats);
   return { options: gameOptions, seat, seats, actions, state };
 }
 
@@ -100,7 +122,7 @@ function fromOldFile(file: string, data: Record<string, unknown>): GameFile {
 export function loadGame(file: string): GameFile {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readBounded(file, MAX_GAME_FILE_BYTES, 'a game file');
   } catch (e) {
     const code = (e as { code?: string }).code;
     fail(file, code === 'ENOENT' ? 'no such file' : e instanceof Error ? e.message : String(e));
@@ -113,7 +135,7 @@ export function loadGame(file: string): GameFile {
   }
   if (!isRecord(data)) fail(file, 'it is not a saved game');
   try {
-    if (data.format === RECORD_FORMAT) return fromRecord(data);
+    if (data.format === RECORD_FORMAT) return fromRecord(file, data);
     if (data.format === SAVE_FORMAT) {
       const state = fromSave(data);
       return {

@@ -61,6 +61,8 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   const staticDir = stringOption(parsed, 'static');
   const corsText = stringOption(parsed, 'cors');
   const staticMaxAge = intOption(parsed, 'static-max-age', 0, 0, 31_536_000);
+  if (staticDir === undefined && stringOption(parsed, 'static-max-age') !== undefined)
+    throw new UsageError('--static-max-age goes with --static (the built-in site sets its own caching)');
   const metricsPort = stringOption(parsed, 'metrics-port') === undefined ? undefined : intOption(parsed, 'metrics-port', 0, 0, 65535);
   const metricsHostname = stringOption(parsed, 'metrics-host');
   if (metricsHostname !== undefined && metricsPort === undefined) throw new UsageError('--metrics-host goes with --metrics-port');

@@ -7,15 +7,21 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SimulationPlan, SimulationShard } from '../bots/index.js';
 import { UsageError } from './args.js';
+import { FileTooLargeError, readBounded, writeWhole } from './files.js';
 
 /** @internal The `format` field of a shard manifest. */
 export const SHARD_FORMAT = 'for-the-king-shard';
 /** @internal The manifest version this program writes and reads. */
 export const SHARD_VERSION = 1;
+/**
+ * @internal The largest shard file read: a manifest is about 2 KiB whatever the number of games
+ * (its totals are a few dozen numbers), so 1 MiB leaves a wide margin for long bot lists and seeds.
+ */
+export const MAX_SHARD_BYTES = 2 ** 20;
 
 const NAME = /^shard-(\d+)-of-(\d+)\.json$/;
 
@@ -65,9 +71,7 @@ export function writeShard(dir: string, s: SimulationShard): string {
   const b = body(s);
   const text = `${JSON.stringify({ ...b, checksum: sha256(JSON.stringify(b)) }, null, 2)}\n`;
   const path = join(dir, shardFileName(s.shard, s.shards));
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
+  writeWhole(path, text);
   return path;
 }
 
@@ -75,12 +79,13 @@ function problem(file: string, message: string): Error {
   return new Error(`${file}: ${message}`);
 }
 
-/** Reads and checks one manifest: format, version, checksum, plan hash, range and count. */
+/** Reads and checks one manifest: size, format, version, checksum, plan hash, range and count. */
 function readShard(dir: string, file: string): SimulationShard {
   let m: Record<string, unknown>;
   try {
-    m = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+    m = JSON.parse(readBounded(join(dir, file), MAX_SHARD_BYTES, 'a shard file')) as Record<string, unknown>;
   } catch (e) {
+    if (e instanceof FileTooLargeError) throw new UsageError(`${file}: ${e.message}`);
     throw problem(file, `not a readable shard manifest (${e instanceof Error ? e.message : String(e)})`);
   }
   if (typeof m !== 'object' || m === null || m.format !== SHARD_FORMAT) throw problem(file, `not a ${SHARD_FORMAT} manifest`);

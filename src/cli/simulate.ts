@@ -8,6 +8,7 @@ import { mergeShards, simulate, simulateShard } from '../bots/index.js';
 import type { PlayerCount } from '../index.js';
 import type { Parsed } from './args.js';
 import { intOption, seedOption, stringOption, UsageError } from './args.js';
+import { checkFolderDestination } from './files.js';
 import type { Io } from './io.js';
 import { say } from './io.js';
 import { progressBar } from './progress.js';
@@ -81,12 +82,15 @@ export async function simulateCommand(parsed: Parsed, io: Io): Promise<number> {
   const shardText = stringOption(parsed, 'shard');
   const out = stringOption(parsed, 'out');
   if ((shardText === undefined) !== (out === undefined)) throw new UsageError('--shard i/N and --out DIR go together');
+  if (shardText !== undefined && parsed.options.json === true)
+    throw new UsageError('--json goes without --shard: a shard writes its totals to --out, and "merge DIR --json" prints the JSON');
   const bar = progressBar(io.stderr);
   const start = performance.now();
   const onProgress = (done: number, total: number): void => bar.update(done, total);
   if (shardText !== undefined && out !== undefined) {
     const { shard, shards } = parseShard(shardText);
     if (shards > games) throw new UsageError(`--shard ${shardText}: ${games} games cannot make ${shards} shards`);
+    checkFolderDestination(out);
     const part = await simulateShard({ players, bots, games, seed, workers, shard, shards, onProgress });
     bar.end();
     const path = writeShard(out, part);

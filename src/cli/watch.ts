@@ -9,6 +9,7 @@ import { describeEvent } from '../text/index.js';
 import type { Parsed } from './args.js';
 import { intOption, langOption, seedOption, stringOption, UsageError } from './args.js';
 import { renderScore } from './board.js';
+import { checkFileDestination } from './files.js';
 import type { Io, Out } from './io.js';
 import { say } from './io.js';
 import { botMove, freshSeed, seatTable } from './play.js';
@@ -38,6 +39,8 @@ export async function watchCommand(parsed: Parsed, io: Io): Promise<number> {
   const players = intOption(parsed, 'players', 4, 2, 5) as PlayerCount;
   const ids = botList(stringOption(parsed, 'bots'), ['heuristic']);
   const seed = seedOption(parsed) ?? freshSeed();
+  const file = stringOption(parsed, 'save');
+  if (file !== undefined) checkFileDestination(file);
   const options = { players, seed };
   const seats = fillSeats(players, null, ids);
   const start = createGameWithEvents(options);
@@ -47,7 +50,6 @@ export async function watchCommand(parsed: Parsed, io: Io): Promise<number> {
   printEvents(out, start.events, lang);
   while (!isGameOver(table.state)) printEvents(out, botMove(table, currentPlayer(table.state) as number), lang);
   say(out, '', ...renderScore(score(table.state), players, 'spectator', lang));
-  const file = stringOption(parsed, 'save');
   if (file !== undefined) {
     saveGame(file, { options, seat: null, seats, actions: table.actions, state: table.state });
     say(out, `Saved to ${file} (step through it with: for-the-king replay ${file}).`);

@@ -88,6 +88,78 @@ describe('bad options print one clear line and exit non-zero', () => {
   });
 });
 
+describe('options are refused rather than taken empty, ignored or looked up on Object.prototype', () => {
+  const saved = join(dir, 'to-load.json');
+  writeFileSync(
+    saved,
+    JSON.stringify(makeRecord({ players: 3, seed: 5 }, [], { meta: { program: 'for-the-king', seats: 'human,random,random' } })),
+  );
+  const foreignBots = join(dir, 'foreign-bots.json');
+  writeFileSync(
+    foreignBots,
+    JSON.stringify(makeRecord({ players: 3, seed: 5 }, [], { meta: { program: 'x', seats: 'human,alphazero,random' } })),
+  );
+  const oldBots = join(dir, 'old-bots.json');
+  writeFileSync(
+    oldBots,
+    JSON.stringify({
+      format: GAME_FILE_FORMAT,
+      version: 1,
+      options: { players: 2, seed: 5 },
+      seat: null,
+      seats: ['random', 'nope'],
+      actions: [],
+    }),
+  );
+  const cases: [string[], RegExp][] = [
+    // An empty value is refused for every option that takes one (none means anything by it).
+    // `serve` is given --port 70000 too: were the empty value taken, it would stop on the port
+    // rather than start a host (or open a store in the working folder).
+    [['serve', '--port', '70000', '--host='], /^for-the-king: --host needs a value, got an empty one\n$/],
+    [['serve', '--port', '70000', '--host', ''], /--host needs a value, got an empty one/],
+    [['serve', '--port', '70000', '--metrics-port', '0', '--metrics-host='], /--metrics-host needs a value, got an empty one/],
+    [['serve', '--port', '70000', '--static', ''], /--static needs a value, got an empty one/],
+    [['serve', '--port', '70000', '--data='], /--data needs a value, got an empty one/],
+    [['serve', '--port', '70000', '--cors='], /--cors needs a value, got an empty one/],
+    [['simulate', '--seed='], /--seed needs a value, got an empty one/],
+    [['play', '--load', ''], /--load needs a value, got an empty one/],
+    [['watch', '--save='], /--save needs a value, got an empty one/],
+    // Names inherited from Object.prototype are unknown options.
+    [['simulate', '--constructor', '5'], /unknown option --constructor for "simulate"/],
+    [['simulate', '--toString', 'x'], /unknown option --toString for "simulate"/],
+    [['simulate', '--__proto__', 'x'], /unknown option --__proto__ for "simulate"/],
+    [['simulate', '--hasOwnProperty=1'], /unknown option --hasOwnProperty for "simulate"/],
+    [['watch', '--valueOf'], /unknown option --valueOf for "watch"/],
+    // Combinations that would be accepted and then have no effect.
+    [['play', '--load', saved, '--players', '5'], /--load takes the players and the seed from the saved game: drop --players\n$/],
+    [['play', '--load', saved, '--seed', '999'], /--load takes the players and the seed from the saved game: drop --seed\n$/],
+    [['simulate', '--games', '4', '--shard', '0/2', '--out', join(dir, 'never'), '--json'], /--json goes without --shard/],
+    // (--expire-finished 7 is refused after it: were --static-max-age taken, serve would stop there.)
+    [['serve', '--memory', '--static-max-age', '60', '--expire-finished', '7'], /--static-max-age goes with --static/],
+    // Bots named in a file are checked when it is loaded.
+    [['play', '--load', foreignBots], /cannot load .*foreign-bots\.json: unknown bot "alphazero"/],
+    [['replay', foreignBots], /cannot load .*foreign-bots\.json: unknown bot "alphazero"/],
+    [['replay', oldBots], /cannot load .*old-bots\.json: unknown bot "nope"/],
+  ];
+  for (const [argv, message] of cases) {
+    it(argv.map((a) => a.replace(dir, 'DIR')).join(' '), async () => {
+      const io = fakeIo('quit\n');
+      const code = await run(argv, io);
+      expect(io.err()).toMatch(message);
+      expect(code).toBe(2);
+      expect(io.err().trim().split('\n')).toHaveLength(1);
+      expect(io.out()).toBe('');
+    });
+  }
+
+  it('--load still takes --seat, --bots and --lang', async () => {
+    const io = fakeIo('quit\n');
+    expect(await run(['play', '--load', saved, '--seat', '1', '--bots', 'heuristic', '--lang', 'uk'], io)).toBe(0);
+    expect(io.out()).toMatch(/3 players, seed 5\. You are Player 1\./);
+    expect(io.out()).toMatch(/Seats: 0: heuristic, 1: you, 2: heuristic/);
+  });
+});
+
 describe('for-the-king play', () => {
   it('plays a whole game from scripted input, re-asking after bad input', async () => {
     const script = ['hello', '99', 'bid 5', 'board', ...Array<string>(400).fill('1')].join('\n');

@@ -1,0 +1,113 @@
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/run.js';
+import { MAX_GAME_FILE_BYTES } from '../../src/cli/savefile.js';
+import { MAX_SHARD_BYTES } from '../../src/cli/shard.js';
+import { checkRecord } from '../../src/index.js';
+import { fakeIo } from './io.js';
+
+const root = mkdtempSync(join(tmpdir(), 'ftk-cli-files-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const io = fakeIo();
+  const code = await run(argv, io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe('saves and shard files are written whole or not at all', () => {
+  it('watch --save replaces the file (a new one renamed over it), never writes into the old one', async () => {
+    const dir = join(root, 'replace');
+    mkdirSync(dir);
+    const file = join(dir, 'game.json');
+    expect((await cli(['watch', '--players', '2', '--bots', 'random', '--seed', '1', '--save', file])).code).toBe(0);
+    const before = readFileSync(file, 'utf8');
+    // A second name for the old file: written in place, it would change too.
+    linkSync(file, join(dir, 'kept.json'));
+    const r = await cli(['watch', '--players', '3', '--bots', 'random', '--seed', '2', '--save', file]);
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(join(dir, 'kept.json'), 'utf8')).toBe(before);
+    expect(checkRecord(readFileSync(file, 'utf8')).options.players).toBe(3);
+    expect(readdirSync(dir).sort()).toEqual(['game.json', 'kept.json']);
+  });
+
+  it('a shard file that cannot be renamed into place leaves no temporary file behind', async () => {
+    const dir = join(root, 'blocked');
+    mkdirSync(join(dir, 'shard-0-of-1.json'), { recursive: true }); // a folder where the file goes
+    const r = await cli(['simulate', '--players', '2', '--bots', 'random', '--games', '2', '--shard', '0/1', '--out', dir]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/shard-0-of-1\.json/);
+    expect(readdirSync(dir)).toEqual(['shard-0-of-1.json']);
+  });
+});
+
+describe('destinations are checked before the games are played', () => {
+  const file = join(root, 'a-file');
+  writeFileSync(file, 'not a folder');
+  const cases: [string, string[], RegExp][] = [
+    [
+      'simulate --out a regular file',
+      ['simulate', '--players', '2', '--bots', 'random', '--games', '3000', '--shard', '0/2', '--out', file],
+      /^for-the-king: cannot write to .*a-file: .*a-file is not a folder\n$/,
+    ],
+    [
+      'simulate --out a folder under a regular file',
+      ['simulate', '--players', '2', '--bots', 'random', '--games', '3000', '--shard', '0/2', '--out', join(file, 'sub')],
+      /cannot write to .*a-file[/\\]sub: .*a-file is not a folder/,
+    ],
+    [
+      'watch --save into a missing folder',
+      ['watch', '--players', '2', '--bots', 'random', '--seed', '1', '--save', join(root, 'missing', 'dir', 'g.json')],
+      /cannot write .*g\.json: there is no folder .*missing[/\\]dir/,
+    ],
+    [
+      'watch --save onto a folder',
+      ['watch', '--players', '2', '--bots', 'random', '--seed', '1', '--save', root],
+      /cannot write .*: it is a folder/,
+    ],
+  ];
+  for (const [name, argv, message] of cases) {
+    it(name, async () => {
+      const r = await cli(argv);
+      expect(r.err).toMatch(message);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe(''); // not a game was played
+    });
+  }
+
+  it('a missing --out folder is fine (created when the shard is written)', async () => {
+    const out = join(root, 'new', 'deeper');
+    const r = await cli(['simulate', '--players', '2', '--bots', 'random', '--games', '2', '--shard', '0/1', '--out', out]);
+    expect(r.code, r.err).toBe(0);
+    expect(readdirSync(out)).toEqual(['shard-0-of-1.json']);
+  });
+});
+
+describe('files too large for their kind are refused before they are read', () => {
+  it(`replay and play --load: a file over ${MAX_GAME_FILE_BYTES / 2 ** 20} MiB`, async () => {
+    const big = join(root, 'big.json');
+    writeFileSync(big, '');
+    truncateSync(big, MAX_GAME_FILE_BYTES + 1); // sparse: no disk used
+    for (const argv of [
+      ['replay', big, '--all'],
+      ['play', '--load', big],
+    ]) {
+      const r = await cli(argv);
+      expect(r.err).toBe(`for-the-king: cannot load ${big}: it holds 67,108,865 bytes, more than the 64 MiB a game file may hold\n`);
+      expect(r.code).toBe(2);
+    }
+  });
+
+  it(`merge: a shard file over ${MAX_SHARD_BYTES / 2 ** 20} MiB`, async () => {
+    const dir = join(root, 'big-shard');
+    mkdirSync(dir);
+    const big = join(dir, 'shard-0-of-1.json');
+    writeFileSync(big, '');
+    truncateSync(big, MAX_SHARD_BYTES + 1);
+    const r = await cli(['merge', dir]);
+    expect(r.err).toBe('for-the-king: shard-0-of-1.json: it holds 1,048,577 bytes, more than the 1 MiB a shard file may hold\n');
+    expect(r.code).toBe(2);
+  });
+});
