@@ -65,6 +65,8 @@ export class AppElement extends ElementBase {
   #run = 0;
   #bots: BotFactory | null = null;
   #localNames: (() => void) | null = null;
+  /** Starts a local game's bots again after the element was moved (taken out and put back). */
+  #resume: (() => void) | null = null;
 
   constructor() {
     super();
@@ -106,19 +108,22 @@ export class AppElement extends ElementBase {
   /** @internal */
   connectedCallback(): void {
     addEventListener('popstate', this.#route);
-    this.#route();
+    // Moved in the page: the local game goes on where it was.
+    if (this.#resume !== null) this.#resume();
+    else this.#route();
   }
 
   /** @internal */
   disconnectedCallback(): void {
     removeEventListener('popstate', this.#route);
-    this.#stopBots();
+    this.#pauseBots();
   }
 
   /** @internal */
   attributeChangedCallback(): void {
     if (!this.isConnected) return;
     this.#drawHead();
+    this.#localNames?.();
     for (const el of Array.from(this.#main.querySelectorAll('ftk-lobby, ftk-match, ftk-table, ftk-replay')))
       el.setAttribute('lang', this.lang);
   }
@@ -232,7 +237,10 @@ export class AppElement extends ElementBase {
         return b;
       }),
     );
+    // Focus stays on the language button pressed (the buttons are drawn anew).
+    const focused = this.#root.activeElement?.getAttribute('data-lang');
     fill(this.#head, h('h1', { style: 'margin: 0; font-size: inherit' }, brand), langs);
+    if (focused) langs.querySelector<HTMLElement>(`[data-lang="${focused}"]`)?.focus();
   }
 
   #lobby(match: string | null, seat: string | null): void {
@@ -273,12 +281,17 @@ export class AppElement extends ElementBase {
     el.record = record;
   }
 
-  #stopBots(): void {
+  #pauseBots(): void {
     this.#run++;
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
+  }
+
+  #stopBots(): void {
+    this.#pauseBots();
     this.#game = null;
     this.#localNames = null;
+    this.#resume = null;
   }
 
   #offersLocal(): boolean {
@@ -286,7 +299,7 @@ export class AppElement extends ElementBase {
   }
 
   #local(params: URLSearchParams): void {
-    const run = ++this.#run;
+    let run = ++this.#run;
     const players = Math.min(5, Math.max(2, Number(params.get('players')) || 3)) as 2 | 3 | 4 | 5;
     const seedText = params.get('seed');
     const seed = seedText === null || seedText === '' ? undefined : /^\d{1,9}$/.test(seedText) ? Number(seedText) : seedText.slice(0, 200);
@@ -300,7 +313,6 @@ export class AppElement extends ElementBase {
     const factory = this.#bots;
     if (factory === null) return;
     {
-      const w = WORDS[this.lang];
       const base = seed ?? Math.floor(Math.random() * 1e9);
       const bots: (SeatBot | null)[] = Array.from({ length: players }, (_, p) => (p === 0 ? null : factory(p, `${base}/${p}`)));
       const names = Array.from({ length: players }, (_, p) => (p === 0 ? 'You' : WORDS.en.botName('heuristic', p)));
@@ -316,6 +328,7 @@ export class AppElement extends ElementBase {
         if (game.view().currentPlayer === null) {
           this.#record = game.record();
           this.dataset.over = '';
+          const w = WORDS[this.lang];
           const replay = h('button', { type: 'button', class: 'btn' }, w.watchReplay);
           const record = this.#record;
           replay.addEventListener('click', () => this.#replay(record));
@@ -331,6 +344,10 @@ export class AppElement extends ElementBase {
           table.update(game.view(), events);
           next();
         }, delay);
+      };
+      this.#resume = () => {
+        run = ++this.#run;
+        next();
       };
       table.addEventListener('ftk-action', (e) => {
         const { action } = (e as CustomEvent<ActionDetail>).detail;

@@ -210,6 +210,9 @@ export class MatchElement extends ElementBase {
     fill(this.#keeperBox, this.#keeper.el);
     fill(this.#after);
     delete this.dataset.over;
+    // A new reader (another token or match): nothing the last one saw stays on the table.
+    this.#table.view = null;
+    this.#table.resetLog();
     this.#table.setAttribute('lang', this.lang);
     let client: MatchClient;
     try {
@@ -258,7 +261,12 @@ export class MatchElement extends ElementBase {
   }
 
   #onView(view: PlayerView): void {
-    this.#table.view = view;
+    try {
+      this.#table.view = view;
+    } catch {
+      this.#fail({ code: 'BAD_MESSAGE' });
+      return;
+    }
     this.#extras();
     if (this.#summary?.seats.some((s) => s.open)) void this.#loadSummary(false);
     if (view.currentPlayer === null && !this.#over) {

@@ -12,7 +12,7 @@ import { langOf, WORDS } from '../words.js';
 import { effects, glide, measure, origins } from './anim.js';
 import { cardFace, cardLabel } from './cards.js';
 import { TurnClock } from './clock.js';
-import { decisionOf, seatName, seatOf, turnOf } from './model.js';
+import { checkView, decisionOf, seatName, seatOf, turnOf } from './model.js';
 import { renderBar, renderFelt, renderMine, renderSeats, renderTitles, type Scene, type Size } from './render.js';
 import { renderScore } from './score.js';
 import { TABLE_CSS } from './style.js';
@@ -76,7 +76,8 @@ export class TableElement extends ElementBase {
 
   readonly #root: ShadowRoot;
   readonly #table: HTMLElement;
-  readonly #bar: HTMLElement = h('header', { class: 'bar', part: 'status' });
+  // Not a `<header>`: inside the page's own landmarks a banner would be one too many.
+  readonly #bar: HTMLElement = h('div', { class: 'bar', part: 'status' });
   readonly #clock = new TurnClock();
   readonly #score: HTMLElement = h('section', { class: 'score panel', part: 'score', hidden: true });
   readonly #seats: HTMLElement = h('div', { class: 'seats', part: 'seats' });
@@ -84,11 +85,12 @@ export class TableElement extends ElementBase {
   readonly #felt: HTMLElement = h('section', { class: 'felt', part: 'felt' });
   readonly #trayEl: HTMLElement = h('section', { class: 'tray panel', part: 'actions', tabindex: '-1', 'data-key': 'tray' });
   readonly #mine: HTMLElement = h('section', { class: 'mine-seat panel', part: 'mine' });
-  readonly #logList: HTMLOListElement = h('ol', { part: 'log-list', tabindex: '0' });
+  // Keys so that focus stays in the log while the game goes on (see `#focus`).
+  readonly #logList: HTMLOListElement = h('ol', { part: 'log-list', tabindex: '0', 'data-key': 'log' });
   readonly #logEl: HTMLDetailsElement = h(
     'details',
     { class: 'log panel', part: 'log', open: true },
-    h('summary', null, ''),
+    h('summary', { 'data-key': 'log-summary' }, ''),
     this.#logList,
   );
   readonly #live: HTMLElement = h('div', { class: 'sr', 'aria-live': 'polite', 'aria-atomic': 'false', part: 'announcer' });
@@ -130,12 +132,17 @@ export class TableElement extends ElementBase {
     this.#schedule();
   }
 
-  /** The view drawn (`null`: none yet). Setting it also ends the wait after an `ftk-action`. */
+  /**
+   * The view drawn (`null`: none, and nothing of the last one is shown). Setting it also ends the
+   * wait after an `ftk-action`. Setting something that is not a view throws `RulesError`
+   * `INVALID_VIEW` and keeps the view drawn.
+   */
   get view(): PlayerView | null {
     return this.#view;
   }
   /** Sets `view` (see the getter). */
   set view(value: PlayerView | null) {
+    if (value !== null) checkView(value);
     this.#view = value;
     this.#busy = false;
     this.#schedule();
@@ -158,9 +165,10 @@ export class TableElement extends ElementBase {
   }
 
   /**
-   * Starts the log over: forgets the events logged and the bids heard, then logs `history`
-   * quietly (no animation, no announcement). For a table that jumps to another moment or another
-   * viewer, as `<ftk-replay>` does when it steps back or changes seat.
+   * Starts the log over: forgets the events logged, the bids heard and what was announced, then
+   * logs `history` quietly (no animation, no announcement). For a table that jumps to another
+   * moment or another viewer, as `<ftk-replay>` does when it steps back or changes seat and
+   * `<ftk-match>` when its reader changes.
    */
   resetLog(history: readonly GameEvent[] = []): void {
     const events = Array.isArray(history) ? history : [];
@@ -169,6 +177,7 @@ export class TableElement extends ElementBase {
     this.#said.clear();
     this.#hear(events);
     this.#pending = [];
+    this.#live.replaceChildren();
     this.#schedule();
   }
 
@@ -319,6 +328,14 @@ export class TableElement extends ElementBase {
     this.#logList.setAttribute('aria-label', l.ui.log);
     if (v === null) {
       this.dataset.turn = 'none';
+      // No view, or a new reader's yet to come: nothing of the last one stays in the DOM.
+      for (const el of [this.#bar, this.#score, this.#seats, this.#titles, this.#felt, this.#trayEl, this.#mine, this.#logList])
+        el.replaceChildren();
+      // The log (what `resetLog` left of it) is written again with the next view.
+      this.#logLang = null;
+      this.#cards.clear();
+      this.#tray.amount = null;
+      this.#wasMine = false;
       return;
     }
     if (this.#cardLang !== lang) {

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Action, Area, Card, Office, PlayerView } from '../../index.js';
-import { officesInPlay } from '../../index.js';
+import { officesInPlay, RulesError } from '../../index.js';
 import { type Lang, labels } from '../../text/index.js';
 
 /** One King choice row: an office, its current primary value and the new values offered (with their index in `legal`). */
@@ -105,6 +105,30 @@ export function clampBid(amount: number, d: Extract<Decision, { kind: 'bid' }>):
   if (d.min === null || d.max === null) return null;
   if (!Number.isFinite(amount)) return d.min;
   return Math.min(d.max, Math.max(d.min, Math.round(amount)));
+}
+
+/**
+ * Throws `RulesError` `INVALID_VIEW` unless `v` has the shape of a `PlayerView` the table can
+ * draw: an object of 2 to 5 `players`, a `viewer` among them or `'spectator'`, a
+ * `currentPlayer` among them or `null`, its lists as arrays (`handSizes` and `known` one per
+ * player), `titles` and a `moveCount`. A check of shape, not of the rules.
+ */
+export function checkView(v: unknown): asserts v is PlayerView {
+  const x = (typeof v === 'object' && v !== null ? v : {}) as Record<string, unknown>;
+  const n = x.players as number;
+  const seat = (p: unknown): boolean => Number.isInteger(p) && (p as number) >= 0 && (p as number) < n;
+  if (
+    ![2, 3, 4, 5].includes(n) ||
+    !(x.viewer === 'spectator' || seat(x.viewer)) ||
+    !(x.currentPlayer === null || seat(x.currentPlayer)) ||
+    !['legal', 'hand', 'middle', 'discard', 'stillIn', 'handSizes', 'known'].every((k) => Array.isArray(x[k])) ||
+    (x.handSizes as unknown[]).length !== n ||
+    (x.known as unknown[]).length !== n ||
+    typeof x.titles !== 'object' ||
+    x.titles === null ||
+    !Number.isInteger(x.moveCount)
+  )
+    throw new RulesError('INVALID_VIEW', '<ftk-table> was given something that is not a view from view(state, viewer)');
 }
 
 /** The seat of the viewer, or `null` for a spectator. */

@@ -15,13 +15,21 @@ export interface TrayState {
   amount: number | null;
 }
 
+/** Words as a screen reader's voice control sees them: lower case, without parentheses, between spaces. */
+const words = (s: string): string =>
+  ` ${s
+    .toLowerCase()
+    .replace(/\([^()]*\)/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+
 /**
  * A control's accessible name: the action's description, which must hold the words the button
- * shows (WCAG 2.5.3, label in name: a voice user says what they see), else those words first.
+ * shows as whole words (WCAG 2.5.3, label in name: a voice user says what they see; "Пас" is
+ * not in "Пасувати"), else those words first.
  */
-function nameFor(text: string, description: string): string {
-  const shown = text.trim().replace(/\s+/g, ' ').toLowerCase();
-  return description.replace(/\s+/g, ' ').toLowerCase().includes(shown) ? description : `${text.trim()}: ${description}`;
+export function nameFor(text: string, description: string): string {
+  return words(description).includes(words(text)) ? description : `${text.trim()}: ${description}`;
 }
 
 function button(s: Scene, index: number, text: string, key: string, quiet = false): HTMLButtonElement {
@@ -141,25 +149,27 @@ function bidControls(s: Scene, d: Extract<Decision, { kind: 'bid' }>, state: Tra
       disabled: s.busy,
     });
     const go = button(s, d.bids.get(amount) ?? -1, w.bidButton(amount), 'bid');
-    const set = (n: number): void => {
+    // Typing is not clamped (with 3 the least, "1" then "1" is 11, not 31), but the bid button
+    // always says what it and Enter send: the amount typed, clamped. The field shows that amount
+    // once it is left, or on Enter.
+    const typed = (): number => (input.value === '' ? (state.amount ?? Number.NaN) : Number(input.value));
+    const set = (n: number, shown = true): void => {
       const next = clampBid(n, d);
       if (next === null) return;
       state.amount = next;
-      input.value = String(next);
+      if (shown) input.value = String(next);
       const index = d.bids.get(next);
       go.dataset.act = String(index ?? -1);
       go.textContent = w.bidButton(next);
       const action = index === undefined ? undefined : s.v.legal[index];
       go.setAttribute('aria-label', action === undefined ? w.bidButton(next) : nameFor(w.bidButton(next), s.describe(action)));
     };
-    input.addEventListener('change', () => set(Number(input.value)));
-    input.addEventListener('input', () => {
-      if (input.value !== '' && Number.isInteger(Number(input.value))) set(Number(input.value));
-    });
+    input.addEventListener('change', () => set(typed()));
+    input.addEventListener('input', () => set(typed(), false));
     input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') {
         e.preventDefault();
-        set(Number(input.value));
+        set(typed());
         go.click();
       }
     });
