@@ -51,21 +51,74 @@ function clock(): number {
   return globalThis.performance.now();
 }
 
+/** The most iterations a search takes per decision: the bound of `ismcts:N` too. @internal */
+export const MAX_ITERATIONS = 10_000_000;
+
+/** The option keys of {@link ismctsBot}. */
+const ISMCTS_KEYS: readonly string[] = ['iterations', 'timeMs', 'seed'];
+
+/**
+ * @internal A bot's options read once, as `createGame` reads its own: `undefined` (no options) or
+ * an object with no key but `known`; returns a plain copy of the known fields.
+ * @throws `RulesError` `INVALID_OPTIONS` naming `who` and, for an unknown key, the known ones.
+ */
+export function botOptions(options: unknown, who: string, known: readonly string[]): Record<string, unknown> {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new RulesError('INVALID_OPTIONS', `${who}: options must be an object such as { ${known[0]}: … }`);
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) throw new RulesError('INVALID_OPTIONS', `${who}: unknown option "${key}": expected ${known.join(', ')}`);
+    copy[key] = (options as Record<string, unknown>)[key];
+  }
+  return copy;
+}
+
+/** @internal A bot's seed, as `createGame` takes one: `undefined`, a finite number or a string. */
+export function botSeed(seed: unknown, who: string): number | string | undefined {
+  if (seed === undefined || typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed))) return seed;
+  throw new RulesError(
+    'INVALID_OPTIONS',
+    `${who}: seed must be a finite number or a string, got ${typeof seed === 'number' ? String(seed) : typeof seed}`,
+  );
+}
+
+/**
+ * @internal The random source of a seeded bot for one decision: seeded by `prefix` and the view's
+ * JSON text. A view that is no JSON data (a BigInt, a cycle) is `INVALID_VIEW`, as for an
+ * unseeded bot.
+ */
+export function viewRandom(prefix: string, view: PlayerView, who: string): BotRandom {
+  let text: string;
+  try {
+    text = JSON.stringify(view);
+  } catch {
+    throw new RulesError('INVALID_VIEW', `${who}: the view is not JSON data (a BigInt, a cycle, or a getter that throws)`);
+  }
+  return botRandom(prefix + text);
+}
+
 /**
  * @internal `ismctsBot` with explicit search weights (for tuning), and the deals it searches
  * (`createDealer` by default: deals consistent with the view; a diagnostic may hand it others).
  */
 export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning, determinize: Determinizer = createDealer): Bot {
-  const iterations = options.iterations ?? 1000;
-  if (!Number.isInteger(iterations) || iterations < 1)
-    throw new RulesError('INVALID_OPTIONS', `ismctsBot: iterations must be a positive integer, got ${String(iterations)}`);
-  const timeMs = options.timeMs ?? Number.POSITIVE_INFINITY;
-  if (!(timeMs > 0)) throw new RulesError('INVALID_OPTIONS', `ismctsBot: timeMs must be positive, got ${String(timeMs)}`);
-  const settings: SearchSettings = { ...tuning, iterations, timeMs, now: clock };
-  const seed = options.seed;
+  const o = botOptions(options, 'ismctsBot', ISMCTS_KEYS);
+  const iterations = o.iterations ?? 1000;
+  if (!(Number.isInteger(iterations) && (iterations as number) >= 1 && (iterations as number) <= MAX_ITERATIONS)) {
+    throw new RulesError(
+      'INVALID_OPTIONS',
+      `ismctsBot: iterations must be a positive integer, at most ${MAX_ITERATIONS}, got ${String(iterations)}`,
+    );
+  }
+  const timeMs = o.timeMs ?? Number.POSITIVE_INFINITY;
+  if (!(typeof timeMs === 'number' && timeMs > 0))
+    throw new RulesError('INVALID_OPTIONS', `ismctsBot: timeMs must be positive, got ${String(timeMs)}`);
+  const seed = botSeed(o.seed, 'ismctsBot');
+  const settings: SearchSettings = { ...tuning, iterations: iterations as number, timeMs, now: clock };
   if (seed === undefined) return (view: PlayerView, rng: BotRandom) => search(view, rng, settings, determinize);
   const prefix = `${typeof seed}:${String(seed)}\n`;
-  return (view: PlayerView) => search(view, botRandom(prefix + JSON.stringify(view)), settings, determinize);
+  return (view: PlayerView) => search(view, viewRandom(prefix, view, 'ismctsBot'), settings, determinize);
 }
 
 /**
@@ -83,6 +136,10 @@ export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning, determi
  * than the bidder can pay), the extreme values for Kings, the cheapest gold payment; and it
  * returns at once when only one action is sensible. See `docs/bots.md` for the details.
  *
+ * @throws `RulesError` `INVALID_OPTIONS` for options that are not an object, an unknown key,
+ * `iterations` that are not an integer from 1 to 10,000,000, a `timeMs` that is not a positive
+ * number, or a `seed` that is neither a finite number nor a string. The bot it returns throws
+ * `INVALID_VIEW` for a view it cannot play from (with a `seed`, one that is not JSON data too).
  * @example
  * ```ts
  * import { ismctsBot, heuristicBot, playGame } from 'for-the-king-and-me/bots';

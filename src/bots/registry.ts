@@ -4,7 +4,7 @@
  */
 import { RulesError } from '../index.js';
 import { heuristicBot } from './heuristic.js';
-import { ismctsBot } from './ismcts.js';
+import { ismctsBot, MAX_ITERATIONS } from './ismcts.js';
 import { ismctsNetBot, netBot } from './net/net-bot.js';
 import { randomBot } from './random.js';
 import type { Bot } from './types.js';
@@ -34,9 +34,12 @@ const EXPECTED = 'expected random, heuristic, ismcts, ismcts:N, net, ismcts-net 
  * @category Bots
  */
 export function botIdProblem(id: string): string | null {
+  if (typeof id !== 'string')
+    return `a bot id must be a string (${EXPECTED}), got ${id === null ? 'null' : Array.isArray(id) ? 'an array' : typeof id}`;
   if (id === 'random' || id === 'heuristic' || id === 'ismcts' || id === 'net' || id === 'ismcts-net') return null;
   const m = /^(ismcts|ismcts-net):(\d+)$/.exec(id);
-  if (m) return Number(m[2]) >= 1 && Number(m[2]) <= 10_000_000 ? null : `bad bot "${id}": ${m[1]}:N needs N from 1 to 10000000`;
+  if (m)
+    return Number(m[2]) >= 1 && Number(m[2]) <= MAX_ITERATIONS ? null : `bad bot "${id}": ${m[1]}:N needs N from 1 to ${MAX_ITERATIONS}`;
   return `unknown bot "${id}": ${EXPECTED}`;
 }
 

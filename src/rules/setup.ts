@@ -3,7 +3,7 @@
  * @module
  */
 import { OFFICES, officesInPlay, RANDOM_REMOVALS, usedCards } from '../data/cards.js';
-import { RulesError } from '../state/errors.js';
+import { RulesError, unreadable } from '../state/errors.js';
 import { nextInt, seedState, shuffleInPlace } from '../state/rng.js';
 import { showValue } from '../state/show.js';
 import type { GameEvent, GameOptions, GameState, PlayerCount, Variants } from '../state/types.js';
@@ -46,13 +46,27 @@ function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-/** @internal Validates options and fills in defaults; throws `INVALID_OPTIONS`. */
-export function normalizeOptions(options: unknown): {
+/** @internal Options as {@link normalizeOptions} returns them: read once, checked, defaults filled in. */
+export interface NormalizedOptions {
   players: PlayerCount;
   seed: number | string | undefined;
   firstPlayer: number | undefined;
   variants: Variants;
-} {
+}
+
+/**
+ * @internal Validates options and fills in defaults, reading each field once (`-0` read as `0`);
+ * throws `INVALID_OPTIONS`, for a getter or proxy trap that throws too.
+ */
+export function normalizeOptions(options: unknown): NormalizedOptions {
+  try {
+    return readOptions(options);
+  } catch (e) {
+    unreadable(e, 'INVALID_OPTIONS', 'options could not be read (a getter or proxy in them threw)');
+  }
+}
+
+function readOptions(options: unknown): NormalizedOptions {
   if (!isRecord(options)) throw new RulesError('INVALID_OPTIONS', 'options must be an object such as { players: 4 }');
   for (const key of Object.keys(options)) {
     if (!OPTION_KEYS.has(key))
@@ -95,7 +109,12 @@ export function normalizeOptions(options: unknown): {
     }
     v = { payment, secondaryTitle, middle };
   }
-  return { players, seed: seed as number | string | undefined, firstPlayer: firstPlayer as number | undefined, variants: v };
+  return {
+    players,
+    seed: typeof seed === 'number' ? seed + 0 : (seed as string | undefined),
+    firstPlayer: typeof firstPlayer === 'number' ? firstPlayer + 0 : undefined,
+    variants: v,
+  };
 }
 
 function randomSeed(): number {
@@ -184,8 +203,11 @@ export function setup(options: GameOptions, events: GameEvent[] | null): GameSta
 /**
  * Creates a new game (RULES S1–S5). The first Advisor already holds their first drawn card.
  *
+ * The options are read once, each field once (`-0` read as `0`).
+ *
  * @throws {@link RulesError} `INVALID_OPTIONS` for a player count other than 2–5, an unknown
- * option or variant, a bad seed, or a `firstPlayer` out of range.
+ * option or variant, a bad seed, a `firstPlayer` out of range, or a getter or proxy in the
+ * options that throws when read.
  * @example
  * ```ts
  * const game = createGame({ players: 4, seed: 'friday-night' });

@@ -5,7 +5,7 @@
  */
 import { maxGameLength } from '../rules/limits.js';
 import { normalizeOptions } from '../rules/setup.js';
-import { RulesError } from '../state/errors.js';
+import { RulesError, unreadable } from '../state/errors.js';
 import { showValue } from '../state/show.js';
 import type { Action, GameOptions, GameState, PlayerCount, Variants } from '../state/types.js';
 import { parseAction } from './parse.js';
@@ -236,16 +236,20 @@ function build(
  * @category Saves
  */
 export function makeRecord(options: GameOptions, actions: readonly Action[], extras: RecordExtras = {}): GameRecord {
-  const o = readOptions(options, false);
-  const list = readActions(actions, o);
-  const e = plainObject(extras, 'extras');
-  onlyKeys(e, 'extras', ['names', 'meta'], []);
-  return build(
-    o,
-    list,
-    e.names === undefined ? undefined : readNames(e.names, o.players),
-    e.meta === undefined ? undefined : readMeta(e.meta),
-  );
+  try {
+    const o = readOptions(options, false);
+    const list = readActions(actions, o);
+    const e = plainObject(extras, 'extras');
+    onlyKeys(e, 'extras', ['names', 'meta'], []);
+    return build(
+      o,
+      list,
+      e.names === undefined ? undefined : readNames(e.names, o.players),
+      e.meta === undefined ? undefined : readMeta(e.meta),
+    );
+  } catch (e) {
+    unreadable(e, 'INVALID_RECORD', 'record: the options, actions or extras could not be read (a getter or proxy in them threw)');
+  }
 }
 
 /**
@@ -275,6 +279,15 @@ export function checkRecord(input: unknown): GameRecord {
       throw bad('record', `is not valid JSON (${e instanceof Error ? e.message : String(e)})`);
     }
   }
+  try {
+    return readRecord(value);
+  } catch (e) {
+    unreadable(e, 'INVALID_RECORD', 'record: could not be read (a getter or proxy in it threw)');
+  }
+}
+
+/** {@link checkRecord} after the JSON text: the record's fields, each read once. */
+function readRecord(value: unknown): GameRecord {
   const r = plainObject(value, 'record');
   onlyKeys(r, 'record', ['format', 'version', 'options', 'actions', 'names', 'meta'], ['format', 'version', 'options', 'actions']);
   if (r.format !== RECORD_FORMAT) throw bad('record.format', `must be "${RECORD_FORMAT}", got ${showValue(r.format)}`);

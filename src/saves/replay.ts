@@ -3,7 +3,7 @@
  * @module
  */
 import { apply, step } from '../rules/apply.js';
-import { createGame } from '../rules/setup.js';
+import { createGame, normalizeOptions } from '../rules/setup.js';
 import { RulesError } from '../state/errors.js';
 import { readAction } from '../state/shape.js';
 import type { Action, GameEvent, GameOptions, GameState } from '../state/types.js';
@@ -42,11 +42,14 @@ export type ReplayStep = (index: number, action: Action, state: GameState, event
  * @category Saves
  */
 export function replay(options: GameOptions, actions: readonly Action[], onStep?: ReplayStep): GameState {
-  if (typeof options !== 'object' || options === null || options.seed === undefined) {
-    throw new RulesError('INVALID_OPTIONS', 'replay needs the options the game was created with, including its seed');
-  }
+  const needed = 'replay needs the options the game was created with, including its seed';
+  if (typeof options !== 'object' || options === null) throw new RulesError('INVALID_OPTIONS', needed);
+  // The options are read once: the seed checked here is the seed the game is created with.
+  const checked = normalizeOptions(options);
+  if (checked.seed === undefined) throw new RulesError('INVALID_OPTIONS', needed);
   if (!Array.isArray(actions)) throw new RulesError('MALFORMED_ACTION', 'replay needs an array of actions');
-  let state = createGame(options);
+  const { players, seed, firstPlayer, variants } = checked;
+  let state = createGame(firstPlayer === undefined ? { players, seed, variants } : { players, seed, firstPlayer, variants });
   // The list is read once: its length, then each entry once (a getter or proxy cannot answer
   // one thing to the check and another to the callback).
   const count = actions.length;

@@ -4,7 +4,7 @@
  */
 import { cardIndex, idOf } from '../data/cards.js';
 import { fewestActions } from '../rules/reachable.js';
-import { RulesError } from '../state/errors.js';
+import { RulesError, unreadable } from '../state/errors.js';
 import { isRngState } from '../state/rng.js';
 import { showValue } from '../state/show.js';
 import type { GameState, Step } from '../state/types.js';
@@ -233,23 +233,39 @@ function cardOrNone(x: unknown, where: string): number {
   return x === null ? -1 : card(x, where);
 }
 
-function array(x: unknown, where: string, maxLength: number): unknown[] {
+/**
+ * The entries of the array `x` (at most `maxLength`), each read once (the length too) and passed
+ * through `read`, as a fresh array.
+ */
+function array<T>(x: unknown, where: string, maxLength: number, read: (entry: unknown, at: string) => T): T[] {
   if (!Array.isArray(x)) throw bad(where, `must be an array, got ${showValue(x)}`);
-  if (x.length > maxLength) throw bad(where, `has ${x.length} entries, at most ${maxLength}`);
-  return x;
+  const length = x.length;
+  if (length > maxLength) throw bad(where, `has ${length} entries, at most ${maxLength}`);
+  const out = new Array<T>(length);
+  for (let i = 0; i < length; i++) out[i] = read(x[i], `${where}[${i}]`);
+  return out;
 }
 
 function cards(x: unknown, where: string): number[] {
-  return array(x, where, 108).map((c, i) => card(c, `${where}[${i}]`));
+  return array(x, where, 108, card);
 }
 
 function ints(x: unknown, where: string, maxLength: number, min: number, max: number): number[] {
-  return array(x, where, maxLength).map((v, i) => int(v, `${where}[${i}]`, min, max));
+  return array(x, where, maxLength, (v, at) => int(v, at, min, max));
 }
 
-/** Reads the saved state's fields with their types; consistency is checked afterwards. */
+/** The generator's 4 words, each read once, as a fresh array (`-0` read as `0`). */
+function rngWords(x: unknown, where: string): number[] {
+  const words = Array.isArray(x) && x.length === 4 ? [x[0], x[1], x[2], x[3]] : null;
+  if (words === null || !isRngState(words))
+    throw bad(where, `must be 4 integers from -2147483648 to 4294967295, got ${showValue(words ?? x)}`);
+  return words.map((w) => w + 0);
+}
+
 /** The keys of a version 1 state: all but `moveCount`. */
 const STATE_KEYS_V1 = STATE_KEYS.filter((k) => k !== 'moveCount');
+
+/** Reads the saved state's fields with their types, each once; consistency is checked afterwards. */
 
 function readState(x: unknown, version: 1 | 2): GameState {
   const r = record(x, 'state', version === 1 ? STATE_KEYS_V1 : STATE_KEYS);
@@ -257,11 +273,13 @@ function readState(x: unknown, version: 1 | 2): GameState {
   const players = int(r.players, at('players'), 2, 5) as GameState['players'];
   // `middle` (RULES V3) is optional: a save from before it existed played the retail middle.
   const v = record(r.variants, at('variants'), ['payment', 'secondaryTitle'], ['middle']);
-  if (v.payment !== 'gold-or-discard' && v.payment !== 'by-lot') {
-    throw bad(at('variants.payment'), `must be "gold-or-discard" or "by-lot", got ${showValue(v.payment)}`);
+  const payment = v.payment;
+  if (payment !== 'gold-or-discard' && payment !== 'by-lot') {
+    throw bad(at('variants.payment'), `must be "gold-or-discard" or "by-lot", got ${showValue(payment)}`);
   }
-  if (v.secondaryTitle !== 'half' && v.secondaryTitle !== 'tile') {
-    throw bad(at('variants.secondaryTitle'), `must be "half" or "tile", got ${showValue(v.secondaryTitle)}`);
+  const secondaryTitle = v.secondaryTitle;
+  if (secondaryTitle !== 'half' && secondaryTitle !== 'tile') {
+    throw bad(at('variants.secondaryTitle'), `must be "half" or "tile", got ${showValue(secondaryTitle)}`);
   }
   const middle = Object.hasOwn(v, 'middle') ? v.middle : 'one-per-opponent';
   if (middle !== 'advisor-keeps-last' && middle !== 'one-per-opponent') {
@@ -271,22 +289,22 @@ function readState(x: unknown, version: 1 | 2): GameState {
   if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
     throw bad(at('seed'), `must be a finite number or a string, got ${showValue(seed)}`);
   }
-  if (!isRngState(r.rng)) throw bad(at('rng'), `must be 4 integers from -2147483648 to 4294967295, got ${showValue(r.rng)}`);
+  const rng = rngWords(r.rng, at('rng'));
   const step = r.step;
   if (typeof step !== 'string' || !(STEPS as readonly string[]).includes(step))
     throw bad(at('step'), `must be one of ${STEPS.join(', ')}, got ${showValue(step)}`);
   const payMode = r.payMode;
   if (payMode !== null && payMode !== 'gold' && payMode !== 'discard')
     throw bad(at('payMode'), `must be "gold", "discard" or null, got ${showValue(payMode)}`);
-  const hands = array(r.hands, at('hands'), players).map((h, p) => cards(h, `${at('hands')}[${p}]`));
-  const known = array(r.known, at('known'), players).map((h, p) => cards(h, `${at('known')}[${p}]`));
+  const hands = array(r.hands, at('hands'), players, cards);
+  const known = array(r.known, at('known'), players, cards);
   const big = Number.MAX_SAFE_INTEGER;
   // Same key order as the engine's states (one object shape keeps the hot path fast).
   return {
     players,
-    variants: { payment: v.payment, secondaryTitle: v.secondaryTitle, middle },
+    variants: { payment, secondaryTitle, middle },
     seed: typeof seed === 'number' ? seed + 0 : seed,
-    rng: (r.rng as number[]).map((w) => w + 0),
+    rng,
     step: step as Step,
     toMove: int(r.toMove, at('toMove'), -1, players - 1),
     firstPlayer: int(r.firstPlayer, at('firstPlayer'), 0, players - 1),
@@ -374,13 +392,21 @@ export function deserialize(text: string): GameState {
  * @category Saves
  */
 export function fromSave(data: unknown): GameState {
-  const env = record(data, 'save', ENVELOPE_KEYS);
-  if (env.format !== SAVE_FORMAT) throw bad('save.format', `must be "${SAVE_FORMAT}", got ${showValue(env.format)}`);
-  if (env.version !== 1 && env.version !== SAVE_VERSION) {
-    throw bad('save.version', `this library reads versions 1 and ${SAVE_VERSION}, got ${showValue(env.version)}`);
+  let read: GameState;
+  let version: 1 | 2;
+  try {
+    // Each field is read once: every check and the state returned use that one value.
+    const env = record(data, 'save', ENVELOPE_KEYS);
+    const format = env.format;
+    if (format !== SAVE_FORMAT) throw bad('save.format', `must be "${SAVE_FORMAT}", got ${showValue(format)}`);
+    const v = env.version;
+    if (v !== 1 && v !== SAVE_VERSION) throw bad('save.version', `this library reads versions 1 and ${SAVE_VERSION}, got ${showValue(v)}`);
+    version = v;
+    read = readState(env.state, version);
+  } catch (e) {
+    unreadable(e, 'INVALID_SAVE', 'save: could not be read (a getter or proxy in it threw)');
   }
-  const read = readState(env.state, env.version);
-  const state = env.version === 1 ? { ...read, moveCount: fewestActions(read) } : read;
+  const state = version === 1 ? { ...read, moveCount: fewestActions(read) } : read;
   const problem = stateProblem(state);
   if (problem !== null) throw bad('state', problem);
   return state;

@@ -4,7 +4,7 @@
  */
 import type { StepResult } from '../rules/apply.js';
 import { setup } from '../rules/setup.js';
-import { RulesError } from '../state/errors.js';
+import { RulesError, unreadable } from '../state/errors.js';
 import { showValue } from '../state/show.js';
 import type { GameEvent, GameOptions } from '../state/types.js';
 import type { Viewer } from './view.js';
@@ -20,7 +20,8 @@ import type { Viewer } from './view.js';
  *
  * @param viewer - a player index, or `'spectator'`.
  * @throws {@link RulesError} `INVALID_VIEWER` for a viewer that is neither a non-negative
- * integer nor `'spectator'`; `INVALID_EVENTS` when `events` is not an array of objects.
+ * integer nor `'spectator'`; `INVALID_EVENTS` when `events` is not an array of objects, or a
+ * getter or proxy in it throws when read.
  * @example
  * ```ts
  * const { state: next, events } = step(state, action);
@@ -32,16 +33,20 @@ export function eventsFor(events: readonly GameEvent[], viewer: Viewer): GameEve
   if (viewer !== 'spectator' && !(typeof viewer === 'number' && Number.isInteger(viewer) && viewer >= 0)) {
     throw new RulesError('INVALID_VIEWER', `viewer must be a player index or "spectator", got ${showValue(viewer)}`);
   }
-  if (!Array.isArray(events)) throw new RulesError('INVALID_EVENTS', `events must be an array from step(), got ${showValue(events)}`);
-  const n = events.length;
-  const out: GameEvent[] = new Array<GameEvent>(n);
-  for (let i = 0; i < n; i++) {
-    const e: unknown = events[i];
-    if (typeof e !== 'object' || e === null)
-      throw new RulesError('INVALID_EVENTS', `events[${i}] must be an event object, got ${showValue(e)}`);
-    out[i] = forViewer(e as GameEvent, viewer);
+  try {
+    if (!Array.isArray(events)) throw new RulesError('INVALID_EVENTS', `events must be an array from step(), got ${showValue(events)}`);
+    const n = events.length;
+    const out: GameEvent[] = new Array<GameEvent>(n);
+    for (let i = 0; i < n; i++) {
+      const e: unknown = events[i];
+      if (typeof e !== 'object' || e === null)
+        throw new RulesError('INVALID_EVENTS', `events[${i}] must be an event object, got ${showValue(e)}`);
+      out[i] = forViewer(e as GameEvent, viewer);
+    }
+    return out;
+  } catch (e) {
+    unreadable(e, 'INVALID_EVENTS', 'the events could not be read (a getter or proxy in them threw)');
   }
-  return out;
 }
 
 /** One event as `viewer` may see it: each field read once. */

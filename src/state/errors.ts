@@ -113,3 +113,13 @@ export function isRulesError(x: unknown, code?: RulesErrorCode): x is RulesError
     return false;
   }
 }
+
+/**
+ * @internal Reports an error thrown while reading untrusted input, from a `catch` around the
+ * reads: a {@link RulesError} (a check that failed) passes as it is; anything else (a getter or
+ * a proxy trap that threw) becomes a `RulesError` with `code` and `message`, never a plain error.
+ */
+export function unreadable(e: unknown, code: RulesErrorCode, message: string): never {
+  if (isRulesError(e)) throw e;
+  throw new RulesError(code, message);
+}

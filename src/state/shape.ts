@@ -11,7 +11,7 @@
 import type { Office } from '../data/cards.js';
 import { OFFICES } from '../data/cards.js';
 import { isEngineAction } from './engine-action.js';
-import { RulesError } from './errors.js';
+import { RulesError, unreadable } from './errors.js';
 import { showValue } from './show.js';
 import type { Action, ActionType } from './types.js';
 
@@ -154,8 +154,7 @@ export function readAction(input: unknown, players: number, options?: ReadOption
     if (Array.isArray(input)) throw malformed('an action must be an object such as { type: "pass", player: 0 }');
     s = snapshot(input, strict);
   } catch (e) {
-    if (e instanceof RulesError) throw e;
-    throw malformed('an action could not be read: a getter or proxy on it threw');
+    unreadable(e, 'MALFORMED_ACTION', 'an action could not be read: a getter or proxy on it threw');
   }
   return checked(s, players, options?.where);
 }

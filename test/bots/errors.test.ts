@@ -5,7 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Bot, PlayGameOptions } from '../../src/bots/index.js';
-import { botFromId, botRandom, heuristicBot, ismctsBot, playGame, randomBot, simulate } from '../../src/bots/index.js';
+import {
+  botFromId,
+  botRandom,
+  heuristicBot,
+  ismctsBot,
+  ismctsNetBot,
+  netBot,
+  playGame,
+  randomBot,
+  simulate,
+} from '../../src/bots/index.js';
 import type { Action, PlayerView } from '../../src/index.js';
 import { createGame, isRulesError, view } from '../../src/index.js';
 import { rejection } from '../helpers/errors.js';
@@ -91,6 +101,49 @@ describe('INVALID_OPTIONS for bad settings', () => {
     expect(rejection(() => botFromId('alphago')).code).toBe('INVALID_OPTIONS');
     expect(rejection(() => ismctsBot({ iterations: -1 })).code).toBe('INVALID_OPTIONS');
     expect(rejection(() => ismctsBot({ timeMs: Number.NaN })).code).toBe('INVALID_OPTIONS');
+  });
+
+  it('the bots read their options as createGame does: an object, known keys, a seed that is a finite number or a string', () => {
+    const bad: unknown[] = [
+      null,
+      [],
+      { seed: Number.NaN },
+      { seed: {} },
+      { timeMs: '5' },
+      { timeMs: true },
+      { iteration: 1 },
+      { iterations: 10_000_001 },
+      { iterations: 1e15 },
+    ];
+    for (const make of [ismctsBot, ismctsNetBot] as ((o: never) => Bot)[]) {
+      for (const options of bad) expect(rejection(() => make(options as never)).code, JSON.stringify(options)).toBe('INVALID_OPTIONS');
+    }
+    for (const options of [null, [], { seed: Number.NaN }, { temperature: 1, seed: {} }, { temperatur: 1 }]) {
+      expect(rejection(() => netBot(options as never)).code, JSON.stringify(options)).toBe('INVALID_OPTIONS');
+    }
+    expect(rejection(() => ismctsBot({ iteration: 1 } as never)).message).toBe(
+      'ismctsBot: unknown option "iteration": expected iterations, timeMs, seed',
+    );
+    expect(rejection(() => ismctsNetBot({ prior: 1 } as never)).message).toMatch(/expected iterations, timeMs, seed, priorWeight$/);
+    expect(ismctsBot({ iterations: 10_000_000, timeMs: 1, seed: -0 })).toBeTypeOf('function');
+  });
+
+  it('botFromId: an id that is not a string is INVALID_OPTIONS', () => {
+    for (const id of [['ismcts:5'], 5, null, { id: 'random' }]) {
+      const e = rejection(() => botFromId(id as never));
+      expect(e.code).toBe('INVALID_OPTIONS');
+      expect(e.message).toMatch(/^a bot id must be a string/);
+    }
+  });
+
+  it('a seeded search bot given a view that is not JSON data (a BigInt, a cycle) refuses it as INVALID_VIEW, as unseeded', () => {
+    const v = view(createGame({ players: 3, seed: 1, firstPlayer: 0 }), 0);
+    const cyclic: Record<string, unknown> = { ...v };
+    cyclic.self = cyclic;
+    for (const bad of [{ ...v, moveCount: 1n }, cyclic]) {
+      expect(rejection(() => ismctsBot({ seed: 1, iterations: 5 })(bad as never, botRandom(1))).code).toBe('INVALID_VIEW');
+      expect(rejection(() => netBot({ seed: 1, temperature: 1 })(bad as never, botRandom(1))).code).toBe('INVALID_VIEW');
+    }
   });
 });
 

@@ -1,6 +1,17 @@
 /** Lobby input: `isPlayerCount` and `checkOptions` agree with `createGame` (RULES S1, V). */
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { checkOptions, createGame, DEFAULT_VARIANTS, isPlayerCount, PLAYER_COUNTS, PUBLISHED_VARIANTS } from '../../src/index.js';
+import {
+  checkOptions,
+  createGame,
+  DEFAULT_VARIANTS,
+  deserialize,
+  isPlayerCount,
+  makeRecord,
+  PLAYER_COUNTS,
+  PUBLISHED_VARIANTS,
+  serialize,
+} from '../../src/index.js';
 import { rejection } from '../helpers/errors.js';
 
 describe('options before a game exists', () => {
@@ -41,5 +52,39 @@ describe('options before a game exists', () => {
       expect(e.code).toBe('INVALID_OPTIONS');
       expect(e.message).toBe(rejection(() => createGame(bad as never)).message);
     }
+  });
+});
+
+describe('options are untrusted input', () => {
+  it('a getter or proxy trap that throws is INVALID_OPTIONS, never a plain error', () => {
+    const seedThrows = Object.defineProperty({ players: 3 }, 'seed', {
+      enumerable: true,
+      get() {
+        throw new Error('boom');
+      },
+    });
+    const keysThrow = new Proxy(
+      { players: 3 },
+      {
+        ownKeys() {
+          throw new Error('boom');
+        },
+      },
+    );
+    const variantThrows = { players: 3, variants: seedThrows };
+    for (const bad of [seedThrows, keysThrow, variantThrows]) {
+      expect(rejection(() => createGame(bad as never)).code).toBe('INVALID_OPTIONS');
+      expect(rejection(() => checkOptions(bad)).code).toBe('INVALID_OPTIONS');
+    }
+  });
+
+  it('-0 as the seed or the first player is read as 0: the game equals its own save reloaded', () => {
+    const s = createGame({ players: 3, seed: -0, firstPlayer: -0 });
+    expect(Object.is(s.seed, 0) && Object.is(s.firstPlayer, 0) && Object.is(s.toMove, 0)).toBe(true);
+    expect(isDeepStrictEqual(deserialize(serialize(s)), s)).toBe(true);
+    const o = checkOptions({ players: 3, seed: -0, firstPlayer: -0 });
+    expect(Object.is(o.seed, 0) && Object.is(o.firstPlayer, 0)).toBe(true);
+    const r = makeRecord({ players: 3, seed: -0, firstPlayer: -0 }, []);
+    expect(Object.is(r.options.seed, 0) && Object.is(r.options.firstPlayer, 0)).toBe(true);
   });
 });

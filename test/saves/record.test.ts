@@ -341,3 +341,100 @@ describe('a record at its limits, and read once', () => {
     expect(record.names).toEqual(['a', 'b', 'c', 'd']);
   });
 });
+
+/** `x` with its field `key` made a getter: the real value on the first read, `later` after. */
+function twoFaced<T extends object>(x: T, key: string, later: unknown): { value: T; reads: () => number } {
+  const real = (x as Record<string, unknown>)[key];
+  let reads = 0;
+  Object.defineProperty(x, key, {
+    enumerable: true,
+    get() {
+      reads++;
+      return reads === 1 ? real : later;
+    },
+  });
+  return { value: x, reads: () => reads };
+}
+
+/** `x` with its field `key` made a getter that throws. */
+function throwing<T extends object>(x: T, key: string): T {
+  return Object.defineProperty({ ...x }, key, {
+    enumerable: true,
+    get() {
+      throw new Error('boom');
+    },
+  });
+}
+
+describe('fromSave reads each field once', () => {
+  const save = () => JSON.parse(serialize(finalState)) as { version: number; state: Record<string, unknown> };
+
+  it('a field that answers one value to the check and another later loads with the value checked, or is refused', () => {
+    const rng = save();
+    const r = twoFaced(rng.state, 'rng', ['a', 'b', 'c', 'd']);
+    expect(fromSave(rng).rng).toEqual(finalState.rng);
+    expect(r.reads()).toBe(1);
+
+    const pay = save();
+    pay.state.variants = { ...(pay.state.variants as object) };
+    const p = twoFaced(pay.state.variants as object, 'payment', 'bogus');
+    expect(fromSave(pay).variants).toEqual(finalState.variants);
+    expect(p.reads()).toBe(1);
+
+    const version = save();
+    const v = twoFaced(version, 'version', 1);
+    expect(fromSave(version)).toEqual(finalState);
+    expect(v.reads()).toBe(1);
+  });
+
+  it('a proxy over the generator words is read once per word: what is checked is what is loaded', () => {
+    const s = save();
+    const words = s.state.rng as number[];
+    let reads = 0;
+    s.state.rng = new Proxy(words, {
+      get(t, k, r) {
+        if (typeof k === 'string' && /^\d+$/.test(k) && ++reads > 4) return 'x';
+        return Reflect.get(t, k, r);
+      },
+    });
+    const loaded = fromSave(s);
+    expect(loaded.rng).toEqual(finalState.rng);
+    expect(deserialize(serialize(loaded))).toEqual(loaded);
+  });
+});
+
+describe('a getter or proxy trap that throws is refused with a RulesError, never a plain error', () => {
+  const record = makeRecord(options, actions.slice(0, 3));
+  const save = toSave(finalState);
+  const throwsOnRead = new Proxy(
+    {},
+    {
+      getPrototypeOf() {
+        throw new Error('boom');
+      },
+      ownKeys() {
+        throw new Error('boom');
+      },
+    },
+  );
+
+  it('fromSave: INVALID_SAVE', () => {
+    expect(rejection(() => fromSave(throwing(save, 'state'))).code).toBe('INVALID_SAVE');
+    expect(rejection(() => fromSave({ ...save, state: throwing(save.state, 'deck') })).code).toBe('INVALID_SAVE');
+    expect(rejection(() => fromSave(throwsOnRead)).code).toBe('INVALID_SAVE');
+  });
+
+  it('checkRecord and makeRecord: INVALID_RECORD', () => {
+    expect(refused(throwing(record, 'options'))).toMatch(/could not be read/);
+    expect(refused({ ...record, options: throwing(record.options, 'seed') })).toMatch(/could not be read/);
+    expect(refused(throwsOnRead)).toMatch(/could not be read/);
+    const actionsThrow = new Proxy([], {
+      get() {
+        throw new Error('boom');
+      },
+    });
+    expect(refused({ ...record, actions: actionsThrow })).toMatch(/could not be read/);
+    expect(rejection(() => makeRecord(throwing({ players: 3, seed: 1 }, 'players') as never, [])).code).toBe('INVALID_RECORD');
+    expect(rejection(() => makeRecord(options, [], throwing({ names: ['a', 'b', 'c', 'd'] }, 'names'))).code).toBe('INVALID_RECORD');
+  });
+});

@@ -422,3 +422,29 @@ describe('parseAction: what is not a plain object (mutation run, issue #18)', ()
     expect(rejection(() => parseAction(proxy)).message).toBe('an action could not be read: a getter or proxy on it threw');
   });
 });
+
+describe('replay reads its options once', () => {
+  it('the seed checked is the seed the game is created with: a getter cannot answer it and then drop it', () => {
+    let reads = 0;
+    const options = {
+      players: 3,
+      get seed(): string | undefined {
+        reads++;
+        return reads === 1 ? 'table-7' : undefined;
+      },
+    } as GameOptions;
+    const s = replay(options, []);
+    expect(reads).toBe(1);
+    expect(s).toEqual(createGame({ players: 3, seed: 'table-7' }));
+  });
+
+  it('a getter or proxy trap that throws is INVALID_OPTIONS', () => {
+    const options = Object.defineProperty({ players: 3 }, 'seed', {
+      enumerable: true,
+      get() {
+        throw new Error('boom');
+      },
+    });
+    expect(rejection(() => replay(options as GameOptions, [])).code).toBe('INVALID_OPTIONS');
+  });
+});

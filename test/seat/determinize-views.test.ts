@@ -614,3 +614,60 @@ describe('A5: a payer whose known gold already covers the payment is dealt as an
     expect(withGold).toBeGreaterThan(0);
   });
 });
+
+/**
+ * A copy of `v` (after JSON) whose every field, nested ones and list entries included, is a getter
+ * that counts its reads in `reads` (by path), answering the real value each time.
+ */
+function counted(v: PlayerView, reads: Map<string, number>): PlayerView {
+  const wrap = (x: unknown, path: string): unknown => {
+    if (typeof x !== 'object' || x === null) return x;
+    if (Array.isArray(x)) {
+      const items = x.map((e, i) => wrap(e, `${path}[${i}]`));
+      return new Proxy(items, {
+        get(t, k, r) {
+          if (typeof k === 'string' && /^\d+$/.test(k)) reads.set(`${path}[${k}]`, (reads.get(`${path}[${k}]`) ?? 0) + 1);
+          return Reflect.get(t, k, r);
+        },
+      });
+    }
+    const out = {};
+    for (const [key, value] of Object.entries(x)) {
+      const inner = wrap(value, `${path}.${key}`);
+      Object.defineProperty(out, key, {
+        enumerable: true,
+        get() {
+          reads.set(`${path}.${key}`, (reads.get(`${path}.${key}`) ?? 0) + 1);
+          return inner;
+        },
+      });
+    }
+    return out;
+  };
+  return wrap(JSON.parse(JSON.stringify(v)), 'view') as PlayerView;
+}
+
+describe('determinize reads each field of the view once', () => {
+  it('every field and list entry is read at most once, so a getter or proxy cannot pass a check and change the state', () => {
+    const picks = [
+      place4,
+      take4,
+      bid4,
+      over4,
+      find((s) => s.step === 'king'),
+      find((s) => s.step === 'bid' && s.highBid > 0 && s.out !== 0),
+      find((s) => s.step === 'pay' && s.payMode === 'gold'),
+      find((s) => s.step === 'pay' && s.payMode === 'discard'),
+    ];
+    for (const s of picks) {
+      for (const viewer of [Math.max(s.toMove, 0), 'spectator'] as const) {
+        const seen = view(s, viewer);
+        const reads = new Map<string, number>();
+        const d = determinize(counted(seen, reads), 1);
+        const twice = [...reads].filter(([, n]) => n > 1).map(([path, n]) => `${path} ×${n}`);
+        expect(twice, `${s.step}, viewer ${viewer}`).toEqual([]);
+        expect(JSON.stringify(view(d, viewer))).toBe(JSON.stringify(seen));
+      }
+    }
+  });
+});

@@ -200,6 +200,21 @@ describe('eventsFor', () => {
     }
   });
 
+  it('a getter or proxy trap in the events that throws is INVALID_EVENTS, never a plain error', () => {
+    const boom = (): never => {
+      throw new Error('boom');
+    };
+    const typeThrows = Object.defineProperty({ player: 0, card: 'x' }, 'type', { enumerable: true, get: boom });
+    const listThrows = new Proxy([], { get: boom });
+    const revoked = Proxy.revocable([], {});
+    revoked.revoke();
+    for (const bad of [[typeThrows], listThrows, revoked.proxy]) {
+      const e = rejection(() => eventsFor(bad as unknown as GameEvent[], 1));
+      expect(e.code).toBe('INVALID_EVENTS');
+      expect(e.message).toBe('the events could not be read (a getter or proxy in them threw)');
+    }
+  });
+
   it('step reports every kind of event across these games (chance included)', () => {
     const kinds = new Set(ALL_EVENTS.map((e) => e.type));
     for (const k of [

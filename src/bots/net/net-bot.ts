@@ -8,9 +8,9 @@ import type { Action, PlayerView } from '../../index.js';
 import { RulesError } from '../../index.js';
 import { heuristicBot } from '../heuristic.js';
 import type { IsmctsOptions, IsmctsTuning } from '../ismcts.js';
-import { ISMCTS_DEFAULTS, ismctsWith } from '../ismcts.js';
+import { botOptions, botSeed, ISMCTS_DEFAULTS, ismctsWith, viewRandom } from '../ismcts.js';
 import type { Bot, BotRandom } from '../types.js';
-import { botRandom, noLegalAction } from '../types.js';
+import { noLegalAction } from '../types.js';
 import { choicesOf } from './choices.js';
 import { shippedPolicy, shippedValue } from './networks.js';
 import type { Policy } from './policy-net.js';
@@ -58,7 +58,8 @@ function pick(p: Float64Array, temperature: number, rng: BotRandom | null): numb
  * The weights ship inside the package (pure TypeScript arithmetic, no dependency): it runs
  * unchanged in Node, Bun, Deno and browsers.
  *
- * @throws `RulesError` `INVALID_OPTIONS` for a negative or non-finite `temperature`.
+ * @throws `RulesError` `INVALID_OPTIONS` for options that are not an object, an unknown key, a
+ * negative or non-finite `temperature`, or a `seed` that is neither a finite number nor a string.
  * @example
  * ```ts
  * import { heuristicBot, netBot, simulate } from 'for-the-king-and-me/bots';
@@ -77,10 +78,11 @@ export function netBot(options: NetBotOptions = {}): Bot {
  * the trainer's win-rate curve plays the network of every epoch with it.
  */
 export function policyBot(policy: () => Policy, options: NetBotOptions = {}): Bot {
-  const temperature = options.temperature ?? 0;
+  const o = botOptions(options, 'netBot', ['temperature', 'seed']);
+  const temperature = o.temperature ?? 0;
   if (!(typeof temperature === 'number' && Number.isFinite(temperature) && temperature >= 0))
     throw new RulesError('INVALID_OPTIONS', `netBot: temperature must be a finite number ≥ 0, got ${String(temperature)}`);
-  const seed = options.seed;
+  const seed = botSeed(o.seed, 'netBot');
   const prefix = seed === undefined ? null : `${typeof seed}:${String(seed)}\n`;
   return (view: PlayerView, rng: BotRandom): Action => {
     const legal = view.legal;
@@ -90,7 +92,7 @@ export function policyBot(policy: () => Policy, options: NetBotOptions = {}): Bo
     const choices = choicesOf(view);
     if (choices.length === 1) return choices[0] as Action;
     const p = policy()(view, choices);
-    const source = temperature === 0 ? null : prefix === null ? rng : botRandom(prefix + JSON.stringify(view));
+    const source = temperature === 0 ? null : prefix === null ? rng : viewRandom(prefix, view, 'netBot');
     return choices[pick(p, temperature, source)] as Action;
   };
 }
@@ -112,6 +114,9 @@ export interface IsmctsNetOptions extends IsmctsOptions {
  * @category Bots
  */
 export const ISMCTS_NET_PRIOR = 3;
+
+/** The option keys of {@link ismctsNetBot}. */
+const ISMCTS_NET_KEYS: readonly string[] = ['iterations', 'timeMs', 'seed', 'priorWeight'];
 
 /**
  * @internal The search weights `ismctsNetBot` uses beside the networks: `ismctsBot`'s, with a
@@ -156,10 +161,10 @@ function uniform(n: number): Float64Array {
  * @category Bots
  */
 export function ismctsNetBot(options: IsmctsNetOptions = {}): Bot {
-  const priorWeight = options.priorWeight ?? ISMCTS_NET_PRIOR;
+  const { priorWeight: weight, ...search } = botOptions(options, 'ismctsNetBot', ISMCTS_NET_KEYS);
+  const priorWeight = weight ?? ISMCTS_NET_PRIOR;
   if (!(typeof priorWeight === 'number' && Number.isFinite(priorWeight) && priorWeight >= 0))
     throw new RulesError('INVALID_OPTIONS', `ismctsNetBot: priorWeight must be a finite number ≥ 0, got ${String(priorWeight)}`);
-  const { priorWeight: _unused, ...search } = options;
   return ismctsWith(search, ismctsNetTuning(priorWeight));
 }
 

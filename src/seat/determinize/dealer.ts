@@ -6,7 +6,7 @@
 import type { Draft } from '../../rules/draft.js';
 import { tableProblem } from '../../rules/reachable.js';
 import { copyInto, copyWords, rowsFor } from '../../state/copy-into.js';
-import { isRulesError, RulesError } from '../../state/errors.js';
+import { RulesError, unreadable } from '../../state/errors.js';
 import { seedState } from '../../state/rng.js';
 import { showValue } from '../../state/show.js';
 import type { GameState } from '../../state/types.js';
@@ -38,9 +38,8 @@ export interface Dealer {
 }
 
 /** A getter or proxy in the view that throws: still bad input, never a TypeError. */
-function unreadable(e: unknown): never {
-  if (isRulesError(e)) throw e;
-  throw invalid('the view could not be read (a getter or proxy in it threw)');
+function unreadableView(e: unknown): never {
+  unreadable(e, 'INVALID_VIEW', 'the view could not be read (a getter or proxy in it threw)');
 }
 
 /** @internal A seed is a finite number or a string (`Number.isFinite` is false for anything but a number). */
@@ -60,11 +59,11 @@ export function dealerOf(view: PlayerView): Dealer {
   try {
     frame = checkView(view);
     shown = readShown(view, frame);
-    hidden = listUnseen(view, frame, shown);
-    pub = readPublic(view, frame, shown);
-    payer = readPayer(view, frame, shown);
+    hidden = listUnseen(frame, shown);
+    pub = readPublic(frame, shown);
+    payer = readPayer(frame, shown);
   } catch (e) {
-    unreadable(e);
+    unreadableView(e);
   }
   // Step 7 judges the table: its public fields, read once above and the same in every deal, and
   // what the deal builds to fit them (a payer able to pay, the drawn card on top of the drawn
@@ -89,7 +88,7 @@ export function dealerOf(view: PlayerView): Dealer {
       try {
         fill(d, seed);
       } catch (e) {
-        unreadable(e);
+        unreadableView(e);
       }
       // Step 7: the deal put every card right; the public fields come from the view as they are,
       // so they must make a table the rules can reach (the turn order, the bidding, counters).

@@ -57,7 +57,11 @@ export function idOf(i: number): string {
 
 /** Marks a visible card as placed (it must be a hidden, used card so far) and returns its index. */
 export function see(c: unknown, what: string, as: number): number {
-  const i = indexOfCard(c, what);
+  return seeIndex(indexOfCard(c, what), what, as);
+}
+
+/** {@link see} for a card already looked up: catalogue index `i`. */
+export function seeIndex(i: number, what: string, as: number): number {
   const m = mark[i] as number;
   if (m === UNUSED) throw invalid(`${what} holds ${idOf(i)}, which is not used with this player count`);
   if (m !== HIDDEN) throw invalid(`${idOf(i)} is shown twice (again in ${what})`);
@@ -68,7 +72,8 @@ export function see(c: unknown, what: string, as: number): number {
 /** Marks every card of the list `x` as placed ({@link see}) and returns their indexes. */
 export function cardsOf(x: unknown, what: string, as: number): number[] {
   const l = list(x, what);
-  const out = new Array<number>(l.length);
-  for (let i = 0; i < l.length; i++) out[i] = see(l[i], what, as);
+  const length = l.length;
+  const out = new Array<number>(length);
+  for (let i = 0; i < length; i++) out[i] = see(l[i], what, as);
   return out;
 }

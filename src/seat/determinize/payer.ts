@@ -5,8 +5,7 @@
  */
 import { GOLD, KIND } from '../../data/cards.js';
 import { pickInPlace } from '../../state/rng.js';
-import type { PlayerView } from '../view.js';
-import { invalid, isInt } from './checks.js';
+import { invalid } from './checks.js';
 import type { Frame } from './frame.js';
 import { coins, dealPayingHand, type PayingHands, payingHands } from './paying-hands.js';
 import type { Shown } from './shown.js';
@@ -44,19 +43,15 @@ function goldOf(a: readonly number[], from: number, to: number): number {
  * The payment in progress (RULES A5), read and checked once per dealer: `null` when there is
  * none, or when the payer's whole hand is shown (nothing to deal for it).
  */
-export function readPayer(v: PlayerView, f: Frame, s: Shown): PayerDeal | null {
-  const payment = v.payment;
+export function readPayer(f: Frame, s: Shown): PayerDeal | null {
+  const payment = f.fields.payment;
   if (payment === null || f.over) return null;
-  const p = payment.player;
-  const due = payment.due;
-  const paid = payment.paid;
-  const mode = payment.mode;
-  if (!isInt(p, 0, f.n - 1) || !isInt(due, 1, 108) || !isInt(paid, 0, due - 1)) throw invalid('payment is out of range');
+  const { player: p, due, paid, mode } = payment;
   const size = f.handSizes[p] as number;
   if (mode === 'discard' && size < due - paid) throw invalid(`player ${p} cannot discard the ${due - paid} cards due`);
   if (s.hands[p] !== undefined) return null;
   const known = s.known[p] as number[];
-  const noGold = mode === 'discard' && v.variants.payment === 'gold-or-discard';
+  const noGold = mode === 'discard' && f.fields.variants.payment === 'gold-or-discard';
   if (noGold && known.some((c) => KIND[c] === GOLD)) throw invalid(`player ${p} pays by discarding but is known to hold gold`);
   const need = due - paid - goldOf(known, 0, known.length);
   const steered = noGold || (mode === 'gold' && need > 0);

@@ -3,12 +3,9 @@
  * step 6 of a deal: the state rebuilt from them, what the view shows and the dealt cards.
  * @module
  */
-import { officesInPlay } from '../../data/cards.js';
 import type { Draft } from '../../rules/draft.js';
 import { copyInto, copyLists } from '../../state/copy-into.js';
 import type { GameState } from '../../state/types.js';
-import type { PlayerView } from '../view.js';
-import { invalid, isInt, isRecord } from './checks.js';
 import type { Frame } from './frame.js';
 import { otherThan } from './piles.js';
 import type { Shown } from './shown.js';
@@ -40,31 +37,15 @@ export type Public = Pick<
   readonly viewer: number;
 };
 
-/** Reads the public fields of the view once (after steps 1–3 checked them): what every deal shares. */
-export function readPublic(v: PlayerView, f: Frame, s: Shown): Public {
-  const { n } = f;
-  const offices = officesInPlay(n);
-  const primary = new Array<number>(offices.length);
-  const secondary = new Array<number>(offices.length);
-  for (let o = 0; o < offices.length; o++) {
-    const t: unknown = v.titles[offices[o] as keyof typeof v.titles];
-    if (!isRecord(t) || !isInt(t.primary, 1, 6) || (n === 2 ? t.secondary !== null : !isInt(t.secondary, 0, 6))) {
-      throw invalid(`titles.${offices[o]} is missing or out of range`);
-    }
-    primary[o] = t.primary;
-    secondary[o] = (t.secondary as number | null) ?? 0;
-  }
-  let out = 0;
-  let defaulted = 0;
-  if (s.lot >= 0) {
-    out = (1 << n) - 1;
-    for (const p of v.stillIn) out &= ~(1 << p);
-    for (const p of v.defaulted) defaulted |= 1 << p;
-  }
+/** The public fields of the view, as step 1 read and checked them once: what every deal shares. */
+export function readPublic(f: Frame, s: Shown): Public {
+  const { n, fields: v } = f;
+  // Players out of the auction and defaulted ones exist only while a lot is on the table.
+  const lotOn = s.lot >= 0;
   const payment = v.payment;
   return {
     players: n,
-    variants: { payment: v.variants.payment, secondaryTitle: v.variants.secondaryTitle, middle: v.variants.middle },
+    variants: v.variants,
     step: f.step,
     toMove: f.toMove,
     firstPlayer: v.firstPlayer,
@@ -72,13 +53,13 @@ export function readPublic(v: PlayerView, f: Frame, s: Shown): Public {
     selfUsed: v.selfUsed,
     favorUsed: v.favorUsed,
     highBid: v.highBid,
-    highBidder: v.highBidder === null ? -1 : v.highBidder,
-    out,
-    defaulted,
+    highBidder: v.highBidder,
+    out: lotOn ? ((1 << n) - 1) & ~v.stillIn : 0,
+    defaulted: lotOn ? v.defaulted : 0,
     payMode: payment === null ? null : payment.mode,
     paid: payment === null ? 0 : payment.paid,
-    primary,
-    secondary,
+    primary: v.primary,
+    secondary: v.secondary,
     forfeits: v.forfeits,
     lotsDiscarded: v.lotsDiscarded,
     moveCount: v.moveCount,

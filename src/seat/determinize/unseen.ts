@@ -3,7 +3,6 @@
  * @module
  */
 import { KIND, KING } from '../../data/cards.js';
-import type { PlayerView } from '../view.js';
 import { invalid, isInt } from './checks.js';
 import type { Frame } from './frame.js';
 import { HIDDEN, mark, UNUSED, WORDS } from './marks.js';
@@ -22,7 +21,7 @@ export interface Unseen {
 }
 
 /** Step 3, list the unseen cards: exactly as many as the hidden places (hands, favor pile, drawn card, deck, removals). */
-export function listUnseen(v: PlayerView, f: Frame, s: Shown): Unseen {
+export function listUnseen(f: Frame, s: Shown): Unseen {
   let handSlots = 0;
   for (let p = 0; p < f.n; p++) {
     const size = f.handSizes[p];
@@ -33,7 +32,7 @@ export function listUnseen(v: PlayerView, f: Frame, s: Shown): Unseen {
       throw invalid(`handSizes[${p}] is ${size} but the view shows ${have} cards there`);
     handSlots += size - have; // 0 for a shown hand
   }
-  const favorSlots = v.favorSize - s.myFavor.length;
+  const favorSlots = f.favorSize - s.myFavor.length;
   if (favorSlots < 0) throw invalid('myFavor holds more cards than the favor pile');
   const drawnSlot = s.holds && s.drawn < 0 ? 1 : 0;
   const nk: number[] = [];
