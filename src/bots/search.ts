@@ -378,12 +378,11 @@ export function search(view: PlayerView, rng: BotRandom, settings: SearchSetting
       const s = sim.peek();
       const moves = legalOf(sim);
       if (node === root && halving !== undefined) {
-        const key = rootKey;
-        let e = root.get(key + rootSeen);
+        let e = root.get(rootKey + rootSeen);
         const expand = e === undefined;
         if (e === undefined) {
-          e = newEdge(rootChoices.find((c) => actionKey(c) === key) as Action, 0);
-          root.set(key + rootSeen, e);
+          e = newEdge(rootChoices.find((c) => actionKey(c) === rootKey) as Action, 0);
+          root.set(rootKey + rootSeen, e);
         }
         path.push(e);
         sim.applyIndex(moves.indexOf(e.action));

@@ -14,6 +14,7 @@ import { PROTOCOL_VERSION } from '../protocol/version.js';
 import type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection-types.js';
 import { ClientError } from './errors.js';
 import { type TableChange, TableState } from './table.js';
+import { UpdateWaiters } from './update-waiters.js';
 import { ViewStream } from './view-stream.js';
 
 export type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection-types.js';
@@ -25,14 +26,6 @@ interface Waiting {
   readonly resolve: (m: ServerMessage) => void;
   readonly reject: (e: ClientError) => void;
   readonly timer: ReturnType<typeof setTimeout>;
-}
-
-/** A `send` acknowledged by the host, waiting for its update to reach the view. */
-interface SeqWaiter {
-  readonly seq: number;
-  readonly resolve: () => void;
-  readonly reject: (e: ClientError) => void;
-  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 /**
@@ -97,7 +90,7 @@ export class MatchClient {
   /** A `sync` for the whole view is under way. */
   private repairing = false;
   /** `send`s acknowledged whose update has not arrived yet. */
-  private seqWaiters: SeqWaiter[] = [];
+  private readonly updateWaiters = new UpdateWaiters();
   private readonly listeners: { [K in keyof ClientEvents]: Set<ClientEvents[K]> } = {
     events: new Set(),
     view: new Set(),
@@ -127,7 +120,7 @@ export class MatchClient {
       },
       view: (view, seq) => {
         this.emit('view', view, seq);
-        this.release();
+        this.updateWaiters.release(this.viewSeq, this.stopped);
       },
       repair: () => this.repair(),
     });
@@ -165,17 +158,7 @@ export class MatchClient {
     // The ack may come before the update: resolve once the view holds the action, so that a
     // caller acting again right away acts on the new view, not on the old one.
     const seq = reply.seq;
-    if (this.viewSeq < seq && !this.stopped) {
-      await new Promise<void>((resolve, reject) => {
-        const waiter: SeqWaiter = { seq, resolve, reject, timer: undefined };
-        // The host said it holds the action; its update should follow at once.
-        waiter.timer = setTimeout(() => {
-          this.seqWaiters = this.seqWaiters.filter((w) => w !== waiter);
-          reject(new ClientError('TIMEOUT', `the host acknowledged update ${seq} but did not send it in time`));
-        }, this.options.timeoutMs ?? 15_000);
-        this.seqWaiters.push(waiter);
-      });
-    }
+    if (this.viewSeq < seq && !this.stopped) await this.updateWaiters.wait(seq, this.options.timeoutMs ?? 15_000);
     return seq;
   }
 
@@ -233,7 +216,7 @@ export class MatchClient {
     this.retry = null;
     this.socket?.close(1000, 'bye');
     this.failWaiting('CLOSED', 'the client was closed');
-    this.release();
+    this.updateWaiters.release(this.viewSeq, this.stopped);
     this.setStatus('closed');
   }
 
@@ -408,22 +391,6 @@ export class MatchClient {
         // The answer came before some update whose patch was lost: ask again, a little later.
         if (this.viewSeq < this.seq && this.ready && !this.stopped) setTimeout(() => this.repair(), 50);
       });
-  }
-
-  /**
-   * Resolves the `send`s whose update has arrived; once the client is closed, rejects the others
-   * with `CLOSED` (the host holds their actions, but this client will not show them).
-   */
-  private release(): void {
-    if (this.seqWaiters.length === 0) return;
-    const at = this.viewSeq;
-    const settled = this.seqWaiters.filter((w) => w.seq <= at || this.stopped);
-    this.seqWaiters = this.seqWaiters.filter((w) => w.seq > at && !this.stopped);
-    for (const w of settled) {
-      clearTimeout(w.timer);
-      if (w.seq <= at) w.resolve();
-      else w.reject(new ClientError('CLOSED', `the client was closed before update ${w.seq} (acknowledged by the host) arrived`));
-    }
   }
 
   private request(message: ClientMessage & { id: number }): Promise<ServerMessage> {

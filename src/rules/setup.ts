@@ -150,7 +150,11 @@ function emptyLists(n: number): number[][] {
 
 /** @internal createGame, optionally collecting the setup's events (the first Advisor's turn and draw). */
 export function setup(options: GameOptions, events: GameEvent[] | null): GameState {
-  const o = normalizeOptions(options);
+  return setupFrom(normalizeOptions(options), events);
+}
+
+/** @internal {@link setup} from options {@link normalizeOptions} already read and checked. */
+export function setupFrom(o: NormalizedOptions, events: GameEvent[] | null): GameState {
   const n = o.players;
   const seed = o.seed ?? randomSeed();
   const rng = seedState(seed);

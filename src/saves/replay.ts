@@ -3,7 +3,7 @@
  * @module
  */
 import { apply, step } from '../rules/apply.js';
-import { createGame, normalizeOptions } from '../rules/setup.js';
+import { normalizeOptions, setupFrom } from '../rules/setup.js';
 import { RulesError } from '../state/errors.js';
 import { readAction } from '../state/shape.js';
 import type { Action, GameEvent, GameOptions, GameState } from '../state/types.js';
@@ -48,8 +48,7 @@ export function replay(options: GameOptions, actions: readonly Action[], onStep?
   const checked = normalizeOptions(options);
   if (checked.seed === undefined) throw new RulesError('INVALID_OPTIONS', needed);
   if (!Array.isArray(actions)) throw new RulesError('MALFORMED_ACTION', 'replay needs an array of actions');
-  const { players, seed, firstPlayer, variants } = checked;
-  let state = createGame(firstPlayer === undefined ? { players, seed, variants } : { players, seed, firstPlayer, variants });
+  let state = setupFrom(checked, null);
   // The list is read once: its length, then each entry once (a getter or proxy cannot answer
   // one thing to the check and another to the callback).
   const count = actions.length;

@@ -266,7 +266,6 @@ function rngWords(x: unknown, where: string): number[] {
 const STATE_KEYS_V1 = STATE_KEYS.filter((k) => k !== 'moveCount');
 
 /** Reads the saved state's fields with their types, each once; consistency is checked afterwards. */
-
 function readState(x: unknown, version: 1 | 2): GameState {
   const r = record(x, 'state', version === 1 ? STATE_KEYS_V1 : STATE_KEYS);
   const at = (key: string): string => `state.${key}`;
