@@ -10,7 +10,9 @@ import { loadModuleBot, moduleRef } from './module.js';
 import type { GameOutcome, SimulationTask } from './outcome.js';
 import { playRecorded } from './outcome.js';
 import { botFromId, botIdProblem } from './registry.js';
-import type { SimulationResult, SimulationTotals } from './stats.js';
+import type { SimulationPlan, SimulationShard } from './shard-shape.js';
+import { checkShardShape } from './shard-shape.js';
+import type { SimulationResult } from './stats.js';
 import { Aggregator } from './stats.js';
 import type { Bot } from './types.js';
 
@@ -166,32 +168,6 @@ async function play(
   }
 }
 
-/** What a sharded simulation plays as a whole: the same for every shard of it. @category Bots */
-export interface SimulationPlan {
-  readonly players: PlayerCount;
-  /** Bot ids, one per entry (seats rotate game by game). */
-  readonly bots: readonly string[];
-  /** Games of the whole simulation, every shard together. */
-  readonly games: number;
-  readonly seed: number | string;
-  readonly variants?: Partial<Variants>;
-}
-
-/** The part of a sharded simulation one run played: see {@link simulateShard}. Plain JSON. @category Bots */
-export interface SimulationShard {
-  readonly plan: SimulationPlan;
-  /** This shard's number, `0 … shards-1`. */
-  readonly shard: number;
-  /** How many shards the simulation is split into. */
-  readonly shards: number;
-  /** First game index played (inclusive). */
-  readonly from: number;
-  /** Last game index played, exclusive. */
-  readonly to: number;
-  /** The exact totals of games `from … to-1`. */
-  readonly totals: SimulationTotals;
-}
-
 /**
  * The games of shard `index` of `count`: `⌊index·games/count⌋ … ⌊(index+1)·games/count⌋ − 1`.
  * Every game belongs to exactly one shard.
@@ -242,16 +218,19 @@ function planOf(task: SimulationTask, games: number): SimulationPlan {
  * the whole plan in one run. Every shard `0 … shards-1` must be there once, all of the same plan.
  *
  * @throws `Error` naming what is wrong: no shards, shards of different plans or shard counts, a
- * missing or repeated shard, or a shard whose game range or totals do not fit its plan.
+ * missing or repeated shard, a shard whose game range or totals do not fit its plan, or a field of
+ * the wrong shape (a shard read from a file written elsewhere).
  * @category Bots
  */
 export function mergeShards(parts: readonly SimulationShard[]): SimulationResult {
-  const first = parts[0];
+  if (!Array.isArray(parts)) throw new Error('mergeShards: the shards are not a list');
+  const checked = parts.map((part: unknown, i) => checkShardShape(part, i));
+  const first = checked[0];
   if (first === undefined) throw new Error('mergeShards: no shards');
   const plan = JSON.stringify(first.plan);
   const { shards, plan: p } = first;
   const seen = new Array<SimulationShard | undefined>(shards).fill(undefined);
-  for (const part of parts) {
+  for (const part of checked) {
     if (JSON.stringify(part.plan) !== plan)
       throw new Error(`mergeShards: shard ${part.shard} belongs to another plan than shard ${first.shard}`);
     if (part.shards !== shards)

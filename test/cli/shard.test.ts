@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,9 @@ async function shardAll(dir: string, shards: number, plan = PLAN): Promise<void>
     expect(r.out).toMatch(new RegExp(`^shard ${i}/${shards}: games \\d+–\\d+ \\(\\d+\\) in .* s, written to `));
   }
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: a manifest edited by hand, field by field, to forge it
+type Manifest = Record<string, any>;
 
 describe('sharded simulations', () => {
   it('every game is in exactly one shard', () => {
@@ -126,6 +130,87 @@ describe('sharded simulations', () => {
     r = await cli(['merge', join(root, 'nothing-here')]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/cannot read/);
+  }, 60_000);
+
+  it('merge refuses a shard of the wrong shape even when its checksum was forged to match', async () => {
+    const dir = join(root, 'forged');
+    await shardAll(dir, 2);
+    const path = join(dir, 'shard-1-of-2.json');
+    const good = readFileSync(path, 'utf8');
+    const forge = (edit: (m: Manifest) => void): void => {
+      const m = JSON.parse(good) as Manifest;
+      edit(m);
+      const { checksum: _, ...body } = m;
+      m.checksum = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+      writeFileSync(path, JSON.stringify(m));
+    };
+    const cases: [(m: Manifest) => void, RegExp][] = [
+      [
+        (m) => {
+          m.totals.wins = 'many';
+        },
+        /shard 1: totals\.wins is not a list of 3 numbers/,
+      ],
+      [
+        (m) => {
+          m.totals.points = [{ n: 6 }];
+        },
+        /shard 1: totals\.points is not a list of 3 spreads/,
+      ],
+      [
+        (m) => {
+          m.totals.points[0].sum = 1e300;
+        },
+        /shard 1: totals\.points\[0\]\.sum is not a whole number/,
+      ],
+      [
+        (m) => {
+          m.totals.length = null;
+        },
+        /shard 1: totals\.length is not an object/,
+      ],
+      [
+        (m) => {
+          m.totals.wins[0] += 100;
+          m.totals.seatWins[0] += 100;
+        },
+        /shard 1: totals\.wins and totals\.seatWins do not fit/,
+      ],
+      [
+        (m) => {
+          m.totals.forfeits.n = 5;
+        },
+        /shard 1: totals\.forfeits\.n is not its game count 6/,
+      ],
+    ];
+    for (const [edit, message] of cases) {
+      forge(edit);
+      const r = await cli(['merge', dir]);
+      expect(r.code, String(message)).toBe(1);
+      expect(r.err).toMatch(message);
+      expect(r.err).not.toMatch(/TypeError|at /);
+    }
+    writeFileSync(path, good);
+    expect((await cli(['merge', dir])).code).toBe(0);
+  }, 60_000);
+
+  it('mergeShards reads a shard once and refuses what is not one, naming the shard', async () => {
+    const options = { players: 2, bots: ['heuristic', 'random'], games: 4, seed: 5 } as const;
+    const part = await simulateShard({ ...options, shard: 0, shards: 1 });
+    expect(() => mergeShards([null as never])).toThrow(/mergeShards: shard #1 given: the shard is not an object/);
+    expect(() => mergeShards('x' as never)).toThrow(/the shards are not a list/);
+    expect(() => mergeShards([{ ...part, plan: { ...part.plan, players: 7 } } as never])).toThrow(/shard 0: plan\.players/);
+    expect(() => mergeShards([{ ...part, totals: { ...part.totals, seatWins: [1] } }])).toThrow(/shard 0: totals\.seatWins/);
+    expect(() => mergeShards([{ ...part, shards: 2 ** 40 }])).toThrow(/shard 0: shards is not a number from 1 to plan\.games \(4\)/);
+    let reads = 0;
+    const counted = new Proxy(part, {
+      get(target, key, receiver) {
+        if (key === 'totals') reads += 1;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    expect(mergeShards([counted])).toEqual(await simulate(options));
+    expect(reads).toBe(1);
   }, 60_000);
 
   it('bad shard options are usage errors', async () => {
