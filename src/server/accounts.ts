@@ -64,11 +64,16 @@ export async function identify(hooks: AccountHooks, request: IncomingMessage): P
   return typeof name === 'string' ? { id, name } : { id };
 }
 
-/** @throws {@link HostError} `FORBIDDEN` when `allowed` (a hook's answer) is not `true`. */
-export async function mustAllow(allowed: boolean | Promise<boolean> | undefined, what: string): Promise<void> {
-  if (allowed === undefined) return;
+/**
+ * Calls a hook (`ask`, which gives `undefined` when the app set none) and allows the call only
+ * when it answers `true`: a hook that throws, whether at once or through its promise, refuses.
+ * @throws {@link HostError} `FORBIDDEN` unless the hook answered `true`.
+ */
+export async function mustAllow(ask: () => boolean | Promise<boolean> | undefined, what: string): Promise<void> {
   let ok: boolean;
   try {
+    const allowed = ask();
+    if (allowed === undefined) return;
     ok = (await allowed) === true;
   } catch {
     ok = false;

@@ -160,7 +160,7 @@ export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req:
       }
       if (method === 'POST') {
         const body = await readBody(req, limits.maxBodyBytes);
-        await mustAllow(options.canCreate?.(identity, body, req), 'create a match');
+        await mustAllow(() => options.canCreate?.(identity, body, req), 'create a match');
         send(res, 201, await host.createMatch(body, account));
         return;
       }
@@ -173,7 +173,7 @@ export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req:
     const what = parts[2];
     if (parts.length === 3 && method === 'POST' && what === 'join') {
       const body = await readBody(req, limits.maxBodyBytes);
-      await mustAllow(options.canJoin?.(identity, String(id), req), 'take a seat');
+      await mustAllow(() => options.canJoin?.(identity, String(id), req), 'take a seat');
       const request: Record<string, unknown> = { name: field(body, 'name') ?? identity?.name };
       for (const key of ['seat', 'invite', 'contribution']) if (field(body, key) !== undefined) request[key] = field(body, key);
       send(res, 200, await host.join(id, request as { name: unknown }, account));

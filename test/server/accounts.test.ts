@@ -52,8 +52,14 @@ forEachStore('accounts', (makeStore) => {
   beforeAll(async () => {
     s = await serve(makeStore, {
       authenticate,
-      canCreate: (who) => who !== null,
-      canJoin: (who, _match, req) => who !== null || req.headers['x-guest'] === 'yes',
+      canCreate: (who) => {
+        if (who?.id === 'veto') throw new Error('the rights service is down');
+        return who !== null;
+      },
+      canJoin: (who, _match, req) => {
+        if (who?.id === 'veto') throw new Error('the rights service is down');
+        return who !== null || req.headers['x-guest'] === 'yes';
+      },
     });
   });
   afterAll(async () => {
@@ -71,6 +77,22 @@ forEachStore('accounts', (makeStore) => {
       body: { error: { code: 'UNAUTHORIZED' } },
     });
     expect((await call(s.base, 'POST', '/matches', sign('ada'), { players: 2 })).status).toBe(201);
+  });
+
+  it('a canCreate or canJoin hook that throws at once refuses as one whose promise rejects: 403 FORBIDDEN, nothing created or taken', async () => {
+    expect(await call(s.base, 'POST', '/matches', sign('veto'), { players: 2 })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'FORBIDDEN', message: 'this account may not create a match' } },
+    });
+    const made = await call(s.base, 'POST', '/matches', sign('ada'), { players: 2 });
+    const id = (made.body.match as { id: string }).id;
+    const invite = made.body.invite as string;
+    expect(await call(s.base, 'POST', `/matches/${id}/join`, sign('veto'), { name: 'Veto', invite })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'FORBIDDEN', message: 'this account may not take a seat' } },
+    });
+    const seats = ((await call(s.base, 'GET', `/matches/${id}`, null)).body.match as { seats: { name: string | null }[] }).seats;
+    expect(seats.map((x) => x.name)).toEqual([null, null]);
   });
 
   it('a seat bound to an account opens from another device without its token, over HTTP and WebSocket; nobody else’s account opens it', async () => {

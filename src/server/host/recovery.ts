@@ -32,10 +32,34 @@ function seatNumber(seat: unknown): number {
   return seat;
 }
 
-/** A patch with new seats, and before a fair deal the changed seat's contribution cleared. */
+/**
+ * A patch with new seats: before a fair deal the changed seat's contribution cleared, and after
+ * the game its rematch vote cleared (the vote was its old holder's; the new one may give their own).
+ */
 function seatsPatch(m: MatchRecord, seats: SeatRecord[], seat: number): MatchPatch {
   const f = m.fairness;
-  return f && m.startedAt === null ? { seats, fairness: contributed(f, seat, '') } : { seats };
+  const r = m.rematch;
+  return {
+    seats,
+    ...(f && m.startedAt === null ? { fairness: contributed(f, seat, '') } : {}),
+    ...(r && r.next === null ? { rematch: { votes: r.votes.map((v, i) => (i === seat ? null : v)), next: null } } : {}),
+  };
+}
+
+/**
+ * Whether the person found away is still the seat's holder: `away` was worked out for the seat
+ * as it was read before the change, so it holds only for that same holder (an open seat counts as
+ * away; someone who took it since is not).
+ */
+function stillAway(away: boolean, checked: SeatRecord | undefined, now: SeatRecord | undefined): boolean {
+  return (
+    away &&
+    checked !== undefined &&
+    now !== undefined &&
+    now.tokenHash === checked.tokenHash &&
+    now.takenAt === checked.takenAt &&
+    now.bot === checked.bot
+  );
 }
 
 /** The creator's calls on one host's matches. */
@@ -62,9 +86,10 @@ export class Recovery {
       if (problem !== null) throw new HostError('BAD_OPTIONS', problem);
     }
     const away = await this.away(m.id, seat);
-    const before = m.seats[seat]?.name ?? null;
+    const checked = m.seats[seat];
+    const before = checked?.name ?? null;
     await this.registry.change(m.id, (cur) => ({
-      patch: seatsPatch(cur, reassignSeat(cur.seats, seat, bot as string | null, away), seat),
+      patch: seatsPatch(cur, reassignSeat(cur.seats, seat, bot as string | null, stillAway(away, checked, cur.seats[seat])), seat),
       result: null,
     }));
     const who = before === null ? `seat ${seat + 1}` : `seat ${seat + 1} (${before})`;
@@ -83,10 +108,14 @@ export class Recovery {
     const seat = seatNumber(seatIn);
     const given = name === null || name === undefined ? null : parseName(name);
     const away = await this.away(m.id, seat);
+    const checked = m.seats[seat];
     const token = newToken();
     const tokenHash = await hashToken(token);
     const taker = { name: given, tokenHash, account: null, takenAt: this.now() };
-    await this.registry.change(m.id, (cur) => ({ patch: seatsPatch(cur, reissueSeat(cur.seats, seat, taker, away), seat), result: null }));
+    await this.registry.change(m.id, (cur) => ({
+      patch: seatsPatch(cur, reissueSeat(cur.seats, seat, taker, stillAway(away, checked, cur.seats[seat])), seat),
+      result: null,
+    }));
     await this.done(m.id, `The creator gave seat ${seat + 1} a new token.`, { what: 'reissued', seat });
     return { seat, token };
   }

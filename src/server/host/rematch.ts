@@ -24,6 +24,9 @@ import type { MatchRegistry } from './registry.js';
 import { rematchState } from './table.js';
 import type { Session } from './types.js';
 
+/** What stands for the rematch secret in the id of a seeded match's rematch. */
+const SEEDED = 'seeded';
+
 /** The id of the rematch of `m`: 128 bits of SHA-256 of its id and its rematch secret, base64url. */
 export function rematchId(m: MatchRecord, secret: string): string {
   return createHash('sha256').update(`ftk-rematch ${m.id} ${secret}`, 'utf8').digest().subarray(0, 16).toString('base64url');
@@ -90,8 +93,11 @@ export class Rematches {
   /** Creates the rematch of `m` (once, whichever host gets there) and records its id in `m`. */
   private async createNext(m: MatchRecord, votes: readonly (string | null)[]): Promise<void> {
     const now = this.now();
+    // A match dealt from a seed has no rematch secret: its rematch's id comes from its own id
+    // alone (and the new deal from a fresh secret), so that two hosts (or two last votes at
+    // once) still name one match and the second creation collides.
     const secret = m.fairness?.nextSecret ?? newContribution();
-    const id = rematchId(m, secret);
+    const id = rematchId(m, m.fairness?.nextSecret ?? SEEDED);
     const n = m.options.players;
     const first = createGame(m.options).firstPlayer;
     const { seed: _seed, ...rest } = m.options;
