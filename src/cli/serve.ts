@@ -6,12 +6,23 @@
  * (and `pg` for `--postgres`) when the transport (the store) starts.
  * @module
  */
+import { statSync } from 'node:fs';
 import type { OptionSpec, Parsed } from './args.js';
 import { intOption, stringOption, UsageError } from './args.js';
 import type { Io } from './io.js';
 import { say } from './io.js';
 
 /** @internal Options of `serve`. */
+
+/** Whether `path` names a folder (a typo in `--static` would otherwise serve 404s for every page). */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 export const SERVE_OPTIONS: OptionSpec = {
   port: 'string',
   host: 'string',
@@ -59,6 +70,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
     throw new UsageError('--postgres takes a connection URL: postgres://user@host:5432/database (the password from PGPASSWORD)');
   }
   const staticDir = stringOption(parsed, 'static');
+  if (staticDir !== undefined && !isFolder(staticDir)) throw new UsageError(`--static: ${staticDir} is not a folder`);
   const corsText = stringOption(parsed, 'cors');
   const staticMaxAge = intOption(parsed, 'static-max-age', 0, 0, 31_536_000);
   if (staticDir === undefined && stringOption(parsed, 'static-max-age') !== undefined)

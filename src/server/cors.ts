@@ -1,9 +1,10 @@
 /**
  * Cross-origin access: which other sites' pages may call the lobby (CORS) and open the
  * WebSocket. A page served by the host itself is always allowed; another origin only when it is
- * listed (`startServer({ cors })`, `serve --cors`). WebSocket upgrades carry no CORS, so the
- * browser's `Origin` is checked there too (cross-site WebSocket hijacking); clients that send
- * no `Origin` (programs, not browsers) are let through, as they could send any.
+ * listed (`startServer({ cors })`, `serve --cors`). A lobby request from any other origin is
+ * refused (cross-site request forgery), and WebSocket upgrades, which carry no CORS, are checked
+ * the same way (cross-site WebSocket hijacking); clients that send no `Origin` (programs, not
+ * browsers) are let through, as they could send any.
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -54,7 +55,11 @@ export function originAllowed(req: IncomingMessage, origins: CorsOrigins): boole
 
 /**
  * Sets the CORS headers of a lobby request from a listed origin, and answers its preflight
- * (`OPTIONS`): 204 for a listed origin, 403 otherwise. Returns whether it answered.
+ * (`OPTIONS`): 204 for a listed origin, 403 otherwise. Any other request whose `Origin` is
+ * neither the host's own nor listed is refused with `403 FORBIDDEN` before the lobby sees it: a
+ * browser sends a "simple" request (a `POST` of `text/plain`, with the visitor's cookies) without
+ * a preflight, so CORS headers alone would let a page on another site act as a signed-in visitor
+ * (cross-site request forgery); it only could not read the answer. Returns whether it answered.
  */
 export function applyCors(req: IncomingMessage, res: ServerResponse, origins: CorsOrigins): boolean {
   const origin = header(req, 'origin');
@@ -63,7 +68,13 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, origins: Co
     res.setHeader('access-control-allow-origin', origins.includes('*') ? '*' : (origin as string));
     res.setHeader('vary', 'Origin');
   }
-  if (req.method !== 'OPTIONS') return false;
+  if (req.method !== 'OPTIONS') {
+    if (originAllowed(req, origins)) return false;
+    const body = JSON.stringify({ error: { code: 'FORBIDDEN', message: 'this origin may not call the lobby (see --cors)' } });
+    res.writeHead(403, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
   if (!listed) {
     res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
     res.end('origin not allowed\n');

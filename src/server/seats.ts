@@ -6,6 +6,7 @@
  */
 import { HostError } from '../protocol/errors.js';
 import type { SeatKind } from '../protocol/lobby.js';
+import { textProblem } from './plain-text.js';
 import type { SeatRecord } from './store/store.js';
 
 /** The longest display name, in characters. */
@@ -59,9 +60,8 @@ export function parseName(input: unknown): string {
   if (name.length > MAX_NAME_LENGTH) {
     throw new HostError('BAD_NAME', `a display name has at most ${MAX_NAME_LENGTH} characters, not ${Math.min(name.length, 1e6)}`);
   }
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name))
-    throw new HostError('BAD_NAME', 'a display name may not hold control characters');
+  const problem = textProblem(name);
+  if (problem !== null) throw new HostError('BAD_NAME', `a display name may not hold ${problem}`);
   return name;
 }
 

@@ -136,6 +136,12 @@ describe('options are refused rather than taken empty, ignored or looked up on O
     [['simulate', '--games', '4', '--shard', '0/2', '--out', join(dir, 'never'), '--json'], /--json goes without --shard/],
     // (--expire-finished 7 is refused after it: were --static-max-age taken, serve would stop there.)
     [['serve', '--memory', '--static-max-age', '60', '--expire-finished', '7'], /--static-max-age goes with --static/],
+    // A folder that is not there would serve 404s for every page.
+    [
+      ['serve', '--memory', '--static', join(dir, 'no-such-folder'), '--expire-finished', '7'],
+      /--static: .*no-such-folder is not a folder/,
+    ],
+    [['serve', '--memory', '--static', saved, '--expire-finished', '7'], /--static: .* is not a folder/],
     // Bots named in a file are checked when it is loaded.
     [['play', '--load', foreignBots], /cannot load .*foreign-bots\.json: unknown bot "alphazero"/],
     [['replay', foreignBots], /cannot load .*foreign-bots\.json: unknown bot "alphazero"/],

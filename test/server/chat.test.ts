@@ -38,7 +38,11 @@ forEachStore('the chat', (makeStore) => {
     await expect(ca.say('x'.repeat(MAX_CHAT_LENGTH + 1))).rejects.toMatchObject({ code: 'BAD_MESSAGE' });
     await expect(ca.say('   ')).rejects.toMatchObject({ code: 'BAD_MESSAGE' });
     await expect(ca.say('bell\u0007')).rejects.toMatchObject({ code: 'BAD_MESSAGE' });
+    // Half a surrogate pair is not Unicode (PostgreSQL refused it as INTERNAL); bidi overrides spoof text.
+    await expect(ca.say('a\ud800b')).rejects.toMatchObject({ code: 'BAD_MESSAGE', message: /surrogate/ });
+    await expect(ca.say('see evil\u202egnp.exe')).rejects.toMatchObject({ code: 'BAD_MESSAGE', message: /bidirectional/ });
     expect(await ca.say('y'.repeat(MAX_CHAT_LENGTH)).then(() => 'ok')).toBe('ok');
+    expect(await ca.say('🂡 שלום').then(() => 'ok')).toBe('ok');
     // A burst of 5, then one every 2 s: the sixth quick line of a writer is refused.
     const tries = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>

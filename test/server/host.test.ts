@@ -345,6 +345,8 @@ describe('match host core', () => {
       [null, /a display name is needed to join/],
       [7, /must be a string/],
       ['a\u0000b', /control characters/],
+      ['Ada\udc00', /half of a surrogate pair/],
+      ['Ada\u2066Bo', /bidirectional control characters/],
       ['x'.repeat(41), /at most 40 characters, not 41/],
     ] as const) {
       const e = await refusal(host.join(match.id, { name }));

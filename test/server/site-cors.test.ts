@@ -103,6 +103,37 @@ describe('serve: cross-origin access', () => {
     expect(none.status).toBe(403);
   });
 
+  it('refuses a request from an unlisted origin before the lobby runs: a form-like POST sent without a preflight creates nothing (CSRF)', async () => {
+    const count = async (): Promise<number> =>
+      ((await (await fetch(`${site.url}/api/matches`)).json()) as { matches: unknown[] }).matches.length;
+    const before = await count();
+    const body = JSON.stringify({ players: 2, visibility: 'public' });
+    const forged = await fetch(`${site.url}/api/matches`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'text/plain', cookie: 'session=victim' },
+      body,
+    });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect(forged.headers.get('access-control-allow-origin')).toBeNull();
+    const read = await fetch(`${site.url}/api/matches`, { headers: { origin: 'https://evil.example' } });
+    expect(read.status).toBe(403);
+    expect((await fetch(`${other.url}/api/matches`, { method: 'POST', headers: { origin: 'http://localhost:5173' }, body })).status).toBe(
+      403,
+    );
+    expect(await count()).toBe(before);
+    // The host's own pages, listed origins and programs (no Origin) go on as before.
+    for (const origin of [site.url, 'http://localhost:5173', undefined]) {
+      const ok = await fetch(`${site.url}/api/matches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(origin === undefined ? {} : { origin }) },
+        body,
+      });
+      expect(ok.status, String(origin)).toBe(201);
+    }
+    expect(await count()).toBe(before + 3);
+  });
+
   it('WebSocket: the host’s own pages, listed origins and non-browser clients connect; other origins get 403', async () => {
     expect(await upgrade(site.url)).toBe('open');
     expect(await upgrade(site.url, site.url)).toBe('open');

@@ -6,9 +6,11 @@
  * seat handed to a bot, a new turn time), so everybody at the table sees what the creator did.
  * @module
  */
+
 import { HostError } from '../../protocol/errors.js';
 import { type ChatLine, type ChatNotice, MAX_CHAT_LENGTH } from '../../protocol/lobby.js';
 import { RateLimiter } from '../limits.js';
+import { textProblem } from '../plain-text.js';
 import type { Store } from '../store/store.js';
 import { authorize, readsChat, writesChat } from './access.js';
 import type { FanOut } from './fan-out.js';
@@ -31,9 +33,8 @@ export function parseChatText(input: unknown): string {
   const text = input.trim();
   if (text.length < 1 || text.length > MAX_CHAT_LENGTH)
     throw new HostError('BAD_MESSAGE', `a chat line has 1 to ${MAX_CHAT_LENGTH} characters`);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text))
-    throw new HostError('BAD_MESSAGE', 'a chat line may not hold control characters');
+  const problem = textProblem(text);
+  if (problem !== null) throw new HostError('BAD_MESSAGE', `a chat line may not hold ${problem}`);
   return text;
 }
 
