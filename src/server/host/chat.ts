@@ -24,6 +24,13 @@ export const MAX_CHAT_LINES = 2000;
 export const CHAT_BURST = 5;
 /** Lines per second a writer may send after the burst. */
 export const CHAT_PER_SECOND = 0.5;
+/**
+ * The lines one writer may write in a match of `players` seats: the chat's lines shared between
+ * the seats and the spectators (who share one share).
+ */
+export function chatShare(players: number): number {
+  return Math.floor(MAX_CHAT_LINES / (players + 1));
+}
 /** The most lines one read hands back. */
 const READ_LIMIT = 200;
 
@@ -55,7 +62,7 @@ export class Chat {
    *
    * @throws {@link HostError} `UNAUTHORIZED` (the session's token no longer holds its seat),
    * `FORBIDDEN` (the match's chat is not open to this viewer), `BAD_MESSAGE` (empty, too long,
-   * control characters), `RATE_LIMITED` (too fast, or the chat is full).
+   * control characters), `RATE_LIMITED` (too fast, the writer's share of the chat is used, or the chat is full).
    */
   async say(session: Session, input: unknown): Promise<ChatLine> {
     const text = parseChatText(input);
@@ -74,7 +81,15 @@ export class Chat {
     if (!limiter.take())
       throw new HostError('RATE_LIMITED', `at most ${CHAT_BURST} chat lines at once, then one every ${1 / CHAT_PER_SECOND} seconds`);
     const last = await this.store.readChat(m.id, 0, 1);
-    if ((last[0]?.n ?? 0) >= MAX_CHAT_LINES) throw new HostError('RATE_LIMITED', `this match's chat is full (${MAX_CHAT_LINES} lines)`);
+    const total = last[0]?.n ?? 0;
+    if (total >= MAX_CHAT_LINES) throw new HostError('RATE_LIMITED', `this match's chat is full (${MAX_CHAT_LINES} lines)`);
+    // Each seat (and the spectators together) may fill its share of the chat, no more: one
+    // writer alone cannot fill it and silence the others. Counted only once a share could be used.
+    const share = chatShare(m.options.players);
+    if (total >= share) {
+      const mine = (await this.store.readChat(m.id, 0, MAX_CHAT_LINES)).filter((l) => l.from === viewer).length;
+      if (mine >= share) throw new HostError('RATE_LIMITED', `each seat may write ${share} lines in this match's chat, and this one has`);
+    }
     const line = { at: this.now(), from: viewer, name: viewer === 'spectator' ? null : (m.seats[viewer]?.name ?? null), text };
     const n = await this.store.appendChat(m.id, line);
     if (n === 0) throw new HostError('NOT_FOUND', 'no match with that id');
