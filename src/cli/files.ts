@@ -4,7 +4,20 @@
  * then renamed), and a file is read only up to a size that its kind can reach.
  * @module
  */
-import { accessSync, constants, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './args.js';
 
@@ -26,29 +39,65 @@ function codeOf(e: unknown): string | undefined {
 }
 
 /**
- * @internal Reads `file` as UTF-8 after checking its size: a file of more than `max` bytes throws
- * a {@link FileTooLargeError} without being read (its message names the limit, as `kind` may hold
- * it: "a game file"). Other failures throw as `readFileSync` does.
+ * @internal Reads `file` as UTF-8, at most `max` bytes: a larger file throws a
+ * {@link FileTooLargeError} (its message names the limit, as `kind` may hold it: "a game file"),
+ * whether it was that large when opened or grew while it was read. Other failures throw as
+ * `readFileSync` does.
  */
 export function readBounded(file: string, max: number, kind: string): string {
-  const size = statSync(file).size;
-  if (size > max) throw new FileTooLargeError(size, max, kind);
-  return readFileSync(file, 'utf8');
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size > max) throw new FileTooLargeError(size, max, kind);
+    // One byte more than fstat said: a file that grew since is seen growing, and read on up to the limit.
+    let buffer = Buffer.alloc(size + 1);
+    let got = 0;
+    for (;;) {
+      if (got === buffer.length) {
+        if (got > max) throw new FileTooLargeError(got, max, kind);
+        const bigger = Buffer.alloc(Math.min(buffer.length * 2, max + 1));
+        buffer.copy(bigger);
+        buffer = bigger;
+      }
+      const n = readSync(fd, buffer, got, buffer.length - got, null);
+      if (n === 0) return buffer.toString('utf8', 0, got);
+      got += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
  * @internal Writes `text` to `file` whole or not at all: into a temporary file in the same
  * folder, then renamed over `file`. If anything fails, the temporary file is removed, `file` is
- * left as it was, and the error is thrown.
+ * left as it was, and the error is thrown. A `file` that is a symbolic link has its target
+ * written (the link stays a link), and a file that was there keeps its permissions.
  */
 export function writeWhole(file: string, text: string): void {
-  const temporary = `${file}.${process.pid}.tmp`;
+  const target = existingTarget(file);
+  const temporary = `${target}.${process.pid}.tmp`;
+  let mode: number | undefined;
   try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, file);
+    mode = statSync(target).mode & 0o777;
+  } catch {
+    // A new file: the default permissions.
+  }
+  try {
+    writeFileSync(temporary, text, mode === undefined ? {} : { mode });
+    renameSync(temporary, target);
   } catch (e) {
     rmSync(temporary, { force: true });
     throw e;
+  }
+}
+
+/** The file a write to `file` should replace: the end of its chain of links when it is a link whose target exists, else `file`. */
+function existingTarget(file: string): string {
+  try {
+    return lstatSync(file).isSymbolicLink() ? realpathSync(file) : file;
+  } catch {
+    return file;
   }
 }
 

@@ -1,7 +1,21 @@
-import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FileTooLargeError, readBounded } from '../../src/cli/files.js';
 import { run } from '../../src/cli/run.js';
 import { MAX_GAME_FILE_BYTES } from '../../src/cli/savefile.js';
 import { MAX_SHARD_BYTES } from '../../src/cli/shard.js';
@@ -31,6 +45,32 @@ describe('saves and shard files are written whole or not at all', () => {
     expect(readFileSync(join(dir, 'kept.json'), 'utf8')).toBe(before);
     expect(checkRecord(readFileSync(file, 'utf8')).options.players).toBe(3);
     expect(readdirSync(dir).sort()).toEqual(['game.json', 'kept.json']);
+  });
+
+  it("watch --save through a symbolic link writes its target (the link stays a link) and keeps the file's permissions", async () => {
+    const dir = join(root, 'linked');
+    mkdirSync(join(dir, 'saves'), { recursive: true });
+    const real = join(dir, 'saves', 'game.json');
+    const link = join(dir, 'game.json');
+    expect((await cli(['watch', '--players', '2', '--bots', 'random', '--seed', '1', '--save', real])).code).toBe(0);
+    chmodSync(real, 0o600);
+    symlinkSync(join('saves', 'game.json'), link);
+    const r = await cli(['watch', '--players', '3', '--bots', 'random', '--seed', '2', '--save', link]);
+    expect(r.code, r.err).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(checkRecord(readFileSync(real, 'utf8')).options.players).toBe(3);
+    expect(statSync(real).mode & 0o777).toBe(0o600);
+    expect(readdirSync(join(dir, 'saves'))).toEqual(['game.json']);
+  });
+
+  it('a file read with a limit is refused when it grows past the limit after it was opened (read, not stat, decides)', () => {
+    const file = join(root, 'growing.json');
+    writeFileSync(file, 'x'.repeat(10));
+    expect(readBounded(file, 100, 'a test file')).toBe('x'.repeat(10));
+    writeFileSync(file, 'y'.repeat(101));
+    expect(() => readBounded(file, 100, 'a test file')).toThrow(FileTooLargeError);
+    // A file that grows between the size check and the read: /dev/zero says 0 bytes and never ends.
+    expect(() => readBounded('/dev/zero', 1000, 'a test file')).toThrow(/more than the .* a test file may hold/);
   });
 
   it('a shard file that cannot be renamed into place leaves no temporary file behind', async () => {
