@@ -115,6 +115,10 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
                   take over the --data folder's lock left by process PID, which must be gone
                   (check with ps -p PID on the host the refusal names): refused if the lock names
                   another process, or PID still runs here
+  --cut-corrupt-tail
+                  open a --data folder whose journal ends in records that fail their checksum
+                  (changed on disk) by cutting them off, copied first to journal.ftk.cut-TIME;
+                  only when there is no backup to restore
 
 Needs the "ws" package (npm install ws). Stops cleanly on Ctrl-C or SIGTERM. See docs/server.md.`,
   'env-server': `for-the-king env-server — the learning environment over JSON lines on stdin and stdout

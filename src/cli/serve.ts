@@ -40,6 +40,7 @@ export const SERVE_OPTIONS: OptionSpec = {
   'drop-records': 'boolean',
   away: 'string',
   'take-over-lock': 'string',
+  'cut-corrupt-tail': 'boolean',
 };
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -89,6 +90,9 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   if (takeOverText !== undefined && (memory || postgres !== undefined))
     throw new UsageError('--take-over-lock goes with the embedded store (--data)');
   const takeOverPid = takeOverText === undefined ? undefined : intOption(parsed, 'take-over-lock', 0, 1, 4_194_304);
+  const cutCorruptTail = parsed.options['cut-corrupt-tail'] === true;
+  if (cutCorruptTail && (memory || postgres !== undefined))
+    throw new UsageError('--cut-corrupt-tail goes with the embedded store (--data)');
   const expiry = { finishedAfterMs: finishedAfterMs ?? null, abandonedAfterMs: abandonedAfterMs ?? null, keepRecords: !dropRecords };
   const server = await import('../server/index.js');
   let cors: string[] = [];
@@ -104,7 +108,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
       ? await server.createPostgresStore({ connectionString: postgres, onError: (e) => say(io.stderr, `for-the-king serve: ${e.message}`) })
       : memory
         ? new server.MemoryStore()
-        : await openFolder(server, data, takeOverPid);
+        : await openFolder(server, io, data, { ...(takeOverPid === undefined ? {} : { takeOver: { pid: takeOverPid } }), cutCorruptTail });
   let running: Awaited<ReturnType<typeof server.startServer>>;
   try {
     running = await server.startServer({
@@ -160,14 +164,27 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
 }
 
 /**
- * Opens the embedded store in `data`; with `takeOverPid`, takes over a lock that still names that
+ * Opens the embedded store in `data`; with `takeOver`, takes over a lock that still names that
  * pid and whose process is not running here (`FileStore.open`'s `takeOver`). A lock held by
- * another live process is told with the flag that takes it over once that process is gone.
+ * another live process is told with the flag that takes it over once that process is gone; a
+ * corrupt tail of the journal with the flag that cuts it (and where its copy went, once cut).
  */
-async function openFolder(server: typeof import('../server/index.js'), data: string, takeOverPid: number | undefined) {
+async function openFolder(
+  server: typeof import('../server/index.js'),
+  io: Io,
+  data: string,
+  options: import('../server/index.js').FileStoreOptions,
+) {
+  const takeOverPid = options.takeOver?.pid;
   try {
-    return await server.FileStore.open(data, takeOverPid === undefined ? {} : { takeOver: { pid: takeOverPid } });
+    const store = await server.FileStore.open(data, options);
+    if (store.cutFile !== null)
+      say(io.stdout, `for-the-king serve: cut ${store.tornBytes} bytes of corrupt records off the journal, copied to ${store.cutFile}`);
+    return store;
   } catch (e) {
+    if (e instanceof server.JournalCorruptError && e.tail) {
+      throw new Error(`${e.message.replace(/open with \{ cutCorruptTail: true \}/, 'start again with --cut-corrupt-tail')}`);
+    }
     if (!(e instanceof server.StoreLockedError)) throw e;
     const hint =
       takeOverPid === undefined

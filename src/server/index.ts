@@ -99,6 +99,7 @@ export type { RunningServer, ServerOptions } from './serve.js';
 export { startServer } from './serve.js';
 export { DEFAULT_VISIBILITY, MAX_HOST_BOT_ITERATIONS, MAX_TURN_TIME_MS, MIN_TURN_TIME_MS, parseMatchSettings } from './settings.js';
 export { FileStore, type FileStoreOptions } from './store/file.js';
+export { JournalCorruptError } from './store/journal-format.js';
 export { type LockOwner, StoreLockedError } from './store/lock.js';
 export { MemoryStore } from './store/memory.js';
 export type { PostgresStore, PostgresStoreOptions } from './store/postgres.js';

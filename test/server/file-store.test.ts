@@ -1,15 +1,15 @@
 /**
  * The embedded store: the Store contract on a folder, then what a crash can leave behind: a
- * torn last record is cut off at open, a bad record followed by good ones is refused, the lock
- * keeps a second opener out.
+ * torn last record (no newline) is cut off at open, a whole record that fails its check is
+ * refused (cut only on request, copied aside first), the lock keeps a second opener out.
  */
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { crc32 } from '../../src/server/store/crc32.js';
 import { FileStore } from '../../src/server/store/file.js';
-import { encodeRecord, scanJournal } from '../../src/server/store/journal.js';
+import { encodeRecord, JournalCorruptError, scanJournal } from '../../src/server/store/journal.js';
 import { entry, sampleMatch, storeContract } from './store-contract.js';
 
 const root = mkdtempSync(join(tmpdir(), 'ftk-file-store-'));
@@ -46,15 +46,70 @@ describe('FileStore after a crash', () => {
     }
   });
 
-  it('a flipped byte in the last record is a torn tail; in an earlier one, corruption', () => {
+  it('a flipped byte in the last whole record is corruption (not a torn tail), refused with its offset unless cutting is asked for; in an earlier one, corruption', () => {
     const a = encodeRecord({ a: 1 });
     const b = encodeRecord({ b: 2 });
     const flipLast = Buffer.concat([a, b]);
     flip(flipLast, a.length + 12);
-    expect(scanJournal(flipLast).records).toEqual([{ a: 1 }]);
+    const e = (() => {
+      try {
+        return scanJournal(flipLast);
+      } catch (x) {
+        return x;
+      }
+    })();
+    expect(e).toBeInstanceOf(JournalCorruptError);
+    expect(e).toMatchObject({ offset: a.length, tail: true });
+    expect((e as Error).message).toMatch(new RegExp(`corrupt at byte ${a.length}.*cutCorruptTail`));
+    // And with a torn (unacknowledged) line after it, or the newline before it flipped.
+    expect(() => scanJournal(Buffer.concat([flipLast, b.subarray(0, 5)]))).toThrow(JournalCorruptError);
+    const flipNewline = Buffer.concat([a, b, a]);
+    flip(flipNewline, a.length + b.length - 1);
+    expect(() => scanJournal(flipNewline)).toThrow(new RegExp(`corrupt at byte ${a.length}`));
+    const cut = scanJournal(flipLast, { cutCorruptTail: true });
+    expect(cut).toMatchObject({ records: [{ a: 1 }], goodBytes: a.length, tornBytes: b.length, corruptTail: true });
     const flipFirst = Buffer.concat([a, b]);
     flip(flipFirst, 12);
-    expect(() => scanJournal(flipFirst)).toThrow(/corrupt/);
+    expect(() => scanJournal(flipFirst, { cutCorruptTail: true })).toThrow(/corrupt at byte 0/);
+    expect(() => scanJournal(flipFirst)).toThrow(expect.objectContaining({ offset: 0, tail: false }));
+  });
+
+  it('a tail with zero bytes in it (blocks of an unacknowledged write that a power loss left unwritten) is torn, not corrupt', () => {
+    const a = encodeRecord({ a: 1 });
+    const b = encodeRecord({ b: 'a longer record, written in two blocks' });
+    const holed = Buffer.concat([a, b]);
+    holed.fill(0, a.length + 4, a.length + 20); // the first block of the last write never reached the disk
+    expect(scanJournal(holed)).toMatchObject({ records: [{ a: 1 }], goodBytes: a.length, tornBytes: b.length, corruptTail: false });
+    // Zero bytes followed by a good record are corruption still: nothing says the good one was not acknowledged.
+    expect(() => scanJournal(Buffer.concat([holed, a]))).toThrow(JournalCorruptError);
+  });
+
+  it('a bit flipped in the last acknowledged records refuses the open, changing nothing; cutCorruptTail cuts them, copied aside first', async () => {
+    const dir = join(root, 'flipped-tail');
+    const s = await FileStore.open(dir);
+    const m = sampleMatch();
+    await s.createMatch(m);
+    for (let q = 1; q <= 3; q++) expect(await s.append(m.id, entry(q))).toBe(true);
+    await s.close();
+    const file = join(dir, 'journal.ftk');
+    const bytes = readFileSync(file);
+    const last = bytes.lastIndexOf(0x0a, bytes.length - 2) + 1;
+    flip(bytes, last + 20);
+    writeFileSync(file, bytes);
+    await expect(FileStore.open(dir)).rejects.toThrow(new RegExp(`corrupt at byte ${last}`));
+    await expect(FileStore.open(dir)).rejects.toBeInstanceOf(JournalCorruptError);
+    expect(readFileSync(file)).toEqual(bytes);
+    const cut = await FileStore.open(dir, { cutCorruptTail: true });
+    expect((await cut.readLog(m.id, 0)).map((e) => e.seq)).toEqual([1, 2]);
+    expect(cut.tornBytes).toBe(bytes.length - last);
+    expect(cut.cutFile).toMatch(/journal\.ftk\.cut-/);
+    expect(readdirSync(dir).filter((f) => f.startsWith('journal.ftk.cut-'))).toHaveLength(1);
+    expect(readFileSync(cut.cutFile as string)).toEqual(bytes.subarray(last));
+    expect(readFileSync(file)).toEqual(bytes.subarray(0, last));
+    await cut.close();
+    const again = await FileStore.open(dir);
+    expect(again.cutFile).toBeNull();
+    await again.close();
   });
 
   it('a half-written action at the end is ignored at restart and the log goes on from the last whole one', async () => {

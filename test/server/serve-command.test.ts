@@ -4,14 +4,16 @@
  * under Bun.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FileStore } from '../../src/server/store/file.js';
 import { processStart } from '../../src/server/store/lock.js';
 import { until } from '../helpers/play.js';
 import { spawnListening } from '../helpers/process.js';
 import { HOST_RUNTIMES } from './fixtures/runtimes.js';
+import { entry, sampleMatch } from './store-contract.js';
 
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'cli', 'main.ts');
 
@@ -123,4 +125,52 @@ describe('for-the-king serve --take-over-lock', () => {
     },
     60_000,
   );
+});
+
+describe('for-the-king serve --cut-corrupt-tail', () => {
+  it('refuses a journal whose last records fail their checksum and names the flag; with it, cuts them (copied aside) and serves', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ftk-serve-corrupt-'));
+    try {
+      const s = await FileStore.open(dir);
+      const m = sampleMatch();
+      await s.createMatch(m);
+      for (let q = 1; q <= 2; q++) await s.append(m.id, entry(q));
+      await s.close();
+      const file = join(dir, 'journal.ftk');
+      const bytes = readFileSync(file);
+      const last = bytes.lastIndexOf(0x0a, bytes.length - 2) + 1;
+      bytes.writeUInt8(bytes.readUInt8(last + 20) ^ 1, last + 20);
+      writeFileSync(file, bytes);
+      const refused = spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--data', dir], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain(`corrupt at byte ${last}`);
+      expect(refused.stderr).toContain('start again with --cut-corrupt-tail');
+      expect(readFileSync(file)).toEqual(bytes);
+      const wrong = spawnSync(process.execPath, ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--memory', '--cut-corrupt-tail'], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(wrong.status).not.toBe(0);
+      expect(wrong.stderr).toContain('--cut-corrupt-tail goes with the embedded store');
+      const { child, output } = await spawnListening(
+        ['--import', 'tsx', MAIN, 'serve', '--port', '0', '--data', dir, '--cut-corrupt-tail'],
+        /listening on http:\/\/127\.0\.0\.1:(\d+)/,
+      );
+      await until(() => output().includes(`store in ${dir}`), 10_000, 'the store line');
+      expect(output()).toMatch(/cut \d+ bytes of corrupt records off the journal, copied to .*journal\.ftk\.cut-/);
+      const code = await new Promise<number | null>((resolve) => {
+        child.on('exit', (c) => resolve(c));
+        child.kill('SIGTERM');
+      });
+      expect(code).toBe(0);
+      const aside = readdirSync(dir).filter((f) => f.startsWith('journal.ftk.cut-'));
+      expect(aside).toHaveLength(1);
+      expect(readFileSync(join(dir, aside[0] as string))).toEqual(bytes.subarray(last));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

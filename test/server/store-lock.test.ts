@@ -2,15 +2,18 @@
  * The file store's lock: one process per folder; a lock whose owner is gone is taken over, even
  * when its pid now belongs to another process (PID reuse, told apart by the start time); a lock
  * whose owner cannot be proven gone refuses with a typed error naming the owner, and is taken
- * over only when the opener names that pid.
+ * over only when the opener names that pid. A lock file that names no owner yet is not taken
+ * while it is young (its writer may be filling it); one folder is one lock in a process, however
+ * its path is spelled.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileStore } from '../../src/server/store/file.js';
 import { mayBeAlive, parseLock, processStart, StoreLockedError } from '../../src/server/store/lock.js';
+import { entry, sampleMatch } from './store-contract.js';
 
 const root = mkdtempSync(join(tmpdir(), 'ftk-store-lock-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -70,6 +73,41 @@ describe('the file store lock', () => {
     await expect(FileStore.open(old)).rejects.toBeInstanceOf(StoreLockedError);
     writeLock(old, '999999999');
     await (await FileStore.open(old)).close();
+  });
+
+  it('a lock file still empty (its writer between creating and filling it) is not taken: the opener waits and judges the owner it then names', async () => {
+    const dir = folder();
+    writeLock(dir, '');
+    const opening = FileStore.open(dir);
+    // The opener has read the empty lock (the check runs before open's first wait); now its writer fills it.
+    const owner = { pid: process.ppid, start: processStart(process.ppid), host: hostname(), since: 1_700_000_000_000 };
+    writeLock(dir, owner);
+    await expect(opening).rejects.toBeInstanceOf(StoreLockedError);
+    expect(JSON.parse(readFileSync(join(dir, 'lock'), 'utf8'))).toEqual(owner);
+    // An empty lock whose writer died long ago (by its modification time) is taken over at once.
+    writeLock(dir, '');
+    const old = (Date.now() - 60_000) / 1000;
+    utimesSync(join(dir, 'lock'), old, old);
+    const s = await FileStore.open(dir);
+    expect(parseLock(readFileSync(join(dir, 'lock'), 'utf8'))?.pid).toBe(process.pid);
+    await s.close();
+    expect(readdirSync(dir).filter((f) => f.startsWith('lock'))).toEqual([]);
+  });
+
+  it('one folder opened twice in one process under two spellings of its path (relative, through a link) is refused, and the first keeps its lock', async () => {
+    const dir = folder();
+    const link = join(root, `link${n++}`);
+    symlinkSync(dir, link);
+    const s = await FileStore.open(dir);
+    await expect(FileStore.open(relative(process.cwd(), dir))).rejects.toThrow(/already open in this process/);
+    await expect(FileStore.open(link)).rejects.toThrow(/already open in this process/);
+    const m = sampleMatch();
+    await s.createMatch(m);
+    expect(await s.append(m.id, entry(1))).toBe(true);
+    await s.close();
+    const again = await FileStore.open(link);
+    expect((await again.readLog(m.id, 0)).map((e) => e.seq)).toEqual([1]);
+    await again.close();
   });
 
   it('a store held by a process killed with SIGKILL opens in the next process, with every record it acknowledged', async () => {

@@ -41,6 +41,14 @@ export interface FileStoreOptions {
    * pid. Only after checking that the process is gone: two processes writing one journal corrupt it.
    */
   readonly takeOver?: { readonly pid: number };
+  /**
+   * Cut off a corrupt tail: whole last records that fail their checksum (their bytes changed on
+   * disk after they were written), which otherwise refuse the open with a `JournalCorruptError`.
+   * The cut bytes are copied first to a file beside the journal, `journal.ftk.cut-<time>`
+   * ({@link FileStore.cutFile}). Records acknowledged in them are lost to the store: only when
+   * there is no backup to restore. Corruption followed by good records is never cut.
+   */
+  readonly cutCorruptTail?: boolean;
 }
 
 /**
@@ -84,7 +92,9 @@ export class FileStore implements Store {
 
   /**
    * Opens (or creates) the store in `dir`, cutting off a torn last record if the previous process
-   * died mid-write, and compacting the journal when it holds far more than the live data (see
+   * died mid-write (a last line without its newline), refusing a journal with a whole record
+   * that fails its checksum with a `JournalCorruptError` (see `options.cutCorruptTail`), and
+   * compacting the journal when it holds far more than the live data (see
    * {@link FileStore.compact}). A lock left by a process that is gone is taken over; one whose
    * owner may be alive refuses with a {@link StoreLockedError}, unless `options.takeOver` names
    * its pid (for an owner on another host, or where the system gives no process start times:
@@ -152,9 +162,14 @@ export class FileStore implements Store {
     return this.journal.write(c);
   }
 
-  /** Bytes of torn tail that were cut off at open. */
+  /** Bytes of torn tail (or, with `cutCorruptTail`, of corrupt tail) that were cut off at open. */
   get tornBytes(): number {
     return this.journal.tornBytes;
+  }
+
+  /** The file a corrupt tail cut at open was copied to (see {@link FileStoreOptions.cutCorruptTail}), or `null`. */
+  get cutFile(): string | null {
+    return this.journal.cutFile;
   }
 
   /** Applies a durable (or, for all but actions, about to be written) change; an action with where it is in the journal. */
@@ -170,8 +185,8 @@ export class FileStore implements Store {
 
   private open(): void {
     if (this.closed) throw new Error('the store is closed');
-    // After a failed write the file's tail is unknown: nothing more is served (readiness says so);
-    // a restart cuts the journal back to its last whole record.
+    // After a failed write (cut back out of the file) nothing more is served (readiness says so);
+    // a restart reads the journal as it was before it.
     if (this.journal.failed !== null) {
       throw new Error(`the store's journal failed a write (${String(this.journal.failed)}): restart the process`);
     }

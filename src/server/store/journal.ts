@@ -1,20 +1,23 @@
 /**
  * The embedded store's journal: one append-only file of records, each a line
- * `<crc32, 8 hex digits> <JSON>\n`. Appends are group-committed: every record queued while a
- * write is on its way goes out in the next single write, which is durable when it returns (the
- * file is open with `O_DSYNC`; where a platform lacks it, the write is followed by one
- * `fdatasync`); a record's promise resolves only after that. At open, the file is read back
- * record by record; a torn tail (a last line without its newline, or whose checksum does not
- * match) is cut off, and a bad record followed by good ones is refused as corruption rather than
- * skipped.
+ * `<crc32, 8 hex digits> <JSON>\n` (see `journal-format.ts`). Appends are group-committed: every
+ * record queued while a write is on its way goes out in the next single write, which is durable
+ * when it returns (the file is open with `O_DSYNC`; where a platform lacks it, the write is
+ * followed by one `fdatasync`); a record's promise resolves only after that. A write that fails
+ * is cut back out of the file, and the journal refuses every write after it. At open, the file is
+ * read back record by record; a torn tail (a last line without its newline) is cut off, and a
+ * whole line that fails its check is refused as corruption rather than skipped (or, on request,
+ * cut off after being copied aside).
  * @module
  */
-import { closeSync, constants, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, rmSync, writeSync } from 'node:fs';
 import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { crc32 } from './crc32.js';
-import { releaseLock, type TakeLockOptions, takeLock } from './lock.js';
+import { encodeRecord, type JournalScan, scanJournal } from './journal-format.js';
+import { type HeldLock, releaseLock, type TakeLockOptions, takeLock } from './lock.js';
 import { syncFolder } from './sync-folder.js';
+
+export { decodeLine, encodeRecord, JournalCorruptError, type JournalScan, scanJournal } from './journal-format.js';
 
 /**
  * How the journal is opened for appends: with `O_DSYNC` where the platform has it, so that each
@@ -25,74 +28,35 @@ import { syncFolder } from './sync-folder.js';
 const APPENDS_DURABLE = typeof constants.O_DSYNC === 'number' && constants.O_DSYNC !== 0;
 const APPEND_FLAGS = APPENDS_DURABLE ? constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC : 'a';
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
-/** One journal line for `record` (a JSON value). */
-export function encodeRecord(record: unknown): Buffer {
-  const json = encoder.encode(JSON.stringify(record));
-  const head = `${crc32(json).toString(16).padStart(8, '0')} `;
-  const out = Buffer.allocUnsafe(head.length + json.length + 1);
-  out.write(head, 0, 'latin1');
-  out.set(json, head.length);
-  out[out.length - 1] = 0x0a;
-  return out;
+/** Options of {@link Journal.open}. */
+export interface JournalOptions extends TakeLockOptions {
+  /** Cut off a corrupt tail (whole last records that fail their check), after copying it aside, instead of refusing to open. */
+  readonly cutCorruptTail?: boolean;
 }
 
-/** What reading a journal found: its records, where the good part ends, and whether a torn tail was cut. */
-export interface JournalScan {
-  readonly records: unknown[];
-  /** The byte offset of each record (its line runs to the next one's offset, the last one's to `goodBytes`). */
-  readonly offsets: number[];
-  /** Bytes of whole, checked records from the start. */
-  readonly goodBytes: number;
-  /** Bytes after `goodBytes` that were not a whole record (a torn tail). */
-  readonly tornBytes: number;
-}
-
-/** Reads the records of a journal's bytes. @throws `Error` when a bad record is followed by good ones. */
-export function scanJournal(bytes: Uint8Array): JournalScan {
-  const records: unknown[] = [];
-  const offsets: number[] = [];
-  let pos = 0;
-  while (pos < bytes.length) {
-    const nl = bytes.indexOf(0x0a, pos);
-    const record = nl < 0 ? undefined : decodeLine(bytes.subarray(pos, nl));
-    if (record === undefined) {
-      // Torn tail, unless a whole good record follows somewhere after.
-      if (nl >= 0 && hasGoodRecordAfter(bytes, nl + 1))
-        throw new Error(`the journal is corrupt at byte ${pos} (a bad record followed by good ones)`);
-      return { records, offsets, goodBytes: pos, tornBytes: bytes.length - pos };
+/**
+ * Copies `bytes` (a corrupt tail about to be cut from the journal at `path`) to a new file
+ * beside it, `journal.ftk.cut-<time>`, on disk before the journal is cut. Returns its path.
+ */
+function copyAside(path: string, bytes: Uint8Array): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  for (let n = 0; ; n++) {
+    const aside = `${path}.cut-${stamp}${n === 0 ? '' : `-${n}`}`;
+    let fd: number;
+    try {
+      fd = openSync(aside, 'wx');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST' && n < 100) continue;
+      throw e;
     }
-    records.push(record);
-    offsets.push(pos);
-    pos = nl + 1;
-  }
-  return { records, offsets, goodBytes: pos, tornBytes: 0 };
-}
-
-function hasGoodRecordAfter(bytes: Uint8Array, from: number): boolean {
-  let pos = from;
-  while (pos < bytes.length) {
-    const nl = bytes.indexOf(0x0a, pos);
-    if (nl < 0) return false;
-    if (decodeLine(bytes.subarray(pos, nl)) !== undefined) return true;
-    pos = nl + 1;
-  }
-  return false;
-}
-
-/** The JSON value of one line (without its newline), or `undefined` when the line is not a whole, checked record. */
-export function decodeLine(line: Uint8Array): unknown {
-  if (line.length < 10 || line[8] !== 0x20) return undefined;
-  const sum = Number.parseInt(String.fromCharCode(...line.subarray(0, 8)), 16);
-  if (!/^[0-9a-f]{8}$/.test(String.fromCharCode(...line.subarray(0, 8)))) return undefined;
-  const json = line.subarray(9);
-  if (crc32(json) !== sum) return undefined;
-  try {
-    return JSON.parse(decoder.decode(json));
-  } catch {
-    return undefined;
+    try {
+      for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off, bytes.length - off);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    syncFolder(dirname(path));
+    return aside;
   }
 }
 
@@ -191,24 +155,27 @@ export class Journal {
   private reader: Reader;
   /** Bytes of torn tail cut off at open (0 when the journal ended cleanly). */
   readonly tornBytes: number;
+  /** Where a corrupt tail cut at open (on request) was copied, or `null` when none was. */
+  readonly cutFile: string | null;
   private handle: FileHandle;
   private readonly path: string;
   /** While a rewrite runs, records queue and wait (see {@link Journal.rewrite}). */
   private paused = false;
-  private readonly lockPath: string;
+  private readonly lock: HeldLock;
   private queue: Pending[] = [];
   private flushing = false;
   private failure: unknown = null;
 
-  private constructor(handle: FileHandle, reader: FileHandle, path: string, lockPath: string, scan: JournalScan) {
+  private constructor(handle: FileHandle, reader: FileHandle, path: string, lock: HeldLock, scan: JournalScan, cutFile: string | null) {
     this.handle = handle;
     this.reader = new Reader(reader);
     this.path = path;
-    this.lockPath = lockPath;
+    this.lock = lock;
     this.records = scan.records;
     this.offsets = scan.offsets;
     this.size = scan.goodBytes;
     this.tornBytes = scan.tornBytes;
+    this.cutFile = cutFile;
   }
 
   /** The span of record `i` found at open. */
@@ -217,19 +184,25 @@ export class Journal {
     return { offset, length: (this.offsets[i + 1] ?? this.size) - offset };
   }
 
-  /** Opens (creating if needed) the journal in `dir`, taking its lock (see `lock.ts`). */
-  static async open(dir: string, options: TakeLockOptions = {}): Promise<Journal> {
+  /**
+   * Opens (creating if needed) the journal in `dir`, taking its lock (see `lock.ts`).
+   * @throws `JournalCorruptError` when a whole record fails its check (see `journal-format.ts`).
+   */
+  static async open(dir: string, options: JournalOptions = {}): Promise<Journal> {
     mkdirSync(dir, { recursive: true });
-    const lockPath = join(dir, 'lock');
-    takeLock(lockPath, options);
+    const lock = await takeLock(join(dir, 'lock'), options);
     try {
       const path = join(dir, 'journal.ftk');
       rmSync(`${path}.compact`, { force: true }); // a rewrite cut short by a crash: the journal is whole
       const fd = openSync(path, 'a+');
       let scan: JournalScan;
+      let cutFile: string | null = null;
       try {
-        scan = scanJournal(readFileSync(path));
+        const bytes = readFileSync(path);
+        scan = scanJournal(bytes, { path, cutCorruptTail: options.cutCorruptTail === true });
         if (scan.tornBytes > 0) {
+          // Whole records that fail their check may have been acknowledged: copied aside, not destroyed.
+          if (scan.corruptTail) cutFile = copyAside(path, bytes.subarray(scan.goodBytes));
           ftruncateSync(fd, scan.goodBytes);
           fsyncSync(fd);
         }
@@ -239,9 +212,9 @@ export class Journal {
       syncFolder(dir);
       const handle = await open(path, APPEND_FLAGS);
       const reader = await open(path, 'r');
-      return new Journal(handle, reader, path, lockPath, scan);
+      return new Journal(handle, reader, path, lock, scan, cutFile);
     } catch (e) {
-      releaseLock(lockPath);
+      releaseLock(lock);
       throw e;
     }
   }
@@ -295,6 +268,8 @@ export class Journal {
    * `fsync`ed, so a crash leaves the old journal or the new one, whole. Records written
    * meanwhile wait and go into the new file after. A `Buffer` among the records is a line
    * already encoded (read from the old file), copied as it is. Returns the bytes before and after.
+   * A failure before the rename leaves the old journal in use; one at the rename or after it
+   * leaves the journal refusing every write (see {@link Journal.failed}) until a restart.
    */
   async rewrite(records: () => Iterable<unknown>, hooks: RewriteHooks = {}): Promise<{ before: number; after: number }> {
     if (this.failure !== null) throw this.failure;
@@ -332,25 +307,40 @@ export class Journal {
       } finally {
         await out.close();
       }
+      // Both handles on the new file are opened before the rename (a descriptor follows its file
+      // across a rename): once the old file is replaced, nothing is left that can fail and leave
+      // appends going to the old, unlinked one.
       const nextReader = await open(tmp, 'r');
       let next: FileHandle;
       try {
-        await rename(tmp, this.path);
-        syncFolder(dirname(this.path));
-        next = await open(this.path, APPEND_FLAGS);
+        next = await open(tmp, APPEND_FLAGS);
       } catch (e) {
         await nextReader.close();
         throw e;
       }
-      const old = this.handle;
-      const oldReader = this.reader;
-      this.handle = next;
-      this.reader = new Reader(nextReader);
-      this.size = after;
-      hooks.swapped?.();
-      oldReader.retire();
-      await old.close();
-      return { before, after };
+      try {
+        await rename(tmp, this.path);
+        syncFolder(dirname(this.path));
+        const old = this.handle;
+        const oldReader = this.reader;
+        this.handle = next;
+        this.reader = new Reader(nextReader);
+        this.size = after;
+        hooks.swapped?.();
+        oldReader.retire();
+        await old.close().catch(() => undefined); // its writes were durable when they returned
+        return { before, after };
+      } catch (e) {
+        // A rename that failed (or that did happen, and a step after it failed): the journal and
+        // what this process knows of it may no longer agree. Refuse every write, as after a failed
+        // one; a restart reads whichever file is the journal, whole.
+        this.failure = this.failure ?? e;
+        if (this.handle !== next) {
+          await next.close().catch(() => undefined);
+          await nextReader.close().catch(() => undefined);
+        }
+        throw e;
+      }
     } catch (e) {
       await unlink(tmp).catch(() => undefined);
       throw e;
@@ -377,8 +367,16 @@ export class Journal {
           at += p.bytes.length;
         }
       } catch (e) {
-        // After a failed write the file's tail is unknown: refuse everything from now on.
+        // After a failed write the journal refuses everything from now on. Part of the batch may
+        // be in the file (a short write on a full disk): it is cut back out before the batch is
+        // refused, or a restart would find records that were refused here.
         this.failure = this.failure ?? e;
+        try {
+          await this.handle.truncate(this.size);
+          await this.handle.sync();
+        } catch {
+          // Cannot cut either: what remains is at most the refused records, whole or torn.
+        }
         for (const p of batch) p.fail(e);
       }
     }
@@ -390,6 +388,6 @@ export class Journal {
     while (this.flushing || this.queue.length > 0) await new Promise((r) => setImmediate(r));
     await this.handle.close();
     this.reader.retire();
-    releaseLock(this.lockPath);
+    releaseLock(this.lock);
   }
 }

@@ -7,14 +7,25 @@
  * compare) refuses with a {@link StoreLockedError}, and can be taken over on purpose with the
  * `takeOver` option, which names the pid the operator checked is gone.
  *
+ * A lock is created whole: its line is written to a private file, `fsync`ed, then linked to the
+ * lock's name (which fails if the name is taken), so no opener ever reads a lock half-written.
+ * A lock file that names no owner (empty, or not a lock) is left alone while it is younger than
+ * {@link UNREADABLE_LOCK_MS}: older versions created the file and filled it in two steps, and
+ * its writer may be between them. Older than that, it was left by a writer that died.
+ *
  * Taking over is a rename of the lock to a private name, a check that the renamed file is still
  * the dead lock (if another process replaced it in between, it is put back), then an exclusive
  * create: two processes taking over the same dead lock never both win.
+ *
+ * In one process, a folder is counted as held by its device and inode, not by how its path is
+ * spelled: a second open under another spelling (relative, through a link) is refused.
  * @module
  */
-import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, fstatSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Who holds a lock, as its file says. */
 export interface LockOwner {
@@ -58,8 +69,28 @@ export class StoreLockedError extends Error {
   }
 }
 
-/** Lock files this process holds. */
+/** Folders (`<device>:<inode>`) whose lock this process holds or is taking. */
 const held = new Set<string>();
+
+/** A lock this process holds, as {@link takeLock} gives it (and {@link releaseLock} takes it back). */
+export interface HeldLock {
+  /** The lock file. */
+  readonly path: string;
+  /** Its folder's device and inode, under which this process counts it as held. */
+  readonly key: string;
+}
+
+/**
+ * How old (by its modification time) a lock file that names no owner must be before it is taken
+ * over: younger, its writer may still be filling it.
+ */
+export const UNREADABLE_LOCK_MS = 5000;
+
+/** How often a lock file that names no owner yet is read again. */
+const UNREADABLE_POLL_MS = 50;
+
+/** File systems without hard links answer `link` with one of these. */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
 /** This process's start time as the system counts it, read once. */
 let ownStart: string | null | undefined;
@@ -155,6 +186,67 @@ function readText(path: string): string | null {
   }
 }
 
+/** The lock file's text and modification time (ms since the epoch), read from one open file; `null` when there is none. */
+function readLock(path: string): { readonly text: string; readonly mtimeMs: number } | null {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  try {
+    return { mtimeMs: fstatSync(fd).mtimeMs, text: readFileSync(fd, 'utf8') };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes `text` to `fd` and `fsync`s it, then closes it. */
+function fill(fd: number, text: string): void {
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Creates the lock file `path` naming this process, whole: written to a private file first, then
+ * linked to its name. `false` when the name is taken.
+ */
+function createLock(path: string): boolean {
+  const text = `${JSON.stringify(me())}\n`;
+  const tmp = `${path}.new-${process.pid}-${randomBytes(4).toString('hex')}`;
+  fill(openSync(tmp, 'wx'), text);
+  try {
+    linkSync(tmp, path);
+    return true;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EEXIST') return false;
+    if (!NO_LINKS.has(code)) throw e;
+    // A file system without hard links: created, then filled. An opener that reads it in
+    // between finds no owner and waits for one (see the module's description).
+    let fd: number;
+    try {
+      fd = openSync(path, 'wx');
+    } catch (x) {
+      if ((x as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw x;
+    }
+    fill(fd, text);
+    return true;
+  } finally {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
 /** Options of {@link takeLock}. */
 export interface TakeLockOptions {
   /**
@@ -167,28 +259,43 @@ export interface TakeLockOptions {
 }
 
 /**
- * Takes the lock file `path` for this process.
+ * Takes the lock file `path` (in an existing folder) for this process. Waits while the lock file
+ * names no owner yet, at most {@link UNREADABLE_LOCK_MS}.
  * @throws {@link StoreLockedError} when another process may hold it; `Error` when this process does.
  */
-export function takeLock(path: string, options: TakeLockOptions = {}): void {
+export async function takeLock(path: string, options: TakeLockOptions = {}): Promise<HeldLock> {
   const dir = dirname(path);
-  if (held.has(path)) throw new Error(`the store in ${dir} is already open in this process`);
-  for (let attempt = 0; attempt < 4; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      try {
-        writeSync(fd, `${JSON.stringify(me())}\n`);
-      } finally {
-        closeSync(fd);
-      }
-      held.add(path);
-      return;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  const st = statSync(dir, { bigint: true });
+  const key = `${st.dev}:${st.ino}`;
+  if (held.has(key)) throw new Error(`the store in ${dir} is already open in this process`);
+  // Counted from now, before any wait: a second open of the folder meanwhile is refused.
+  held.add(key);
+  try {
+    await acquire(path, options);
+    return { path, key };
+  } catch (e) {
+    held.delete(key);
+    throw e;
+  }
+}
+
+async function acquire(path: string, options: TakeLockOptions): Promise<void> {
+  const dir = dirname(path);
+  const began = Date.now();
+  for (let attempt = 0; attempt < 4; ) {
+    if (createLock(path)) return;
+    const lock = readLock(path);
+    if (lock === null) {
+      attempt++;
+      continue;
     }
-    const text = readText(path);
-    if (text === null) continue;
+    const { text } = lock;
     const owner = parseLock(text);
+    if (owner === null && Date.now() - lock.mtimeMs < UNREADABLE_LOCK_MS && Date.now() - began < UNREADABLE_LOCK_MS) {
+      // No owner named yet: its writer may be between creating and filling it. Read it again.
+      await sleep(UNREADABLE_POLL_MS);
+      continue;
+    }
     // A lock naming this very process (with its start time) was left by a store never closed here.
     const mine = owner !== null && owner.pid === process.pid && owner.host === hostname() && owner.start === me().start;
     if (owner !== null && !mine && mayBeAlive(owner)) {
@@ -211,6 +318,7 @@ export function takeLock(path: string, options: TakeLockOptions = {}): void {
       }
     }
     breakLock(path, text);
+    attempt++;
   }
   throw new Error(`could not take the lock ${path}: other processes keep taking it`);
 }
@@ -236,10 +344,10 @@ function breakLock(path: string, text: string): void {
 }
 
 /** Releases a lock this process took. */
-export function releaseLock(path: string): void {
-  if (!held.delete(path)) return;
+export function releaseLock(lock: HeldLock): void {
+  if (!held.delete(lock.key)) return;
   try {
-    unlinkSync(path);
+    unlinkSync(lock.path);
   } catch {
     // Already gone.
   }
