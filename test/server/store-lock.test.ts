@@ -27,6 +27,14 @@ const writeLock = (dir: string, owner: object | string): void =>
   writeFileSync(join(dir, 'lock'), typeof owner === 'string' ? owner : JSON.stringify(owner));
 const linux = processStart('self') !== null;
 
+/** Opens the store in `dir` (taking its lock over), checks the lock names this process, closes it, and checks no lock file is left. */
+async function takenOverAndReleased(dir: string): Promise<void> {
+  const s = await FileStore.open(dir);
+  expect(parseLock(readFileSync(join(dir, 'lock'), 'utf8'))?.pid).toBe(process.pid);
+  await s.close();
+  expect(readdirSync(dir).filter((f) => f.startsWith('lock'))).toEqual([]);
+}
+
 describe('the file store lock', () => {
   it('names its owner by pid, start time and host, and is gone after close', async () => {
     const dir = folder();
@@ -42,10 +50,7 @@ describe('the file store lock', () => {
     const dir = folder();
     // The parent process is alive, but it is not the process that wrote this lock.
     writeLock(dir, { pid: process.ppid, start: '1', host: hostname(), since: 0 });
-    const s = await FileStore.open(dir);
-    expect(parseLock(readFileSync(join(dir, 'lock'), 'utf8'))?.pid).toBe(process.pid);
-    await s.close();
-    expect(readdirSync(dir).filter((f) => f.startsWith('lock'))).toEqual([]);
+    await takenOverAndReleased(dir);
   });
 
   it('a lock of a live process refuses with StoreLockedError naming it, even with takeOver naming its pid (it provably still runs)', async () => {
@@ -88,10 +93,7 @@ describe('the file store lock', () => {
     writeLock(dir, '');
     const old = (Date.now() - 60_000) / 1000;
     utimesSync(join(dir, 'lock'), old, old);
-    const s = await FileStore.open(dir);
-    expect(parseLock(readFileSync(join(dir, 'lock'), 'utf8'))?.pid).toBe(process.pid);
-    await s.close();
-    expect(readdirSync(dir).filter((f) => f.startsWith('lock'))).toEqual([]);
+    await takenOverAndReleased(dir);
   });
 
   it('one folder opened twice in one process under two spellings of its path (relative, through a link) is refused, and the first keeps its lock', async () => {
