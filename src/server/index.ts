@@ -102,6 +102,7 @@ export { FileStore, type FileStoreOptions } from './store/file.js';
 export { JournalCorruptError } from './store/journal-format.js';
 export { type LockOwner, StoreLockedError } from './store/lock.js';
 export { MemoryStore } from './store/memory.js';
+export { StoreUnsettledError } from './store/postgres/settle.js';
 export type { PostgresStore, PostgresStoreOptions } from './store/postgres.js';
 export { createPostgresStore, POSTGRES_SCHEMA_VERSION } from './store/postgres.js';
 export type {

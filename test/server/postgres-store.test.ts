@@ -85,7 +85,7 @@ describePg('PostgreSQL store', (adminUrl) => {
     await c.connect();
     try {
       const r = await c.query('SELECT version FROM ftk.migrations ORDER BY version');
-      expect(r.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+      expect(r.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
       const keys = await c.query(
         `SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
          WHERE i.indrelid = 'ftk.log'::regclass AND i.indisprimary ORDER BY a.attnum`,
@@ -111,12 +111,12 @@ describePg('PostgreSQL store', (adminUrl) => {
       // Back to what version 1 created: no later table or column, no later migration applied.
       await c.query(
         `DROP TABLE upgrade.kept_records, upgrade.chat, upgrade.presence;
-         ALTER TABLE upgrade.matches DROP COLUMN extra, DROP COLUMN visibility;
+         ALTER TABLE upgrade.matches DROP COLUMN extra, DROP COLUMN visibility, DROP COLUMN writes;
          DELETE FROM upgrade.migrations WHERE version >= 2`,
       );
       const again = await inSchema();
       const r = await c.query('SELECT version FROM upgrade.migrations ORDER BY version');
-      expect(r.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+      expect(r.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
       expect(await again.getMatch('up-1')).toEqual(match('up-1', 5));
       expect(await again.readLog('up-1', 0)).toEqual([entry(1)]);
       expect(await again.expireMatch('up-1', { version: 0, seq: 1 }, null)).toBe(true);

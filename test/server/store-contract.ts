@@ -286,6 +286,17 @@ export function storeContract(name: string, makeStore: () => Promise<Store>, opt
       expect(mine(await store.claimDue(now + 5000, 100))).toEqual([]);
     });
 
+    it('a deadline for a match that does not exist (or expired) is ignored, not an error', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      const unknown = `m-${randomUUID()}`;
+      await store.createMatch(m);
+      expect(await store.expireMatch(m.id, { version: 0, seq: 0 }, null)).toBe(true);
+      await store.setDeadline(m.id, { matchId: m.id, seq: 1, at: 10 });
+      await store.setDeadline(unknown, { matchId: unknown, seq: 1, at: 10 });
+      expect((await store.claimDue(1_000, 100)).filter((d) => d.matchId === m.id || d.matchId === unknown)).toEqual([]);
+    });
+
     it('claimDue hands out at most limit deadlines, earliest first, the rest later', async () => {
       const store = await make();
       const ms = [sampleMatch(), sampleMatch(), sampleMatch()];

@@ -4,7 +4,8 @@
  * group-committed by the {@link Appender} (one statement for every append of a tick), and
  * presence leases likewise by the {@link LeaseWriter}; deadlines are taken with `SELECT … FOR
  * UPDATE SKIP LOCKED` and a lease; every append sends a `NOTIFY` that the {@link LogListener} of
- * each host hears.
+ * each host hears. A write whose connection breaks after it was sent is settled by reading back
+ * what is stored (settle.ts), never sent twice blindly.
  * @module
  */
 import { randomUUID } from 'node:crypto';
@@ -27,11 +28,13 @@ import type {
   Store,
 } from '../store.js';
 import { Appender } from './appender.js';
+import { expireMatch } from './expire.js';
 import { waitForServer } from './faults.js';
 import { LeaseWriter } from './lease-writer.js';
 import { LogListener } from './listener.js';
 import { LogReader } from './log-reader.js';
 import { quoteIdent } from './schema.js';
+import { AGAIN, StoreUnsettledError, settled, writeId } from './settle.js';
 
 /** Longest match id the store accepts: keeps a notification's payload far below PostgreSQL's 8,000 bytes. */
 const MAX_MATCH_ID = 200;
@@ -87,6 +90,12 @@ const MATCH_COLUMNS = 'id, created_at, options, spectators, turn_time_ms, creato
 
 /** How many times `appendChat` tries again after another writer took the same line number. */
 const CHAT_RETRIES = 16;
+
+/**
+ * How many of its last updates' ids a match's row keeps (`writes`, newest first): an update whose
+ * answer was lost is recognised as long as fewer than this many others came after it.
+ */
+const WRITES_KEPT = 8;
 
 /** What a {@link PgStore} is made of. */
 export interface PgStoreOptions {
@@ -180,29 +189,55 @@ export class PgStore implements Store {
   }
 
   async updateMatch(id: string, expected: number, patch: MatchPatch): Promise<boolean> {
-    const r = await this.pool.query(
-      `WITH up AS (
-         UPDATE ${this.s}.matches SET version = version + 1,
-           seats = coalesce($3::jsonb, seats),
-           options = coalesce($4::jsonb, options),
-           turn_time_ms = CASE WHEN $5::boolean THEN $6::integer ELSE turn_time_ms END,
-           extra = extra || $7::jsonb
-         WHERE id = $1 AND version = $2 RETURNING id
-       )
-       SELECT pg_notify('${this.matchChannel}', 'match ${this.instance} ' || id) FROM up`,
-      [
-        id,
-        expected,
-        patch.seats === undefined ? null : JSON.stringify(patch.seats),
-        patch.options === undefined ? null : JSON.stringify(patch.options),
-        patch.turnTimeMs !== undefined,
-        patch.turnTimeMs ?? null,
-        JSON.stringify(extraOf(patch)),
-      ],
-    );
-    if (r.rowCount !== 1) return false;
-    this.listener.noteMatch(id, 'match');
-    return true;
+    // The update's id goes in with it: if the answer is lost, the row read back says whether it
+    // was this update that made version `expected + 1` (see settle.ts).
+    const write = writeId();
+    const values = [
+      id,
+      expected,
+      patch.seats === undefined ? null : JSON.stringify(patch.seats),
+      patch.options === undefined ? null : JSON.stringify(patch.options),
+      patch.turnTimeMs !== undefined,
+      patch.turnTimeMs ?? null,
+      JSON.stringify(extraOf(patch)),
+      write,
+    ];
+    const updated = await settled({
+      operation: 'updateMatch',
+      matchId: id,
+      isClosed: () => this.closed,
+      send: async () => {
+        const r = await this.pool.query(
+          `WITH up AS (
+             UPDATE ${this.s}.matches SET version = version + 1,
+               seats = coalesce($3::jsonb, seats),
+               options = coalesce($4::jsonb, options),
+               turn_time_ms = CASE WHEN $5::boolean THEN $6::integer ELSE turn_time_ms END,
+               extra = extra || $7::jsonb,
+               writes = (ARRAY[$8::text] || writes)[1:${WRITES_KEPT}]
+             WHERE id = $1 AND version = $2 RETURNING id
+           )
+           SELECT pg_notify('${this.matchChannel}', 'match ${this.instance} ' || id) FROM up`,
+          values,
+        );
+        return r.rowCount === 1;
+      },
+      readBack: async () => {
+        const r = await this.pool.query<{ version: number; mine: boolean }>(
+          `SELECT version, $2::text = ANY (writes) AS mine FROM ${this.s}.matches WHERE id = $1`,
+          [id, write],
+        );
+        const row = r.rows[0];
+        if (row === undefined) return false; // the match is gone: nothing of it is changed now
+        if (row.mine) return true;
+        if (row.version === expected) return AGAIN;
+        // Another writer's version: had this update gone in, it would be among the last ones kept.
+        if (row.version - expected <= WRITES_KEPT) return false;
+        throw new StoreUnsettledError('updateMatch', id, `${row.version - expected} updates came after version ${expected}`);
+      },
+    });
+    if (updated) this.listener.noteMatch(id, 'match');
+    return updated;
   }
 
   async listMatches(limit: number, filter: MatchFilter = {}): Promise<MatchRecord[]> {
@@ -240,8 +275,11 @@ export class PgStore implements Store {
       return;
     }
     if (deadline.matchId !== matchId) throw new RangeError(`deadline is for match ${deadline.matchId}, not ${matchId}`);
+    // A match that is gone (or being deleted: FOR KEY SHARE waits for that) gets no deadline, as
+    // in the other stores, rather than the insert failing its foreign key.
     await this.pool.query(
-      `INSERT INTO ${this.s}.deadlines (match_id, seq, at) VALUES ($1, $2, $3)
+      `INSERT INTO ${this.s}.deadlines (match_id, seq, at)
+       SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM ${this.s}.matches WHERE id = $1 FOR KEY SHARE)
        ON CONFLICT (match_id) DO UPDATE SET seq = EXCLUDED.seq, at = EXCLUDED.at`,
       [matchId, deadline.seq, deadline.at],
     );
@@ -291,44 +329,8 @@ export class PgStore implements Store {
     }));
   }
 
-  async expireMatch(id: string, expected: { readonly version: number; readonly seq: number }, keep: KeptRecord | null): Promise<boolean> {
-    // One transaction: the match's row locked first (an append that started before is waited
-    // for and then seen; one that starts after waits for this to end and finds no match), its
-    // version and log length compared, the record kept, the match deleted (its log and deadline
-    // with it: ON DELETE CASCADE).
-    const client = await this.pool.connect();
-    let lost: Error | undefined;
-    const onLost = (e: Error): void => {
-      lost = e;
-    };
-    client.on('error', onLost);
-    try {
-      await client.query('BEGIN');
-      const m = await client.query<{ version: number }>(`SELECT version FROM ${this.s}.matches WHERE id = $1 FOR UPDATE`, [id]);
-      const n = await client.query<{ seq: number }>(`SELECT coalesce(max(seq), 0)::int AS seq FROM ${this.s}.log WHERE match_id = $1`, [
-        id,
-      ]);
-      if (m.rows[0]?.version !== expected.version || n.rows[0]?.seq !== expected.seq) {
-        await client.query('ROLLBACK');
-        return false;
-      }
-      if (keep !== null) {
-        await client.query(
-          `INSERT INTO ${this.s}.kept_records (match_id, kind, expired_at, kept) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (match_id) DO UPDATE SET kind = EXCLUDED.kind, expired_at = EXCLUDED.expired_at, kept = EXCLUDED.kept`,
-          [id, keep.kind, keep.expiredAt, JSON.stringify(keep)],
-        );
-      }
-      await client.query(`DELETE FROM ${this.s}.matches WHERE id = $1`, [id]);
-      await client.query('COMMIT');
-      return true;
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      client.off('error', onLost);
-      client.release(lost);
-    }
+  expireMatch(id: string, expected: { readonly version: number; readonly seq: number }, keep: KeptRecord | null): Promise<boolean> {
+    return expireMatch(this.pool, this.s, () => this.closed, id, expected, keep);
   }
 
   async keptRecord(id: string): Promise<KeptRecord | null> {
@@ -341,26 +343,50 @@ export class PgStore implements Store {
   }
 
   async appendChat(matchId: string, line: NewChatLine): Promise<number> {
+    // The line's id goes in with it: if the answer is lost, it is found again by its id (see settle.ts).
+    const write = writeId();
+    const text = JSON.stringify(line);
+    const n = await settled({
+      operation: 'appendChat',
+      matchId,
+      isClosed: () => this.closed,
+      send: () => this.insertChat(matchId, text, write),
+      readBack: async () => {
+        const r = await this.pool.query<{ n: number | null; present: boolean }>(
+          `SELECT (SELECT n FROM ${this.s}.chat WHERE match_id = $1 AND write_id = $2) AS n,
+                  EXISTS (SELECT 1 FROM ${this.s}.matches WHERE id = $1) AS present`,
+          [matchId, write],
+        );
+        const row = r.rows[0];
+        if (row === undefined) return AGAIN;
+        return row.n ?? (row.present ? AGAIN : 0);
+      },
+    });
+    if (n !== 0) this.listener.noteMatch(matchId, 'chat');
+    return n;
+  }
+
+  /** Inserts the chat line with the next number; 0 when there is no such match. */
+  private async insertChat(matchId: string, line: string, write: string): Promise<number> {
     // The next number is read and taken in one statement; two writers taking the same one at once
-    // collide on the primary key, and the loser tries again.
+    // collide on the primary key, and the loser tries again. FOR KEY SHARE, as the appender's: a
+    // match being deleted is waited for, and then the line is simply not written, rather than the
+    // insert failing its foreign key.
     for (let i = 0; i < CHAT_RETRIES; i++) {
       const r = await this.pool.query<{ n: number }>(
         `WITH next AS (SELECT coalesce(max(n), 0) + 1 AS n FROM ${this.s}.chat WHERE match_id = $1),
          ins AS (
-           INSERT INTO ${this.s}.chat (match_id, n, line)
-           SELECT $1, next.n, $2::jsonb || jsonb_build_object('n', next.n) FROM next
-           WHERE EXISTS (SELECT 1 FROM ${this.s}.matches WHERE id = $1)
+           INSERT INTO ${this.s}.chat (match_id, n, line, write_id)
+           SELECT $1, next.n, $2::jsonb || jsonb_build_object('n', next.n), $3 FROM next
+           WHERE EXISTS (SELECT 1 FROM ${this.s}.matches WHERE id = $1 FOR KEY SHARE)
            ON CONFLICT (match_id, n) DO NOTHING
            RETURNING n
          )
          SELECT n, pg_notify('${this.matchChannel}', 'chat ${this.instance} ' || $1) FROM ins`,
-        [matchId, JSON.stringify(line)],
+        [matchId, line, write],
       );
       const row = r.rows[0];
-      if (row !== undefined) {
-        this.listener.noteMatch(matchId, 'chat');
-        return row.n;
-      }
+      if (row !== undefined) return row.n;
       if ((await this.getMatch(matchId)) === null) return 0;
     }
     throw new Error(`the chat of match ${matchId} is too busy: gave up after ${CHAT_RETRIES} tries`);

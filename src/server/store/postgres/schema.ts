@@ -64,6 +64,13 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
       PRIMARY KEY (match_id, seat, host)
     );
   `,
+  // 4: each write's id kept with what it wrote, so that a write whose answer was lost (the
+  // connection broke after its commit) is recognised when read back: the ids of a match's last
+  // updates (newest first, at most 8) and each chat line's. Both are added without a rewrite of the table.
+  (s) => `
+    ALTER TABLE ${s}.matches ADD COLUMN writes text[] NOT NULL DEFAULT '{}';
+    ALTER TABLE ${s}.chat ADD COLUMN write_id text;
+  `,
 ];
 
 /** The newest schema version this code knows. */
