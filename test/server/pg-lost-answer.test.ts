@@ -42,6 +42,13 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
     store = await createPostgresStore({ connectionString: proxy.url, schema: SCHEMA, onError: () => {} });
     return store;
   };
+  /** A store as `open` gives it, with a sample match created in it. */
+  const openWithMatch = async (): Promise<{ s: PostgresStore; m: MatchRecord }> => {
+    const s = await open();
+    const m = sampleMatch();
+    await s.createMatch(m);
+    return { s, m };
+  };
   afterEach(async () => {
     for (const h of hosts.splice(0)) h.close();
     await store.close();
@@ -54,9 +61,7 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
 
   describe('updateMatch', () => {
     it('committed, its answer lost: true, the version bumped once, and the next update goes on from it', async () => {
-      const s = await open();
-      const m = sampleMatch();
-      await s.createMatch(m);
+      const { s, m } = await openWithMatch();
       const heard: string[] = [];
       s.watchMatches((id, change) => heard.push(`${id} ${change}`));
       proxy.arm(statement(`UPDATE "${SCHEMA}".matches`), 'after');
@@ -87,9 +92,7 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
     });
 
     it('the connection broken before the server had it: sent again, written once', async () => {
-      const s = await open();
-      const m = sampleMatch();
-      await s.createMatch(m);
+      const { s, m } = await openWithMatch();
       proxy.arm(statement(`UPDATE "${SCHEMA}".matches`), 'before');
       expect(await s.updateMatch(m.id, 0, { turnTimeMs: 7 })).toBe(true);
       expect(proxy.drops()).toBe(1);
@@ -111,9 +114,7 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
     });
 
     it('an outcome that cannot be read back (the server stays away, the store closes) is a StoreUnsettledError', async () => {
-      const s = await open();
-      const m = sampleMatch();
-      await s.createMatch(m);
+      const { s, m } = await openWithMatch();
       proxy.arm(statement(`UPDATE "${SCHEMA}".matches`), 'after', { thenRefuse: true });
       const update = s.updateMatch(m.id, 0, { turnTimeMs: 9 }).then(
         (v) => v,
@@ -130,9 +131,7 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
 
   describe('appendChat', () => {
     it('committed, its answer lost: the line number, the line stored once, the next line after it', async () => {
-      const s = await open();
-      const m = sampleMatch();
-      await s.createMatch(m);
+      const { s, m } = await openWithMatch();
       proxy.arm(statement(`INSERT INTO "${SCHEMA}".chat`), 'after');
       expect(await s.appendChat(m.id, { at: 1, from: 1, name: 'Ada', text: 'hi' })).toBe(1);
       expect(proxy.drops()).toBe(1);
@@ -164,9 +163,7 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
     });
 
     it('committed, its answer lost: true, the match gone and its record kept; with no record to keep, true', async () => {
-      const s = await open();
-      const m = sampleMatch();
-      await s.createMatch(m);
+      const { s, m } = await openWithMatch();
       await s.append(m.id, entry(1));
       proxy.arm(/COMMIT/, 'after');
       expect(await s.expireMatch(m.id, { version: 0, seq: 1 }, kept(m))).toBe(true);
@@ -182,9 +179,7 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
     });
 
     it('broken before its delete reached the server: tried again, the match deleted once', async () => {
-      const s = await open();
-      const m = sampleMatch();
-      await s.createMatch(m);
+      const { s, m } = await openWithMatch();
       proxy.arm(statement(`DELETE FROM "${SCHEMA}".matches`), 'before');
       expect(await s.expireMatch(m.id, { version: 0, seq: 0 }, null)).toBe(true);
       expect(proxy.drops()).toBe(1);
@@ -224,17 +219,13 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
     };
 
     it('appendChat is 0, not a foreign-key error', async () => {
-      const s = await open();
-      const m = sampleMatch();
-      await s.createMatch(m);
+      const { s, m } = await openWithMatch();
       expect(await duringExpiry(m.id, () => s.appendChat(m.id, { at: 1, from: 1, name: 'Ada', text: 'hi' }))).toBe(0);
       expect(await s.appendChat(m.id, { at: 2, from: 1, name: 'Ada', text: 'hi' })).toBe(0);
     });
 
     it('setDeadline is ignored, during the expiry and after it, as in the other stores', async () => {
-      const s = await open();
-      const m = sampleMatch();
-      await s.createMatch(m);
+      const { s, m } = await openWithMatch();
       await duringExpiry(m.id, () => s.setDeadline(m.id, { matchId: m.id, seq: 1, at: 5 }));
       await s.setDeadline(m.id, { matchId: m.id, seq: 1, at: 5 });
       expect((await direct.query(`SELECT 1 FROM ${SCHEMA}.deadlines WHERE match_id = $1`, [m.id])).rowCount).toBe(0);
