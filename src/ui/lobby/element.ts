@@ -11,7 +11,7 @@ import { type Card, cardById } from '../../index.js';
 import { labels } from '../../text/index.js';
 import { CHROME_CSS } from '../chrome.js';
 import { ElementBase, fill, h, shadow, text } from '../dom.js';
-import { hostBase } from '../match/element.js';
+import { hostBase } from '../match/address.js';
 import { cardFace } from '../table/cards.js';
 import { CARD_CSS } from '../table/style.js';
 import { langOf, WORDS } from '../words.js';

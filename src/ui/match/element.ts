@@ -14,6 +14,8 @@ import { ElementBase, fill, h, shadow, text } from '../dom.js';
 import type { TableElement } from '../table/element.js';
 import { TABLE_PARTS } from '../table/parts.js';
 import { langOf, WORDS } from '../words.js';
+import { hostBase, socketUrl } from './address.js';
+import { renderAfter } from './after.js';
 import { readExtras } from './extras.js';
 import { renderInvites } from './links.js';
 import { RematchPanel } from './rematch.js';
@@ -31,17 +33,6 @@ export interface OverDetail {
 
 /** The match element's own parts (besides the table's, which it passes on). */
 export const MATCH_PARTS: readonly string[] = ['connection', 'error', 'invites', 'seat-keeper', 'after', 'rematch'];
-
-/** The base URL of a host (no trailing slash): the attribute, else this page's origin. */
-export function hostBase(attribute: string | null): string {
-  const base = attribute ?? (typeof location === 'undefined' ? '' : location.origin);
-  return base.replace(/\/+$/, '');
-}
-
-/** The WebSocket URL of a host's base URL. */
-export function socketUrl(base: string): string {
-  return `${base.replace(/^http/, 'ws')}/ws`;
-}
 
 /**
  * The match element, `<ftk-match>`.
@@ -414,36 +405,12 @@ export class MatchElement extends ElementBase {
   }
 
   #drawAfter(): void {
-    const w = WORDS[this.lang];
-    if (!this.#over) {
-      fill(this.#after);
-      return;
-    }
-    const record = this.#record;
-    if (record === null) {
-      fill(this.#after, this.#rematch.el);
-      return;
-    }
-    // Quiet beside a rematch, which is the call to make now.
-    const replay = h('button', { type: 'button', class: this.#rematch.el.hidden ? 'btn' : 'btn quiet' }, w.watchReplay);
-    replay.addEventListener('click', () =>
-      this.dispatchEvent(new CustomEvent('ftk-replay', { detail: { record }, bubbles: true, composed: true })),
-    );
-    fill(
+    renderAfter(
       this.#after,
       this.#rematch.el,
-      h(
-        'div',
-        { class: 'strip' },
-        replay,
-        this.#recordUrl === null
-          ? null
-          : h(
-              'a',
-              { href: this.#recordUrl, download: `for-the-king-${this.getAttribute('match') ?? 'match'}.json`, 'data-record': '' },
-              w.download,
-            ),
-      ),
+      this.#over ? { record: this.#record, url: this.#recordUrl, match: this.getAttribute('match') } : null,
+      this.lang,
+      (record) => this.dispatchEvent(new CustomEvent('ftk-replay', { detail: { record }, bubbles: true, composed: true })),
     );
   }
 

@@ -7,11 +7,12 @@
  */
 import type { Action, Card, GameEvent, PlayerView } from '../../index.js';
 import { describeAction, describeEvent, type Lang, labels } from '../../text/index.js';
-import { deepActive, ElementBase, h, reducedMotion, shadow, text } from '../dom.js';
+import { ElementBase, h, reducedMotion, shadow, text } from '../dom.js';
 import { langOf, WORDS } from '../words.js';
 import { effects, glide, measure, origins } from './anim.js';
 import { cardFace, cardLabel } from './cards.js';
 import { TurnClock } from './clock.js';
+import { keepFocus } from './focus.js';
 import { checkView, decisionOf, seatName, seatOf, turnOf } from './model.js';
 import { renderBar, renderFelt, renderMine, renderSeats, renderTitles, type Scene, type Size } from './render.js';
 import { renderScore } from './score.js';
@@ -85,7 +86,7 @@ export class TableElement extends ElementBase {
   readonly #felt: HTMLElement = h('section', { class: 'felt', part: 'felt' });
   readonly #trayEl: HTMLElement = h('section', { class: 'tray panel', part: 'actions', tabindex: '-1', 'data-key': 'tray' });
   readonly #mine: HTMLElement = h('section', { class: 'mine-seat panel', part: 'mine' });
-  // Keys so that focus stays in the log while the game goes on (see `#focus`).
+  // Keys so that focus stays in the log while the game goes on (see `keepFocus`).
   readonly #logList: HTMLOListElement = h('ol', { part: 'log-list', tabindex: '0', 'data-key': 'log' });
   readonly #logEl: HTMLDetailsElement = h(
     'details',
@@ -424,35 +425,17 @@ export class TableElement extends ElementBase {
       spoken.push(this.#score.querySelector('.winner-line')?.textContent ?? '');
     }
     this.#announce(spoken);
-    this.#focus(focusKey, active !== null, mineNow && !this.#wasMine, turn);
+    keepFocus(this.#root, this.#trayEl, this.#score, {
+      key: focusKey,
+      hadFocus: active !== null,
+      turnStarts: mineNow && !this.#wasMine,
+      turn,
+    });
     this.#wasMine = mineNow;
     if (before !== null) {
       const found = (name: string): Element | null => this.#root.querySelector(`[data-anchor="${name}"]`);
       glide(this.#cards.values(), before, origins(events, me), found);
       effects(events, (selector) => this.#root.querySelector(selector));
     }
-  }
-
-  /** Keeps focus where it makes sense: on the same control, else on the first choice when the turn comes, else on the tray. */
-  #focus(key: string | null, hadFocus: boolean, turnStarts: boolean, turn: string): void {
-    const focusable = (el: Element | null): el is HTMLElement =>
-      el instanceof HTMLElement && !(el as HTMLButtonElement).disabled && !el.closest('[hidden]');
-    let target: HTMLElement | null = null;
-    if (key !== null) {
-      const same = this.#root.querySelector(`[data-key="${CSS.escape(key)}"]`);
-      if (focusable(same) && !(turnStarts && key === 'prompt')) target = same;
-    }
-    const outside = deepActive();
-    const free = outside === null || outside === document.body || outside === document.documentElement;
-    if (target === null && (hadFocus || (turnStarts && free))) {
-      const first =
-        turn === 'over'
-          ? this.#score.querySelector('.winner-line')
-          : turnStarts || hadFocus
-            ? (this.#root.querySelector('.tray [data-act]:not([disabled]), .playable') ?? this.#trayEl.querySelector('.prompt'))
-            : null;
-      target = focusable(first) ? first : this.#trayEl;
-    }
-    if (target !== null && this.#root.activeElement !== target) target.focus();
   }
 }
