@@ -10,10 +10,11 @@ import { ACTION_COUNT, createEnv, observationLayout } from '../env/index.js';
 import type { PlayerCount } from '../index.js';
 import { CARDS, deckSize, RulesError } from '../index.js';
 import type { Parsed } from './args.js';
-import { UsageError } from './args.js';
-import { botsOf, serveVector } from './env-vector.js';
+import { intOption, seedOption, UsageError } from './args.js';
+import { botsOf, RequestError } from './env-request.js';
+import { serveVector } from './env-vector.js';
 import type { Io } from './io.js';
-import { lineReader } from './io.js';
+import { boundedLineReader } from './io.js';
 
 /** @internal Options of `env-server`. */
 export const ENV_SERVER_OPTIONS = { players: 'string', reward: 'string', encoding: 'string', seed: 'string', vector: 'boolean' } as const;
@@ -44,16 +45,6 @@ const COMMANDS = [
 /** The most environments (clones included) one session keeps. */
 export const MAX_ENVS = 10_000;
 
-/** A request the session cannot serve: answered with `{ error: { code, message } }`. */
-class BadRequest extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
@@ -75,20 +66,20 @@ export class EnvSession {
   handle(line: string): string {
     let id: unknown = null;
     try {
-      if (line.length > MAX_REQUEST) throw new BadRequest('BAD_REQUEST', `a request is at most ${MAX_REQUEST} characters`);
+      if (line.length > MAX_REQUEST) throw new RequestError('BAD_REQUEST', `a request is at most ${MAX_REQUEST} characters`);
       let request: unknown;
       try {
         request = JSON.parse(line);
       } catch {
-        throw new BadRequest('BAD_REQUEST', 'a request is one JSON object per line');
+        throw new RequestError('BAD_REQUEST', 'a request is one JSON object per line');
       }
-      if (!isRecord(request)) throw new BadRequest('BAD_REQUEST', 'a request is a JSON object such as {"cmd":"reset"}');
+      if (!isRecord(request)) throw new RequestError('BAD_REQUEST', 'a request is a JSON object such as {"cmd":"reset"}');
       id = typeof request.id === 'number' || typeof request.id === 'string' ? request.id : null;
       const answer = this.serve(request);
       return JSON.stringify(id === null ? answer : { id, ...answer });
     } catch (e) {
       const error =
-        e instanceof BadRequest || e instanceof RulesError
+        e instanceof RequestError || e instanceof RulesError
           ? { code: e.code, message: e.message }
           : { code: 'ERROR', message: e instanceof Error ? e.message : String(e) };
       return JSON.stringify(id === null ? { error } : { id, error });
@@ -107,15 +98,16 @@ export class EnvSession {
         break;
     }
     if (typeof cmd !== 'string' || !(COMMANDS as readonly string[]).includes(cmd)) {
-      throw new BadRequest('BAD_REQUEST', `unknown command ${JSON.stringify(cmd)}: expected one of ${COMMANDS.join(', ')}`);
+      throw new RequestError('BAD_REQUEST', `unknown command ${JSON.stringify(cmd)}: expected one of ${COMMANDS.join(', ')}`);
     }
-    if (this.envs.size === 0) throw new BadRequest('NO_ENV', 'send {"cmd":"make","players":4} first (or start the server with --players)');
+    if (this.envs.size === 0)
+      throw new RequestError('NO_ENV', 'send {"cmd":"make","players":4} first (or start the server with --players)');
     const env = this.envOf(r.env);
     switch (cmd) {
       case 'reset': {
         const seed = r.seed;
         if (seed !== undefined && seed !== null && typeof seed !== 'number' && typeof seed !== 'string') {
-          throw new BadRequest('BAD_REQUEST', 'seed must be a number or a string');
+          throw new RequestError('BAD_REQUEST', 'seed must be a number or a string');
         }
         const all = this.allSeats(r.seats);
         env.reset(seed ?? undefined);
@@ -140,7 +132,8 @@ export class EnvSession {
         return { agent, globalState: this.pack(env.globalState(agent)) };
       }
       case 'clone': {
-        if (this.envs.size >= MAX_ENVS) throw new BadRequest('BAD_REQUEST', `a session keeps at most ${MAX_ENVS} environments: drop some`);
+        if (this.envs.size >= MAX_ENVS)
+          throw new RequestError('BAD_REQUEST', `a session keeps at most ${MAX_ENVS} environments: drop some`);
         const id = this.nextId++;
         this.envs.set(id, env.clone());
         return { env: id };
@@ -158,7 +151,7 @@ export class EnvSession {
       }
       case 'drop': {
         const id = typeof r.env === 'number' ? r.env : 0;
-        if (id === 0) throw new BadRequest('BAD_REQUEST', 'environment 0 cannot be dropped (close the session instead)');
+        if (id === 0) throw new RequestError('BAD_REQUEST', 'environment 0 cannot be dropped (close the session instead)');
         this.envs.delete(id);
         return { ok: true };
       }
@@ -169,7 +162,7 @@ export class EnvSession {
       case 'state':
         return { state: env.state };
       default:
-        throw new BadRequest('BAD_REQUEST', `unknown command ${JSON.stringify(cmd)}: expected one of ${COMMANDS.join(', ')}`);
+        throw new RequestError('BAD_REQUEST', `unknown command ${JSON.stringify(cmd)}: expected one of ${COMMANDS.join(', ')}`);
     }
   }
 
@@ -177,7 +170,7 @@ export class EnvSession {
   make(r: Record<string, unknown>): Record<string, unknown> {
     const { players, variants, reward, seed, encoding, infoState } = r;
     if (encoding !== undefined && encoding !== 'base64' && encoding !== 'json') {
-      throw new BadRequest('BAD_REQUEST', 'encoding must be "base64" or "json"');
+      throw new RequestError('BAD_REQUEST', 'encoding must be "base64" or "json"');
     }
     const bots = botsOf(r.bots);
     const env = createEnv({
@@ -207,18 +200,18 @@ export class EnvSession {
   private envOf(x: unknown, field = 'env'): Env {
     const id = x === undefined || x === null ? 0 : x;
     const env = typeof id === 'number' ? this.envs.get(id) : undefined;
-    if (env === undefined) throw new BadRequest('NO_ENV', `"${field}": no environment ${JSON.stringify(id)} in this session`);
+    if (env === undefined) throw new RequestError('NO_ENV', `"${field}": no environment ${JSON.stringify(id)} in this session`);
     return env;
   }
 
   private agent(x: unknown): number {
-    if (typeof x !== 'number') throw new BadRequest('BAD_REQUEST', '"agent" must be a seat number');
+    if (typeof x !== 'number') throw new RequestError('BAD_REQUEST', '"agent" must be a seat number');
     return x;
   }
 
   private index(x: unknown): number {
     if (typeof x !== 'number' || !Number.isInteger(x))
-      throw new BadRequest('BAD_REQUEST', `"action" must be an action index, 0 to ${ACTION_COUNT - 1}`);
+      throw new RequestError('BAD_REQUEST', `"action" must be an action index, 0 to ${ACTION_COUNT - 1}`);
     return x;
   }
 
@@ -230,7 +223,7 @@ export class EnvSession {
   private allSeats(x: unknown): boolean {
     if (x === undefined || x === null || x === 'acting') return false;
     if (x === 'all') return true;
-    throw new BadRequest('BAD_REQUEST', 'seats must be "acting" or "all"');
+    throw new RequestError('BAD_REQUEST', 'seats must be "acting" or "all"');
   }
 
   private turn(env: Env, all = false): Record<string, unknown> {
@@ -262,8 +255,8 @@ export async function envServerCommand(parsed: Parsed, io: Io): Promise<number> 
   }
   const session = new EnvSession();
   if (o.players !== undefined) {
-    const players = Number(o.players);
-    const seed = typeof o.seed === 'string' ? (/^-?\d{1,15}$/.test(o.seed) ? Number(o.seed) : o.seed) : undefined;
+    const players = intOption(parsed, 'players', 4, 2, 5);
+    const seed = seedOption(parsed);
     try {
       session.make({ players, reward: o.reward, encoding: o.encoding, ...(seed === undefined ? {} : { seed }) });
     } catch (e) {
@@ -272,7 +265,8 @@ export async function envServerCommand(parsed: Parsed, io: Io): Promise<number> 
   } else if (o.reward !== undefined || o.encoding !== undefined || o.seed !== undefined) {
     throw new UsageError('--reward, --encoding and --seed need --players');
   }
-  const lines = lineReader(io);
+  // A line over MAX_REQUEST comes out cut to MAX_REQUEST + 1 characters, and is refused as too long.
+  const lines = boundedLineReader(io, MAX_REQUEST);
   for (;;) {
     const line = await lines.next();
     if (line === null) break;

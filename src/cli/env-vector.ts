@@ -8,12 +8,14 @@
  */
 import { readSync, writeSync } from 'node:fs';
 import { endianness } from 'node:os';
-import type { Bot } from '../bots/index.js';
 import { botFromId } from '../bots/index.js';
 import type { BatchEnv } from '../env/index.js';
-import { ACTION_COUNT, createBatchEnv, globalStateLayout, INFO_TOKENS, observationLayout } from '../env/index.js';
+import { createBatchEnv, globalStateLayout, INFO_TOKENS, observationLayout } from '../env/index.js';
 import type { PlayerCount } from '../index.js';
 import { CARDS, deckSize, RulesError } from '../index.js';
+import { botsOf, RequestError } from './env-request.js';
+import type { FrameField } from './env-vector-layout.js';
+import { frameFields, MAX_FRAME_BYTES, shapeFromRequest, shapeOf } from './env-vector-layout.js';
 
 /** @internal Request codes. */
 export const OP = { make: 1, reset: 2, step: 3, close: 4 } as const;
@@ -22,13 +24,8 @@ export const ANSWER = { arrays: 0, json: 1, error: 2 } as const;
 /** @internal The longest request payload read (a make or reset is a short JSON text; a step is 4 bytes per game). */
 export const MAX_PAYLOAD = 1 << 24;
 
-/** One array of the arrays frame. */
-interface Field {
-  readonly name: string;
-  readonly dtype: 'float32' | 'uint8' | 'int8' | 'int16' | 'int32';
-  readonly shape: readonly number[];
-  readonly offset: number;
-  readonly bytes: number;
+/** One array of the arrays frame, with the batch's array it is copied from. */
+interface Field extends FrameField {
   readonly data: ArrayBufferView;
 }
 
@@ -38,33 +35,12 @@ function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-/** A request the session cannot serve: answered with an error frame. */
-class BadFrame extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** @internal Bot ids (or null) from a request, as bots for `createBatchEnv`. */
-export function botsOf(x: unknown): (Bot | null)[] | undefined {
-  if (x === undefined || x === null) return undefined;
-  if (!Array.isArray(x)) throw new BadFrame('BAD_REQUEST', 'bots must be an array: a bot id (such as "heuristic") or null per seat');
-  return x.map((id, p) => {
-    if (id === null) return null;
-    if (typeof id !== 'string') throw new BadFrame('BAD_REQUEST', `bots[${p}] must be a bot id such as "heuristic", or null`);
-    return botFromId(id);
-  });
-}
-
 function parseJson(payload: Uint8Array): unknown {
   if (payload.length === 0) return {};
   try {
     return JSON.parse(Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString('utf8'));
   } catch {
-    throw new BadFrame('BAD_REQUEST', 'the payload is not JSON');
+    throw new RequestError('BAD_REQUEST', 'the payload is not JSON');
   }
 }
 
@@ -72,7 +48,7 @@ function parseJson(payload: Uint8Array): unknown {
 export class VectorSession {
   private batch: BatchEnv | null = null;
   private fields: Field[] = [];
-  private frame = new Uint8Array(8);
+  private frame: Uint8Array = new Uint8Array(8);
   /** Set once `close` has been answered. */
   closed = false;
 
@@ -82,7 +58,7 @@ export class VectorSession {
       return this.serve(op, payload);
     } catch (e) {
       const error =
-        e instanceof BadFrame || e instanceof RulesError
+        e instanceof RequestError || e instanceof RulesError
           ? { code: e.code, message: e.message }
           : { code: 'ERROR', message: e instanceof Error ? e.message : String(e) };
       return jsonFrame(ANSWER.error, error);
@@ -97,15 +73,15 @@ export class VectorSession {
     }
     const batch = this.batch;
     if (op !== OP.reset && op !== OP.step)
-      throw new BadFrame('BAD_REQUEST', `unknown request code ${op}: expected 1 (make), 2 (reset), 3 (step) or 4 (close)`);
-    if (batch === null) throw new BadFrame('NO_ENV', 'send a make frame first');
+      throw new RequestError('BAD_REQUEST', `unknown request code ${op}: expected 1 (make), 2 (reset), 3 (step) or 4 (close)`);
+    if (batch === null) throw new RequestError('NO_ENV', 'send a make frame first');
     if (op === OP.reset) {
       const r = parseJson(payload);
-      if (!isRecord(r)) throw new BadFrame('BAD_REQUEST', 'a reset payload is a JSON object such as {"seed": 1}, or empty');
+      if (!isRecord(r)) throw new RequestError('BAD_REQUEST', 'a reset payload is a JSON object such as {"seed": 1}, or empty');
       batch.reset((r.seed ?? undefined) as number | string | undefined);
     } else {
       if (payload.byteLength !== 4 * batch.games) {
-        throw new BadFrame(
+        throw new RequestError(
           'BAD_REQUEST',
           `a step payload is ${batch.games} little-endian int32 action indexes (${4 * batch.games} bytes), got ${payload.byteLength} bytes`,
         );
@@ -118,18 +94,22 @@ export class VectorSession {
   }
 
   private make(r: unknown): Record<string, unknown> {
-    if (!isRecord(r)) throw new BadFrame('BAD_REQUEST', 'a make payload is a JSON object such as {"players":4,"games":64}');
+    if (!isRecord(r)) throw new RequestError('BAD_REQUEST', 'a make payload is a JSON object such as {"players":4,"games":64}');
     for (const key of Object.keys(r))
-      if (!MAKE_KEYS.includes(key)) throw new BadFrame('BAD_REQUEST', `unknown make option "${key}": expected ${MAKE_KEYS.join(', ')}`);
+      if (!MAKE_KEYS.includes(key)) throw new RequestError('BAD_REQUEST', `unknown make option "${key}": expected ${MAKE_KEYS.join(', ')}`);
     const { infoState } = r;
     if (infoState !== undefined && infoState !== null && typeof infoState !== 'boolean' && typeof infoState !== 'number') {
-      throw new BadFrame('BAD_REQUEST', 'infoState must be true, false or a row width (a number of tokens)');
+      throw new RequestError('BAD_REQUEST', 'infoState must be true, false or a row width (a number of tokens)');
     }
     const bots = botsOf(r.bots);
     if (r.teacher !== undefined && r.teacher !== null && typeof r.teacher !== 'string') {
-      throw new BadFrame('BAD_REQUEST', 'teacher must be a bot id such as "heuristic"');
+      throw new RequestError('BAD_REQUEST', 'teacher must be a bot id such as "heuristic"');
     }
     const teacher = typeof r.teacher === 'string' ? botFromId(r.teacher) : undefined;
+    // Refused from the options alone, before a batch's arrays (gigabytes, maybe) are allocated.
+    const asked = shapeFromRequest(r);
+    const askedBytes = asked === undefined ? 0 : frameFields(asked).frameBytes;
+    if (askedBytes > MAX_FRAME_BYTES) throw tooBig(askedBytes);
     const batch = createBatchEnv({
       players: r.players as PlayerCount,
       games: r.games as number,
@@ -143,8 +123,11 @@ export class VectorSession {
       ...(bots === undefined ? {} : { bots }),
       ...(teacher === undefined ? {} : { teacher }),
     });
+    // The session changes only once everything is built: a make refused here keeps the batch before.
+    const { fields, frame } = layout(batch);
     this.batch = batch;
-    this.layout(batch);
+    this.fields = fields;
+    this.frame = frame;
     return {
       players: batch.players,
       games: batch.games,
@@ -158,41 +141,9 @@ export class VectorSession {
       globalLayout: globalStateLayout(batch.players).map(({ name, offset, size }) => ({ name, offset, size })),
       maxBid: deckSize(batch.players),
       cards: CARDS,
-      frameBytes: this.frame.byteLength - 8,
-      fields: this.fields.map(({ name, dtype, shape, offset, bytes }) => ({ name, dtype, shape, offset, bytes })),
+      frameBytes: frame.byteLength - 8,
+      fields: fields.map(({ name, dtype, shape, offset, bytes }) => ({ name, dtype, shape, offset, bytes })),
     };
-  }
-
-  /** Places every array of the arrays frame at an 8-byte aligned offset of one buffer. */
-  private layout(b: BatchEnv): void {
-    const g = b.games;
-    const rows = b.seatsPerGame;
-    const perGame = (n: number): number[] => (rows === 1 ? [g, n] : [g, rows, n]);
-    const all: [string, Field['dtype'], number[], ArrayBufferView][] = [
-      ['observations', 'float32', perGame(b.observationSize), b.observations],
-      ['masks', 'uint8', [g, ACTION_COUNT], b.masks],
-      ['agents', 'int8', [g], b.agents],
-      ['rewards', 'float32', [g, b.players], b.rewards],
-      ['dones', 'uint8', [g], b.dones],
-      ['points', 'float32', [g, b.players], b.points],
-      ['winners', 'uint8', [g, b.players], b.winners],
-    ];
-    if (b.infoStateLength > 0) {
-      all.push(['infoStates', 'int16', perGame(b.infoStateLength), b.infoStates]);
-      all.push(['infoStateLengths', 'int32', rows === 1 ? [g] : [g, rows], b.infoStateLengths]);
-    }
-    if (b.globalStateSize > 0) all.push(['globalStates', 'float32', perGame(b.globalStateSize), b.globalStates]);
-    if (b.teacherActions.length > 0) all.push(['teacherActions', 'int16', [g], b.teacherActions]);
-    let at = 0;
-    this.fields = all.map(([name, dtype, shape, data]) => {
-      const field = { name, dtype, shape, offset: at, bytes: data.byteLength, data };
-      at += (data.byteLength + 7) & ~7;
-      return field;
-    });
-    this.frame = new Uint8Array(8 + at);
-    const header = new DataView(this.frame.buffer);
-    header.setUint32(0, ANSWER.arrays, true);
-    header.setUint32(4, at, true);
   }
 
   /** The arrays frame: every array's bytes copied at its offset. */
@@ -201,6 +152,44 @@ export class VectorSession {
     for (const f of this.fields) frame.set(new Uint8Array(f.data.buffer, f.data.byteOffset, f.data.byteLength), 8 + f.offset);
     return frame;
   }
+}
+
+/** The refusal of a make whose arrays frame would be `bytes` long, more than a header can say. */
+function tooBig(bytes: number): RequestError {
+  return new RequestError(
+    'INVALID_OPTIONS',
+    `the arrays frame would be ${bytes} bytes, and a frame holds at most ${MAX_FRAME_BYTES}: ask for fewer games, a shorter infoState row or seats "acting"`,
+  );
+}
+
+/** Every array of the batch at its offset in one buffer: the arrays frame, header written. */
+function layout(b: BatchEnv): { fields: Field[]; frame: Uint8Array } {
+  const { fields: spec, frameBytes } = frameFields(shapeOf(b));
+  if (frameBytes > MAX_FRAME_BYTES) throw tooBig(frameBytes);
+  const data: Readonly<Record<string, ArrayBufferView>> = {
+    observations: b.observations,
+    masks: b.masks,
+    agents: b.agents,
+    rewards: b.rewards,
+    dones: b.dones,
+    points: b.points,
+    winners: b.winners,
+    infoStates: b.infoStates,
+    infoStateLengths: b.infoStateLengths,
+    globalStates: b.globalStates,
+    teacherActions: b.teacherActions,
+  };
+  const fields = spec.map((f) => {
+    const array = data[f.name] as ArrayBufferView;
+    // The sizes come from the batch's own, so this is a bug in the layout, never a bad request.
+    if (array.byteLength !== f.bytes) throw new Error(`the layout gives ${f.name} ${f.bytes} bytes, the batch ${array.byteLength}`);
+    return { ...f, data: array };
+  });
+  const frame = new Uint8Array(8 + frameBytes);
+  const header = new DataView(frame.buffer);
+  header.setUint32(0, ANSWER.arrays, true);
+  header.setUint32(4, frameBytes, true);
+  return { fields, frame };
 }
 
 /** @internal A frame holding a JSON text. */
@@ -223,8 +212,8 @@ function isAgain(e: unknown): boolean {
   return (e as NodeJS.ErrnoException).code === 'EAGAIN';
 }
 
-/** Reads exactly `n` bytes into `buf` from `fd`; false at the end of input. */
-function readFully(fd: number, buf: Uint8Array, n: number): boolean {
+/** Reads `n` bytes into `buf` from `fd`: how many it read, fewer than `n` only at the end of input. */
+function readFully(fd: number, buf: Uint8Array, n: number): number {
   let got = 0;
   while (got < n) {
     let r: number;
@@ -235,13 +224,13 @@ function readFully(fd: number, buf: Uint8Array, n: number): boolean {
         pause(0.05);
         continue;
       }
-      if ((e as NodeJS.ErrnoException).code === 'EOF') return false;
+      if ((e as NodeJS.ErrnoException).code === 'EOF') return got;
       throw e;
     }
-    if (r === 0) return false;
+    if (r === 0) return got;
     got += r;
   }
-  return true;
+  return got;
 }
 
 function writeFully(fd: number, buf: Uint8Array): void {
@@ -258,8 +247,11 @@ function writeFully(fd: number, buf: Uint8Array): void {
 
 /**
  * @internal Serves frames on file descriptors `input` and `output` (the process's own 0 and 1)
- * until `close` or the end of input. Synchronous reads and writes: the fastest way found here
- * (the event loop's stream reads cost more per frame than a step of 64 games).
+ * until `close` or the end of input between two frames. Synchronous reads and writes: the fastest
+ * way found here (the event loop's stream reads cost more per frame than a step of 64 games).
+ * Throws (the program exits 1 with the message) when the input ends inside a frame, or after
+ * answering a length over {@link MAX_PAYLOAD}: the client and the server are out of step then,
+ * and it must not look like a clean end.
  */
 export function serveVector(input = 0, output = 1): void {
   if (endianness() !== 'LE') throw new Error('env-server --vector sends little-endian arrays and runs on little-endian machines only');
@@ -268,16 +260,19 @@ export function serveVector(input = 0, output = 1): void {
   const view = new DataView(header.buffer);
   let payload = new Uint8Array(4096);
   for (;;) {
-    if (!readFully(input, header, 8)) break;
+    const got = readFully(input, header, 8);
+    if (got === 0) return; // the end of input between frames: a clean end
+    if (got < 8) throw new Error(`the input ended inside a frame's header (${got} of its 8 bytes)`);
     const op = view.getUint32(0, true);
     const length = view.getUint32(4, true);
     if (length > MAX_PAYLOAD) {
       writeFully(output, jsonFrame(ANSWER.error, { code: 'BAD_REQUEST', message: `a payload is at most ${MAX_PAYLOAD} bytes` }));
-      break; // the stream cannot be trusted to be in step any more
+      throw new Error(`a frame's payload length of ${length} bytes is over ${MAX_PAYLOAD}: the input cannot be read in step any more`);
     }
     if (payload.byteLength < length) payload = new Uint8Array(length);
-    if (!readFully(input, payload, length)) break;
+    const read = readFully(input, payload, length);
+    if (read < length) throw new Error(`the input ended inside a frame (${read} of its ${length} payload bytes)`);
     writeFully(output, session.handle(op, payload.subarray(0, length)));
-    if (session.closed) break;
+    if (session.closed) return;
   }
 }

@@ -5,7 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { EnvSession, MAX_REQUEST } from '../../src/cli/env-server.js';
+import { run } from '../../src/cli/run.js';
 import { ACTION_COUNT, createEnv, OBSERVATION_SIZE } from '../../src/env/index.js';
+import { fakeIo, hugeLineInput } from './io.js';
 
 const main = new URL('../../src/cli/main.ts', import.meta.url).pathname;
 
@@ -84,6 +86,9 @@ describe('env-server protocol', () => {
       [{ cmd: 'reset', seed: { a: 1 } }, 'BAD_REQUEST'],
       [{ cmd: 'make', players: 4, encoding: 'xml' }, 'BAD_REQUEST'],
       [{ cmd: 'make', players: 4, reward: 'gold' }, 'INVALID_OPTIONS'],
+      [{ cmd: 'make', players: 4, bots: 'heuristic' }, 'BAD_REQUEST'],
+      [{ cmd: 'make', players: 4, bots: [5, null, null, null] }, 'BAD_REQUEST'],
+      [{ cmd: 'make', players: 4, bots: [null, 'alphazero', null, null] }, 'INVALID_OPTIONS'],
       [`{"cmd":"step","pad":"${'x'.repeat(MAX_REQUEST)}"}`, 'BAD_REQUEST'],
     ];
     for (const [request, code] of cases) {
@@ -189,6 +194,32 @@ describe('the env-server program', () => {
       timeout: 60_000,
     });
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/players must be 2, 3, 4 or 5/);
+    expect(r.stderr).toMatch(/--players must be a whole number from 2 to 5, got "9"/);
+  }, 60_000);
+
+  it('reads --players as a whole number in digits, as the other commands do', async () => {
+    for (const players of ['0x4', '4.0', '4e0', ' 4', '4 ', '+4', '1']) {
+      const io = fakeIo('{"cmd":"close"}\n');
+      expect(await run(['env-server', '--players', players], io), players).toBe(2);
+      expect(io.err()).toMatch(/--players must be a whole number from 2 to 5/);
+      expect(io.out()).toBe('');
+    }
+    const io = fakeIo('{"cmd":"close"}\n');
+    expect(await run(['env-server', '--players', '4'], io)).toBe(0);
+    expect(io.out()).toBe('{"ok":true}\n');
+  });
+
+  it('answers a line longer than any string BAD_REQUEST without holding it, and serves the lines after it', async () => {
+    const io = { ...fakeIo(), stdin: hugeLineInput('{"cmd":"reset","pad":"', '"}\n{"cmd":"reset","seed":1,"id":2}\n{"cmd":"close"}\n') };
+    expect(await run(['env-server', '--players', '2', '--encoding', 'json'], io)).toBe(0);
+    const answers = io
+      .out()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(answers).toHaveLength(3);
+    expect(answers[0]).toEqual({ error: { code: 'BAD_REQUEST', message: `a request is at most ${MAX_REQUEST} characters` } });
+    expect(answers[1]).toMatchObject({ id: 2, done: false, steps: 0 });
+    expect(answers[2]).toEqual({ ok: true });
   }, 60_000);
 });

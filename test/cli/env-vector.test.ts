@@ -4,8 +4,12 @@
  * over pipes.
  */
 import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANSWER, OP, VectorSession } from '../../src/cli/env-vector.js';
+import { ANSWER, MAX_PAYLOAD, OP, serveVector, VectorSession } from '../../src/cli/env-vector.js';
+import { frameFields, MAX_FRAME_BYTES, shapeFromRequest } from '../../src/cli/env-vector-layout.js';
 import { ACTION_COUNT, createBatchEnv } from '../../src/env/index.js';
 import { testRandom } from '../helpers/hidden.js';
 
@@ -172,16 +176,131 @@ describe('env-server --vector frames', () => {
   }, 60_000);
 });
 
+describe('env-server --vector: arrays frames of gigabytes', () => {
+  it('the layout from a make’s options is the one of the batch it makes', () => {
+    const session = new VectorSession();
+    const requests = [
+      { players: 2, games: 3 },
+      { players: 5, games: 2, seats: 'all', infoState: true, globalState: true },
+      { players: 3, games: 4, infoState: 7, teacher: 'random' },
+      { players: 4, games: 1, seats: 'all', infoState: 33 },
+    ];
+    for (const r of requests) {
+      const made = parsed(session.handle(OP.make, json(r))) as { fields: FieldSpec[]; frameBytes: number };
+      expect(frameFields(shapeFromRequest(r) as NonNullable<ReturnType<typeof shapeFromRequest>>), JSON.stringify(r)).toEqual({
+        fields: made.fields,
+        frameBytes: made.frameBytes,
+      });
+    }
+  });
+
+  it('offsets past 2 GiB are whole (no 32-bit wrap), counted from the options alone', () => {
+    // 1,024 games with rows of 2**20 tokens: 2 GiB of information states, a frame under 4 GiB.
+    const shape = shapeFromRequest({ players: 2, games: 1024, infoState: 2 ** 20 });
+    const { fields, frameBytes } = frameFields(shape as NonNullable<typeof shape>);
+    let end = 0;
+    for (const f of fields) {
+      expect(f.offset, f.name).toBe(Math.ceil(end / 8) * 8);
+      end = f.offset + f.bytes;
+    }
+    expect(fields.find((f) => f.name === 'infoStates')?.bytes).toBe(2 ** 31);
+    expect(fields.at(-1)?.offset).toBeGreaterThan(2 ** 31);
+    expect(frameBytes).toBe(Math.ceil(end / 8) * 8);
+    expect(frameBytes).toBeLessThanOrEqual(MAX_FRAME_BYTES);
+  });
+
+  it('a make whose arrays frame would not fit a frame’s uint32 length is refused before any batch is made; the batch before stays', () => {
+    const session = new VectorSession();
+    const spec = parsed(session.handle(OP.make, json({ players: 2, games: 2, seed: 1 }))) as { fields: FieldSpec[]; frameBytes: number };
+    const start = session.handle(OP.reset, new Uint8Array(0)).slice();
+    const good = firstLegal(arrays(start, spec.fields).masks as number[], 2);
+    // 4 GiB of information states alone (2,048 games, or 1,024 games of 2 seats, × 2**20 int16
+    // tokens): refused from the options, so this test allocates nothing of the kind.
+    for (const big of [
+      { players: 2, games: 2048, infoState: 2 ** 20 },
+      { players: 2, games: 1024, seats: 'all', infoState: 2 ** 20 },
+    ]) {
+      expect(frameFields(shapeFromRequest(big) as NonNullable<ReturnType<typeof shapeFromRequest>>).frameBytes).toBeGreaterThan(
+        MAX_FRAME_BYTES,
+      );
+      const refused = session.handle(OP.make, json(big));
+      expect(header(refused).code).toBe(ANSWER.error);
+      expect(parsed(refused)).toEqual({ code: 'INVALID_OPTIONS', message: expect.stringMatching(/^the arrays frame would be \d+ bytes/) });
+    }
+    // The session still plays the 2 games it made: a step of 2 actions answers what a fresh one does.
+    const after = session.handle(OP.step, new Uint8Array(good.buffer)).slice();
+    expect(header(after)).toEqual({ code: ANSWER.arrays, length: spec.frameBytes });
+    const fresh = new VectorSession();
+    fresh.handle(OP.make, json({ players: 2, games: 2, seed: 1 }));
+    fresh.handle(OP.reset, new Uint8Array(0));
+    expect(Buffer.from(fresh.handle(OP.step, new Uint8Array(good.buffer))).equals(Buffer.from(after))).toBe(true);
+  });
+});
+
+/** A request frame: its header and payload. */
+function frame(op: number, payload: Uint8Array, length = payload.byteLength): Uint8Array {
+  const f = new Uint8Array(8 + payload.byteLength);
+  const v = new DataView(f.buffer);
+  v.setUint32(0, op, true);
+  v.setUint32(4, length, true);
+  f.set(payload, 8);
+  return f;
+}
+
+/** Runs `serveVector` on `input` from a real file, its answers to another: what it threw, and the answers. */
+function serveFile(input: Uint8Array): { thrown: unknown; out: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'ftk-vector-'));
+  try {
+    writeFileSync(join(dir, 'in'), input);
+    const fdIn = openSync(join(dir, 'in'), 'r');
+    const fdOut = openSync(join(dir, 'out'), 'w');
+    let thrown: unknown = null;
+    try {
+      serveVector(fdIn, fdOut);
+    } catch (e) {
+      thrown = e;
+    } finally {
+      closeSync(fdIn);
+      closeSync(fdOut);
+    }
+    return { thrown, out: readFileSync(join(dir, 'out')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('env-server --vector: the end of its input', () => {
+  const make = frame(OP.make, json({ players: 3, games: 1 }));
+
+  it('ends cleanly at the end of input between two frames', () => {
+    expect(serveFile(new Uint8Array(0)).thrown).toBeNull();
+    const { thrown, out } = serveFile(make);
+    expect(thrown).toBeNull();
+    expect(header(out).code).toBe(ANSWER.json);
+  });
+
+  it('fails (not a clean end) when the input ends inside a frame', () => {
+    for (const cut of [3, 8 + 5, 8]) {
+      const input = Buffer.concat([make, make.subarray(0, cut)]);
+      const { thrown, out } = serveFile(input);
+      expect(thrown, `cut after ${cut} bytes`).toBeInstanceOf(Error);
+      expect((thrown as Error).message).toMatch(/^the input ended inside a frame/);
+      expect(header(out).code).toBe(ANSWER.json); // the whole frame before was answered
+    }
+    const promised = serveFile(frame(OP.reset, new Uint8Array(0), MAX_PAYLOAD));
+    expect((promised.thrown as Error).message).toMatch(/ended inside a frame \(0 of its 16777216 payload bytes\)/);
+  });
+
+  it('answers a length over the limit with an error frame, then fails: the input is out of step', () => {
+    const { thrown, out } = serveFile(frame(OP.make, new Uint8Array(0), 0xffffffff));
+    expect(header(out).code).toBe(ANSWER.error);
+    expect(parsed(out)).toMatchObject({ code: 'BAD_REQUEST' });
+    expect((thrown as Error).message).toMatch(/over 16777216/);
+  });
+});
+
 describe('the env-server --vector program', () => {
   it('answers frames over pipes and stops at close', () => {
-    const frame = (op: number, payload: Uint8Array) => {
-      const f = new Uint8Array(8 + payload.byteLength);
-      const v = new DataView(f.buffer);
-      v.setUint32(0, op, true);
-      v.setUint32(4, payload.byteLength, true);
-      f.set(payload, 8);
-      return f;
-    };
     const input = Buffer.concat([
       frame(OP.make, json({ players: 2, games: 3, seed: 4 })),
       frame(OP.reset, new Uint8Array(0)),
@@ -199,6 +318,14 @@ describe('the env-server --vector program', () => {
     const third = out.subarray(16 + first.length + second.length);
     expect(JSON.parse(Buffer.from(third.subarray(8)).toString())).toEqual({ ok: true });
     expect(out.byteLength).toBe(16 + first.length + second.length + third.byteLength);
+  }, 60_000);
+
+  it('exits 1 with a message when its input ends inside a frame', () => {
+    const input = frame(OP.make, json({ players: 2, games: 1 })).subarray(0, 13);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', main, 'env-server', '--vector'], { input, timeout: 60_000 });
+    expect(r.status).toBe(1);
+    expect(r.stdout.byteLength).toBe(0);
+    expect(r.stderr.toString()).toMatch(/^for-the-king: error: the input ended inside a frame \(5 of its \d+ payload bytes\)/);
   }, 60_000);
 
   it('takes no other option with --vector', () => {

@@ -14,3 +14,17 @@ export function fakeIo(input = '', tty = false): Io & { out(): string; err(): st
     err: () => err,
   };
 }
+
+/**
+ * A stdin of `head`, then a 600 MiB run of `a` (past the longest string Node holds, about 512
+ * MiB: a reader that builds the line whole throws `RangeError: Invalid string length`), then `tail`.
+ */
+export function hugeLineInput(head: string, tail: string): Readable {
+  const piece = 'a'.repeat(1 << 20);
+  async function* input(): AsyncGenerator<string> {
+    yield head;
+    for (let i = 0; i < 600; i++) yield piece;
+    yield tail;
+  }
+  return Readable.from(input());
+}
