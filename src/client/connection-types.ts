@@ -47,7 +47,11 @@ export interface ConnectOptions {
   readonly WebSocket?: WebSocketConstructor;
   /** The last seq already seen (default 0: from the start). */
   readonly after?: number;
-  /** First reconnect delay in milliseconds (default 250); it doubles up to `maxDelayMs`, with jitter. */
+  /**
+   * First reconnect delay in milliseconds (default 250); it doubles up to `maxDelayMs`, with jitter,
+   * and starts again once a host welcomes the client, from longer each time the client dropped a
+   * connection itself (the host broke the protocol).
+   */
   readonly minDelayMs?: number;
   /** Longest reconnect delay in milliseconds (default 5000). */
   readonly maxDelayMs?: number;

@@ -13,7 +13,7 @@ import type { ServerMessage } from '../protocol/server-messages.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection-types.js';
 import { ClientError } from './errors.js';
-import { type TableChange, TableState } from './table.js';
+import { checkSeats, type TableChange, TableState } from './table.js';
 import { UpdateWaiters } from './update-waiters.js';
 import { ViewStream } from './view-stream.js';
 
@@ -82,6 +82,8 @@ export class MatchClient {
   private socket: WebSocketLike | null = null;
   private ready = false;
   private attempts = 0;
+  /** Connections the client dropped itself: each makes the waits before connecting again longer for good. */
+  private drops = 0;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   private nextId = 1;
@@ -197,10 +199,12 @@ export class MatchClient {
     return contribution;
   }
 
-  /** Asks the host for everything since the last seq seen (the client does this itself after a reconnect). */
+  /** Asks the host for everything since the last seq seen (the client does this itself after a reconnect); `BAD_MESSAGE` for an answer not of the protocol. */
   async resync(): Promise<void> {
     const reply = await this.request({ type: 'sync', id: 0, after: this.seq });
-    if (reply.type === 'synced') this.stream.caughtUp(reply.updates, reply.view, reply.seq);
+    if (reply.type === 'synced') this.stream.check(reply.updates, reply.seq);
+    if (reply.type !== 'synced' || !this.stream.caughtUp(reply.updates, reply.view, reply.seq))
+      throw new ClientError('BAD_MESSAGE', 'the answer to sync does not read');
   }
 
   /** Leaves the seat (come back later with the same token) and closes the connection. */
@@ -282,8 +286,9 @@ export class MatchClient {
     ws.onerror = () => undefined;
   }
 
-  /** Closes `ws` from this side; its `onclose` fails what waits and reconnects with backoff. */
+  /** Closes `ws` from this side; its `onclose` fails what waits and reconnects, after a longer wait each time. */
   private drop(ws: WebSocketLike): void {
+    this.attempts = Math.max(this.attempts, this.drops++);
     try {
       ws.close(4000, 'the client drops this connection');
     } catch {
@@ -321,6 +326,10 @@ export class MatchClient {
   private receive(m: ServerMessage): void {
     switch (m.type) {
       case 'welcome':
+        // Checked first: a bad seq or version kept would be said back in every hello (and refused).
+        this.stream.check(m.updates, m.seq);
+        if (m.seats !== undefined) checkSeats(m.seats);
+        if (!Number.isInteger(m.v) || m.v < 1 || m.v > this.version) throw new ClientError('BAD_MESSAGE', 'bad version');
         this.seat = m.seat;
         this.version = m.v;
         this.ready = true;
@@ -338,6 +347,7 @@ export class MatchClient {
         this.stream.patched(m);
         return;
       case 'started':
+        this.stream.check([], m.seq);
         this.table.digest(m.seq, m.logDigest ?? undefined);
         this.table.clock(m);
         this.stream.first(m.view, m.seq);
@@ -380,16 +390,22 @@ export class MatchClient {
     }
   }
 
-  /** Fetches the whole view again (`sync`), once at a time, until the view has caught up with `seq`. */
+  /** Fetches the whole view again (`sync`), once at a time, until the view has caught up with `seq`; a malformed answer is told, and the connection made again. */
   private repair(): void {
     if (this.repairing || this.stopped || !this.ready) return;
     this.repairing = true;
+    let again = true;
     this.resync()
-      .catch(() => undefined) // a drop: the reconnect's welcome brings the view
+      .catch((e: unknown) => {
+        if (e instanceof ClientError && e.code !== 'BAD_MESSAGE') return; // a drop: the reconnect's welcome brings the view
+        again = false;
+        this.emit('error', e instanceof ClientError ? e : new ClientError('BAD_MESSAGE', String(e)));
+        if (this.socket !== null) this.drop(this.socket);
+      })
       .finally(() => {
         this.repairing = false;
         // The answer came before some update whose patch was lost: ask again, a little later.
-        if (this.viewSeq < this.seq && this.ready && !this.stopped) setTimeout(() => this.repair(), 50);
+        if (again && this.viewSeq < this.seq && this.ready && !this.stopped) setTimeout(() => this.repair(), 50);
       });
   }
 

@@ -7,6 +7,7 @@
  */
 import { readAwayForMs, readAwayMs } from '../protocol/away.js';
 import type { ChatLine, SeatSummary } from '../protocol/lobby.js';
+import { isPlainObject } from '../protocol/plain.js';
 import type { Clock, RematchState, ServerMessage, WelcomeMessage } from '../protocol/server-messages.js';
 import { ClientError } from './errors.js';
 
@@ -23,6 +24,19 @@ export type TableChange = 'seats' | 'names' | 'presence' | 'deadline' | 'chat' |
 
 /** The most chat lines a client keeps. */
 const CHAT_KEPT = 500;
+
+const KINDS: readonly unknown[] = ['person', 'bot', 'open'];
+
+/**
+ * @internal Checks the seats a host sent (a `welcome`'s or a `seats` message's) before they are
+ * taken, so that `names` and `connected` read every one.
+ * @throws {@link ClientError} `BAD_MESSAGE`.
+ */
+export function checkSeats(seats: unknown): asserts seats is readonly SeatSummary[] {
+  const seat = (s: unknown): boolean =>
+    isPlainObject(s) && (s.name === null || typeof s.name === 'string') && typeof s.connected === 'boolean' && KINDS.includes(s.kind);
+  if (!Array.isArray(seats) || !seats.every(seat)) throw new ClientError('BAD_MESSAGE', 'malformed seats');
+}
 
 /** The match besides the game, as the client was told. */
 export class TableState {
@@ -152,7 +166,9 @@ export class TableState {
     }
   }
 
+  /** Takes the seats once they are checked: malformed, they are refused (`BAD_MESSAGE`) and the table is left as it was. */
   private setSeats(seats: readonly SeatSummary[]): void {
+    checkSeats(seats);
     const before = this.seats;
     this.seats = seats;
     const now = this.now();

@@ -10,8 +10,11 @@ import type { PlayerView } from '../index.js';
 import { type CompactView, expandView, type WireView } from '../protocol/compact.js';
 import { viewDigest } from '../protocol/digest.js';
 import { MemberDigest } from '../protocol/member-digest.js';
+import { isSeq } from '../protocol/parse.js';
 import { applyPatch, unescapeKey } from '../protocol/patch.js';
+import { isPlainObject } from '../protocol/plain.js';
 import type { Clock, EventsAt, PatchMessage } from '../protocol/server-messages.js';
+import { ClientError } from './errors.js';
 
 /** Patches kept while the view is being fetched again; past this many, the client asks again. */
 const MAX_PENDING_PATCHES = 256;
@@ -63,8 +66,34 @@ export class ViewStream {
     this.pending = [];
   }
 
-  /** Takes the updates after the last seq, once each, then the view at `seq` (with any patches kept for after it). */
-  caughtUp(updates: readonly EventsAt[], view: WireView, seq: number): void {
+  /**
+   * Checks a welcome's or a sync's `updates` and `seq` before anything is taken from them: seqs
+   * in order, each update with its events, and none missing after the last seq taken (nor up to
+   * `seq`). A seq taken unchecked would be said back as `after` on every reconnect, and refused.
+   *
+   * @throws {@link ClientError} `BAD_MESSAGE`.
+   */
+  check(updates: unknown, seq: unknown): void {
+    let at = this.seq; // the last seq whose events are taken or in `updates`
+    let last = -1;
+    const ok =
+      isSeq(seq) &&
+      Array.isArray(updates) &&
+      updates.every((u: unknown) => {
+        if (!isPlainObject(u) || !isSeq(u.seq) || u.seq <= last || !Array.isArray(u.events)) return false;
+        last = u.seq;
+        if (last === at + 1) at = last;
+        return last <= at; // else a gap
+      });
+    if (!ok || seq > at) throw new ClientError('BAD_MESSAGE', `the updates or seq do not follow ${this.seq}`);
+  }
+
+  /**
+   * Takes the updates after the last seq, once each, then the view at `seq` (with any patches
+   * kept for after it); `false` when that view was refused (see {@link ViewStream.check} for
+   * what to check first).
+   */
+  caughtUp(updates: readonly EventsAt[], view: WireView, seq: number): boolean {
     for (const u of updates) {
       if (u.seq <= this.seq) continue;
       this.seq = u.seq;
@@ -84,12 +113,13 @@ export class ViewStream {
         at = p.seq;
       }
       this.pending = [];
-      this.setView(v, at, terms);
+      if (!this.setView(v, at, terms)) return false;
     }
     if (this.viewSeq < this.seq) this.hooks.repair();
+    return true;
   }
 
-  /** The view with no events (the deal's first view), if there is none yet. */
+  /** The view with no events (the deal's first view), if there is none yet (check its seq first: `check([], seq)`). */
   first(view: WireView, seq: number): void {
     if (this.view === null) this.setView(view, seq);
   }
@@ -134,12 +164,14 @@ export class ViewStream {
 
   /**
    * The view at `seq` as the host sent it, with its digest's terms when they are known (else they
-   * are made at the next patch). A compact view whose `legal` does not read as action ids is
-   * refused (`false`; the view stays as it was, and it is fetched again).
+   * are made at the next patch). What is not an object with a `legal` list, or a compact view
+   * whose `legal` does not read as action ids, is refused (`false`; the view stays as it was, and
+   * it is fetched again).
    */
   private setView(wire: WireView, seq: number, terms: MemberDigest | null = null): boolean {
     let view: PlayerView;
     try {
+      if (!isPlainObject(wire as unknown) || !Array.isArray(wire.legal)) throw new TypeError('not a view');
       view = this.compact ? expandView(wire as CompactView) : (wire as PlayerView);
     } catch {
       this.terms = null; // the terms may hold the refused view's: made again from the view kept

@@ -28,7 +28,8 @@ function isId(x: unknown): x is number {
   return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 2 ** 31;
 }
 
-function isSeq(x: unknown): x is number {
+/** Whether `x` is a seq as the protocol has them: an integer from 0 to 10^9. */
+export function isSeq(x: unknown): x is number {
   return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 1e9;
 }
 

@@ -13,6 +13,7 @@
  *
  * Operations apply in order. Example, a view where seat 2's hand grew and the deck shrank:
  * `[["/deckSize",43],["/handSizes/2",8],["/known/2",5,0,[{"id":"gold-2-7","kind":"gold","value":2}]]]`.
+ * A value a patch puts in nests at most 32 arrays or objects deep (a view nests 4).
  * @module
  */
 
@@ -34,6 +35,20 @@ export class PatchError extends Error {
 }
 
 type Json = unknown;
+
+/**
+ * How deep a value a patch puts in may nest arrays and objects (a view nests 4): deeper is
+ * refused, so that the recursive digest of the patched view cannot overflow the stack.
+ */
+const MAX_PATCH_DEPTH = 32;
+
+/** Whether `x` nests at most `depth` arrays or objects deep (the recursion stops there). */
+function shallow(x: unknown, depth: number): boolean {
+  if (typeof x !== 'object' || x === null) return true;
+  if (depth === 0) return false;
+  for (const v of Array.isArray(x) ? x : Object.values(x)) if (!shallow(v, depth - 1)) return false;
+  return true;
+}
 
 function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -211,7 +226,8 @@ function isInt(x: unknown): x is number {
  * Applies `patch` to the JSON value `base` and returns the result; `base` is left as it was
  * (what changed is copied, what did not is shared). Reads the patch as untrusted input.
  *
- * @throws {@link PatchError} when the patch is malformed or does not fit `base`.
+ * @throws {@link PatchError} when the patch is malformed, does not fit `base`, or puts in a value
+ * nested more than 32 arrays or objects deep.
  * @example
  * ```ts
  * applyPatch({ deckSize: 44, hand: [1, 2, 3] }, [['/deckSize', 43], ['/hand', 1, 1, []]]);
@@ -231,6 +247,8 @@ export function applyPatch<T>(base: T, patch: unknown): T {
   for (const op of patch as unknown[]) {
     if (!Array.isArray(op) || typeof op[0] !== 'string' || (op.length !== 1 && op.length !== 2 && op.length !== 4))
       throw new PatchError('an operation is [pointer], [pointer, value] or [pointer, start, deleteCount, items]');
+    if (!shallow(op.length === 4 ? op[3] : op[1], MAX_PATCH_DEPTH + (op.length === 4 ? 1 : 0)))
+      throw new PatchError('a value nested too deep');
     const keys = parsePointer(op[0]);
     if (keys.length === 0 && op.length !== 4) {
       if (op.length !== 2) throw new PatchError('the whole value cannot be removed');
@@ -256,7 +274,11 @@ export function applyPatch<T>(base: T, patch: unknown): T {
       if (!Array.isArray(parent)) throw new PatchError('a splice needs an array');
       if (!isInt(start) || !isInt(count) || start + count > parent.length || !Array.isArray(items))
         throw new PatchError('a splice is [pointer, start, deleteCount, items] within the array');
-      parent.splice(start, count, ...(items as unknown[]));
+      // Not splice(start, count, ...items): spreading a long list overflows the stack.
+      const tail = parent.slice(start + count);
+      parent.length = start;
+      for (const x of items as unknown[]) parent.push(x);
+      for (const x of tail) parent.push(x);
       continue;
     }
     const last = keys[keys.length - 1] as string;

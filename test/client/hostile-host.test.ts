@@ -2,12 +2,14 @@
  * The client against a host that breaks the protocol, on real sockets (a `ws` server on loopback
  * that says what each test wants): malformed frames are told through `error` and the connection
  * is made again; a fair match's digests and commitment are kept as first told; a hello refused
- * for now is said again; an acknowledged update that never comes times out; the lobby's calls
- * fail with typed errors.
+ * for now is said again; an acknowledged update that never comes times out; a welcome's or a
+ * sync's seqs, the seats and the views are checked before they are taken (a malformed one is
+ * told and the connection made again, never kept); the lobby's calls fail with typed errors.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { ClientError, connectMatch, getMatch, joinMatch, listMatches, type MatchClient } from '../../src/client/index.js';
+import { createGame, type PlayerView, view } from '../../src/index.js';
 import { until } from '../helpers/play.js';
 
 /** A host that answers each connection's messages with `answer(connection number, message, socket)`. */
@@ -34,6 +36,13 @@ async function fakeHost(answer: (k: number, m: { type: string; id?: number }, se
 }
 
 const WELCOME = { type: 'welcome', v: 2, match: 'm', seat: 0, seq: 0, updates: [], view: null };
+/** A real view (protocol version 2 sends it whole, with its actions). */
+const VIEW = view(createGame({ players: 2, seed: 'hostile' }), 0);
+const SEATS = [
+  { name: 'Ada', bot: null, open: false, left: false, kind: 'person', connected: true },
+  { name: null, bot: null, open: true, left: false, kind: 'open', connected: false },
+];
+const updates = (...seqs: number[]) => seqs.map((seq) => ({ seq, events: [] }));
 
 let cleanup: (() => void)[] = [];
 afterEach(() => {
@@ -66,6 +75,11 @@ describe('a client and a host that breaks the protocol', () => {
       { type: 'welcome', v: 2, seat: 0, seq: 0, view: null },
       { type: 'seats', seats: null },
       { type: 'chat', line: null },
+      { ...WELCOME, seq: '3' },
+      { ...WELCOME, seq: 5000 },
+      { ...WELCOME, v: 'x' },
+      { ...WELCOME, seats: [SEATS[0], null] },
+      { type: 'started', seq: 5000, view: VIEW, events: [] },
     ]) {
       const host = await fakeHost((k, m, send) => {
         if (m.type !== 'hello') return;
@@ -133,6 +147,122 @@ describe('a client and a host that breaks the protocol', () => {
     await new Promise((ok) => setTimeout(ok, 50));
     client.close();
     await expect(pending).rejects.toMatchObject({ code: 'CLOSED' });
+  });
+});
+
+describe('a client and a host whose welcome, sync, seats or views are malformed: nothing malformed is kept', () => {
+  it('a welcome whose seq is not one, or that skips updates, is BAD_MESSAGE and takes nothing: the next hello says the seq before, and the next welcome is taken', async () => {
+    for (const bad of [
+      { seq: '3', updates: [] },
+      { seq: 1.5, updates: [] },
+      { seq: 5000, updates: [] },
+      { seq: 5000, updates: updates(1, 2) },
+      { seq: 2, updates: updates(2, 1) },
+      { seq: 2, updates: [{ seq: '1', events: [] }, ...updates(2)] },
+    ]) {
+      const afters: unknown[] = [];
+      const host = await fakeHost((k, m, send) => {
+        if (m.type !== 'hello') return;
+        afters.push((m as { after?: unknown }).after);
+        if (k === 0) send({ ...WELCOME, ...bad, view: VIEW });
+        else send({ ...WELCOME, seq: 2, updates: updates(1, 2), view: VIEW });
+      });
+      cleanup.push(host.close);
+      const { client, errors } = connect(host.url);
+      const seen: number[] = [];
+      client.on('events', (u) => seen.push(u.seq));
+      await until(() => client.status === 'open' && client.viewSeq === 2, 5000, `the second welcome after ${JSON.stringify(bad)}`);
+      expect(afters, JSON.stringify(bad)).toEqual([0, 0]);
+      expect([client.seq, seen]).toEqual([2, [1, 2]]);
+      expect(errors.map((e) => e.code)).toEqual(['BAD_MESSAGE']);
+    }
+  });
+
+  it('malformed seats (in a seats message or a welcome) are BAD_MESSAGE and the seats stay as they were: names and connected still read', async () => {
+    const host = await fakeHost((k, m, send) => {
+      if (m.type !== 'hello') return;
+      if (k === 0) {
+        send({ ...WELCOME, seats: SEATS });
+        send({ type: 'seats', seats: [{ ...SEATS[0], connected: false }, null] });
+      } else if (k === 1) send({ ...WELCOME, seats: [{ ...SEATS[0], name: 7 }, SEATS[1]] });
+      else if (k === 2) send({ type: 'seats', seats: [{ ...SEATS[0], kind: 'ghost' }, SEATS[1]] });
+      else send(WELCOME);
+    });
+    cleanup.push(host.close);
+    const { client, errors } = connect(host.url);
+    await until(() => host.connections() >= 4 && client.status === 'open', 5000, 'the fourth welcome');
+    expect(errors.map((e) => e.code)).toEqual(['BAD_MESSAGE', 'BAD_MESSAGE', 'BAD_MESSAGE']);
+    expect(client.table.seats).toEqual(SEATS);
+    expect(client.names).toEqual(['Ada', null]);
+    expect(client.connected).toEqual([true, false]);
+  });
+
+  it('a malformed sync answer: resync rejects with BAD_MESSAGE; when the client repairs its view, it tells it and connects again (the welcome brings the view) instead of asking again', async () => {
+    let syncs = 0;
+    const host = await fakeHost((k, m, send) => {
+      if (m.type === 'hello') {
+        if (k > 0) send({ ...WELCOME, seq: 1, updates: updates(1), view: VIEW });
+        else {
+          send({ ...WELCOME, view: VIEW });
+          // A patch whose digest does not match: the client asks for the view again.
+          send({ type: 'patch', seq: 1, events: [], patch: [['/deckSize', 1]], digest: 1 });
+        }
+      } else if (m.type === 'sync') {
+        syncs++;
+        if (k === 0) send({ type: 'synced', id: m.id, seq: 1, updates: null, view: VIEW });
+        else if (syncs === 2) send({ type: 'pong', id: m.id });
+        else send({ type: 'synced', id: m.id, seq: 7, updates: [], view: VIEW });
+      }
+    });
+    cleanup.push(host.close);
+    const { client, errors } = connect(host.url);
+    await until(() => host.connections() >= 2 && client.status === 'open' && client.viewSeq === 1, 5000, 'the second connection');
+    expect(syncs).toBe(1);
+    expect(errors.map((e) => e.code)).toEqual(['BAD_MESSAGE']);
+    // Asked by the app: another answer than synced, then a seq its updates do not reach.
+    await expect(client.resync()).rejects.toMatchObject({ name: 'ClientError', code: 'BAD_MESSAGE' });
+    await expect(client.resync()).rejects.toMatchObject({ name: 'ClientError', code: 'BAD_MESSAGE' });
+    expect([client.seq, client.viewSeq]).toEqual([1, 1]);
+  });
+
+  it('a host that welcomes, then breaks the protocol again and again, is connected to again later each time (the welcome does not reset the backoff)', async () => {
+    const host = await fakeHost((_, m, send) => {
+      if (m.type !== 'hello') return;
+      send({ ...WELCOME, view: VIEW });
+      send({ type: 'seats', seats: null });
+    });
+    cleanup.push(host.close);
+    // No jitter: each reconnect waits minDelayMs × 2^attempts / 2 exactly; those waits are recorded.
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const waits: number[] = [];
+    const setTimeoutReal = globalThis.setTimeout;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((f: () => void, ms?: number) => {
+      if (ms === 8 || ms === 16 || ms === 32 || ms === 64) waits.push(ms);
+      return setTimeoutReal(f, ms);
+    }) as typeof setTimeout);
+    cleanup.push(() => vi.restoreAllMocks());
+    const client = connectMatch({ url: host.url, match: 'm', token: 't', WebSocket: WebSocket as never, minDelayMs: 16, maxDelayMs: 64 });
+    cleanup.push(() => client.close());
+    await until(() => host.connections() >= 4, 5000, 'the fourth connection');
+    expect(waits.slice(0, 3)).toEqual([8, 16, 32]);
+  });
+
+  it('a view that is not one (null, a number, text) is refused: the view stays an object, and the client fetches it again', async () => {
+    for (const bad of [null, 42, 'x']) {
+      const host = await fakeHost((_, m, send) => {
+        if (m.type === 'hello') {
+          send({ ...WELCOME, view: VIEW });
+          send({ type: 'update', seq: 1, events: [], view: bad });
+        } else if (m.type === 'sync') send({ type: 'synced', id: m.id, seq: 1, updates: [], view: VIEW });
+      });
+      cleanup.push(host.close);
+      const { client } = connect(host.url);
+      const views: unknown[] = [];
+      client.on('view', (v) => views.push(v));
+      await until(() => client.viewSeq === 1, 5000, `the view fetched again after ${JSON.stringify(bad)}`);
+      expect(views).toEqual([VIEW, VIEW]);
+      expect((client.view as PlayerView).legal).toEqual(VIEW.legal);
+    }
   });
 });
 

@@ -26,8 +26,13 @@ const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.dictionary(fc.constantFrom(...KEYS), tie('v'), { maxKeys: 3 }),
   ),
 })).v;
-/** View-like objects: a few top-level members, some nested. */
-const views = fc.array(fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 }), { minLength: 2, maxLength: 10 });
+/** View-like objects: a `legal` list (what the stream takes for a view) and a few top-level members, some nested. */
+const views = fc.array(
+  fc
+    .tuple(fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 }), fc.array(value, { maxLength: 3 }))
+    .map(([members, legal]) => Object.assign(members, { legal })),
+  { minLength: 2, maxLength: 10 },
+);
 
 function wire<T>(x: T): T {
   return JSON.parse(JSON.stringify(x)) as T;
@@ -92,14 +97,70 @@ describe('the client view stream: patches checked from the digest terms it keeps
 
   it('a patch that changes a nested member is checked through that member (a changed card deep in a list is caught)', () => {
     const { s, repairs } = stream();
-    const a = { hand: [{ id: 'gold-2' }, { id: 'king-1' }], deck: 40 };
-    const b = { hand: [{ id: 'gold-2' }, { id: 'king-2' }], deck: 40 };
+    const a = { hand: [{ id: 'gold-2' }, { id: 'king-1' }], deck: 40, legal: [] };
+    const b = { hand: [{ id: 'gold-2' }, { id: 'king-2' }], deck: 40, legal: [] };
     s.first(wire(a) as unknown as PlayerView, 0);
     const m = patchTo(1, a, b);
     expect(m.patch).toEqual([['/hand/1/id', 'king-2']]);
     s.patched({ ...m, patch: [['/hand/1/id', 'king-3']] } as PatchMessage);
     expect(repairs()).toBe(1);
     expect(s.view).toEqual(a);
+  });
+});
+
+describe("the client view stream: a welcome's or a sync's seqs checked before they are taken", () => {
+  it('a seq that is not one, updates out of order, without events, or with a gap before them or up to seq: BAD_MESSAGE, nothing taken', () => {
+    const { s } = stream();
+    s.caughtUp([{ seq: 1, events: [] }], { legal: [] } as unknown as PlayerView, 1);
+    const u = (seq: unknown) => ({ seq, events: [] });
+    for (const [updates, seq] of [
+      [[], '3'],
+      [[], 1.5],
+      [[], -1],
+      [[], 1e9 + 1],
+      [null, 1],
+      [[null], 1],
+      [[{ seq: 2 }], 2],
+      [[u(2), u(2)], 2],
+      [[u(3), u(2)], 3],
+      [[u(3)], 3],
+      [[u(2), u(4)], 4],
+      [[], 5000],
+      [[u(2)], 3],
+    ] as const) {
+      expect(() => s.check(updates, seq), JSON.stringify([updates, seq])).toThrow(
+        expect.objectContaining({ name: 'ClientError', code: 'BAD_MESSAGE' }),
+      );
+      expect([s.seq, s.viewSeq]).toEqual([1, 1]);
+    }
+    // What a host sends: the updates after `after` (some may be taken already), and their last seq.
+    for (const [updates, seq] of [
+      [[], 1],
+      [[], 0],
+      [[u(1)], 1],
+      [[u(1), u(2)], 2],
+      [[u(2), u(3)], 3],
+    ] as const) {
+      expect(() => s.check(updates, seq), JSON.stringify([updates, seq])).not.toThrow();
+    }
+  });
+
+  it('a view that is not an object with a legal list (null, a number, text) is refused, in either version, and fetched again', () => {
+    for (const compact of [false, true]) {
+      const { s, repairs } = stream();
+      s.compact = compact;
+      const good = { legal: [] } as unknown as PlayerView;
+      s.first(good, 0);
+      for (const bad of [null, 42, 'x', [], { legal: null }]) {
+        s.whole({ seq: s.seq + 1, events: [] }, bad as unknown as PlayerView);
+        expect(s.view).toBe(good);
+        expect(s.viewSeq).toBe(0);
+      }
+      expect(repairs()).toBe(5);
+      expect(s.caughtUp([], 42 as unknown as PlayerView, s.seq)).toBe(false);
+      expect(s.caughtUp([], good, s.seq)).toBe(true);
+      expect(s.viewSeq).toBe(5);
+    }
   });
 });
 

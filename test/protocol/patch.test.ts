@@ -134,6 +134,24 @@ describe('view patches: diff and applyPatch', () => {
       expect(() => applyPatch(base, bad), JSON.stringify(bad)).toThrow(PatchError);
     }
   });
+
+  it('a splice of 300,000 items applies (the items are not spread on the stack)', () => {
+    const items = new Array<number>(300_000).fill(7);
+    const patched = applyPatch({ hand: [1, 2, 3] }, [['/hand', 1, 1, items]]);
+    expect(patched.hand.length).toBe(300_002);
+    expect([patched.hand[0], patched.hand[1], patched.hand[300_000], patched.hand[300_001]]).toEqual([1, 7, 7, 3]);
+  });
+
+  it('a value nested more than 32 arrays or objects deep is a PatchError (so the digest cannot overflow the stack); 32 deep applies', () => {
+    const nest = (depth: number): unknown => JSON.parse('['.repeat(depth) + ']'.repeat(depth));
+    const base = { a: 1, list: [] as unknown[] };
+    for (const patch of [[['/a', nest(33)]], [['', { a: nest(33) }]], [['/list', 0, 0, [nest(33)]]], [['/a', nest(20_000)]]]) {
+      expect(() => applyPatch(base, patch)).toThrow(PatchError);
+    }
+    for (const patch of [[['/a', nest(32)]], [['/list', 0, 0, [nest(32)]]], [['', { a: nest(31) }]]]) {
+      expect(viewDigest(applyPatch(base, patch))).toBeTypeOf('number');
+    }
+  });
 });
 
 describe('the digest', () => {
