@@ -277,7 +277,7 @@ class VectorEnv:
         is checked before any game moves: a float, bool or string array raises
         :class:`ActionTypeError`, a wrong shape or an index outside 0 ... 363 raises
         :class:`InvalidActionError`, and an action the game does not allow raises
-        :class:`ForTheKingError` (``ILLEGAL_ACTION``, naming the game) with every game unchanged.
+        :class:`ForTheKingError` (``ILLEGAL_ACTION`` or ``WRONG_STEP``, naming the game) with every game unchanged.
         """
         if not self._started:
             raise NotResetError("call reset() before step()")

@@ -440,7 +440,8 @@ export class MatchClient {
  * ```ts
  * import { connectMatch, joinMatch } from 'for-the-king-and-me/client';
  *
- * const { token } = await joinMatch('http://127.0.0.1:8080', matchId, { name: 'Ada' });
+ * // `invite` is the match's invite code (from `createMatch`, or the fragment of its invite link).
+ * const { token } = await joinMatch('http://127.0.0.1:8080', matchId, { name: 'Ada', invite });
  * const client = connectMatch({ url: 'ws://127.0.0.1:8080/ws', match: matchId, token });
  * client.on('view', (view) => console.log(view.step, view.legal));
  * ```

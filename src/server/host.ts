@@ -47,8 +47,8 @@ import type { LogEntry } from './store/store.js';
  * ```ts
  * const host = new MatchHost({ store: new MemoryStore() });
  * host.start();
- * const { match } = await host.createMatch({ players: 3, bots: [null, null, 'heuristic'] });
- * const { token } = await host.join(match.id, { name: 'Ada' });
+ * const { match, invite } = await host.createMatch({ players: 3, bots: [null, null, 'heuristic'] });
+ * const { token } = await host.join(match.id, { name: 'Ada', invite }); // unlisted: joined with its invite
  * const session = await host.open(match.id, token);
  * const { view, seq } = await host.sync(session, 0);
  * if (view.legal.length > 0) await host.submit(session, view.legal[0], seq);

@@ -32,8 +32,10 @@ import { copy, Tables } from './tables.js';
  * @example
  * ```ts
  * const store = new MemoryStore();
+ * await store.createMatch(match); // a MatchRecord, as the host makes them; say its id is 'm1'
  * await store.append('m1', { seq: 1, action, by: 'seat', at: Date.now() }); // true
  * await store.append('m1', { seq: 1, action, by: 'seat', at: Date.now() }); // false: seq 1 is taken
+ * await store.append('m2', { seq: 1, action, by: 'seat', at: Date.now() }); // false: no match m2
  * ```
  */
 export class MemoryStore implements Store {
