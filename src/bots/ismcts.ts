@@ -60,16 +60,27 @@ const ISMCTS_KEYS: readonly string[] = ['iterations', 'timeMs', 'seed'];
 /**
  * @internal A bot's options read once, as `createGame` reads its own: `undefined` (no options) or
  * an object with no key but `known`; returns a plain copy of the known fields.
- * @throws `RulesError` `INVALID_OPTIONS` naming `who` and, for an unknown key, the known ones.
+ * @throws `RulesError` `INVALID_OPTIONS` naming `who` and, for an unknown key, the known ones (and
+ * for options that cannot be read: a getter or a proxy trap that throws).
  */
 export function botOptions(options: unknown, who: string, known: readonly string[]): Record<string, unknown> {
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new RulesError('INVALID_OPTIONS', `${who}: options must be an object such as { ${known[0]}: … }`);
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(options)) {
+  let keys: string[];
+  try {
+    keys = Object.keys(options);
+  } catch {
+    throw new RulesError('INVALID_OPTIONS', `${who}: the options cannot be read (a proxy whose trap throws)`);
+  }
+  for (const key of keys) {
     if (!known.includes(key)) throw new RulesError('INVALID_OPTIONS', `${who}: unknown option "${key}": expected ${known.join(', ')}`);
-    copy[key] = (options as Record<string, unknown>)[key];
+    try {
+      copy[key] = (options as Record<string, unknown>)[key];
+    } catch {
+      throw new RulesError('INVALID_OPTIONS', `${who}: option "${key}" cannot be read (a getter that throws)`);
+    }
   }
   return copy;
 }

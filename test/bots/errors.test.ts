@@ -128,6 +128,28 @@ describe('INVALID_OPTIONS for bad settings', () => {
     expect(ismctsBot({ iterations: 10_000_000, timeMs: 1, seed: -0 })).toBeTypeOf('function');
   });
 
+  it('options that cannot be read (a getter or a proxy trap that throws) are INVALID_OPTIONS, not the thrown error', () => {
+    const getter = {
+      get iterations(): number {
+        throw new Error('boom');
+      },
+    };
+    const trap = new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error('trap');
+        },
+      },
+    );
+    for (const make of [ismctsBot, ismctsNetBot, netBot] as ((o: never) => Bot)[]) {
+      expect(rejection(() => make(trap as never)).message).toMatch(/the options cannot be read/);
+    }
+    expect(rejection(() => ismctsBot(getter as never)).message).toBe(
+      'ismctsBot: option "iterations" cannot be read (a getter that throws)',
+    );
+  });
+
   it('botFromId: an id that is not a string is INVALID_OPTIONS', () => {
     for (const id of [['ismcts:5'], 5, null, { id: 'random' }]) {
       const e = rejection(() => botFromId(id as never));
