@@ -23,7 +23,8 @@ function code(file: string): string {
 function importedModules(text: string): string[] {
   const found: string[] = [];
   const patterns = [
-    /\bfrom\s*['"]([^'"]+)['"]/g,
+    // After a space or a brace, as `} from '…'` is: not the word "from" inside a string ('from').
+    /(?:^|[\s}])from\s*['"]([^'"]+)['"]/gm,
     /\bimport\s*\(\s*['"]([^'"]+)['"]/g,
     /\bimport\s+['"]([^'"]+)['"]/g,
     /\brequire\s*\(\s*['"]([^'"]+)['"]/g,
