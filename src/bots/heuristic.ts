@@ -10,6 +10,7 @@ import { bestKing, buildModel, influenceGain, officeOf } from './model.js';
 import { KIND_OF, OFFICE_INDEX, VALUE_OF } from './tables.js';
 import type { Bot } from './types.js';
 import { noLegalAction } from './types.js';
+import { checkBotView } from './view-check.js';
 
 /** @internal Tunable weights of the heuristic bot. */
 export interface HeuristicParams {
@@ -230,6 +231,8 @@ export function heuristicWith(params: HeuristicParams): Bot {
     const legal = view.legal;
     if (legal.length === 0) throw noLegalAction('heuristicBot', view);
     if (legal.length === 1) return legal[0] as Action;
+    // An impossible view (7 players, an unknown variant or step…) is refused, as the search bots refuse it.
+    checkBotView(view, 'heuristicBot');
     const model = buildModel(view);
     switch (view.step) {
       case 'place':

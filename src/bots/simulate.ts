@@ -46,15 +46,32 @@ function labelOf(bot: string | Bot, i: number): string {
   return typeof bot === 'string' ? bot : bot.name || `bot-${i}`;
 }
 
-/** @internal Checks the options; returns the task and the bots of this thread (`null` for module bots, loaded later). */
-export function prepare(options: SimulateOptions): { task: SimulationTask; bots: (Bot | null)[]; workers: number } {
+/** @internal The options of {@link simulate}, each read once and checked: the run uses only these. */
+export interface Prepared {
+  readonly task: SimulationTask;
+  /** The bots of this thread (`null` for module bots, loaded later). */
+  readonly bots: (Bot | null)[];
+  readonly games: number;
+  readonly workers: number;
+  readonly onProgress: ((done: number, total: number) => void) | undefined;
+  /** Whether a bot was given as a function (it cannot go to a worker thread, nor into a shard). */
+  readonly functions: boolean;
+}
+
+/**
+ * @internal Checks the options, reading each field once (a getter cannot pass a check with one
+ * value and be played with another), and returns the checked values.
+ */
+export function prepare(options: SimulateOptions): Prepared {
   if (typeof options !== 'object' || options === null) {
     throw new RulesError(
       'INVALID_OPTIONS',
       "simulate: options must be an object such as { players: 2, bots: ['random', 'random'], games: 10, seed: 1 }",
     );
   }
-  const { players, games, seed } = options;
+  const { players, games, seed, variants, onProgress } = options;
+  const workersIn = options.workers;
+  const botsIn: unknown = options.bots;
   if (players !== 2 && players !== 3 && players !== 4 && players !== 5) {
     throw new RulesError('INVALID_OPTIONS', `simulate: players must be 2, 3, 4 or 5, got ${String(players)}`);
   }
@@ -63,23 +80,28 @@ export function prepare(options: SimulateOptions): { task: SimulationTask; bots:
   if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
     throw new RulesError('INVALID_OPTIONS', 'simulate: seed must be a finite number or a string');
   }
-  const workers = options.workers ?? 1;
+  const workers = workersIn ?? 1;
   if (!Number.isInteger(workers) || workers < 1)
     throw new RulesError('INVALID_OPTIONS', `simulate: workers must be a positive integer, got ${String(workers)}`);
-  if (!Array.isArray(options.bots)) throw new RulesError('INVALID_OPTIONS', 'simulate: bots must be an array of bot ids or bots');
-  if (options.bots.length !== players) {
-    throw new RulesError('INVALID_OPTIONS', `simulate: ${players} players need ${players} bots, got ${options.bots.length}`);
+  if (!Array.isArray(botsIn)) throw new RulesError('INVALID_OPTIONS', 'simulate: bots must be an array of bot ids or bots');
+  // A plain copy, each entry read once: its length and entries cannot change under the checks.
+  const entries: readonly unknown[] = Array.from(botsIn as readonly unknown[]);
+  if (entries.length !== players) {
+    throw new RulesError('INVALID_OPTIONS', `simulate: ${players} players need ${players} bots, got ${entries.length}`);
   }
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw new RulesError('INVALID_OPTIONS', 'simulate: onProgress must be a function');
   const labels: string[] = [];
   const sources: (string | ModuleRef)[] = [];
-  const bots = options.bots.map((b, i): Bot | null => {
+  const bots = entries.map((b, i): Bot | null => {
     if (typeof b === 'function') {
-      labels.push(labelOf(b, i));
-      sources.push(labelOf(b, i));
-      return b;
+      const bot = b as Bot;
+      labels.push(labelOf(bot, i));
+      sources.push(labelOf(bot, i));
+      return bot;
     }
     if (typeof b === 'object' && b !== null) {
-      const { ref, label } = moduleRef(b);
+      const { ref, label } = moduleRef(b as BotModule);
       labels.push(label);
       sources.push(ref);
       return null;
@@ -91,7 +113,8 @@ export function prepare(options: SimulateOptions): { task: SimulationTask; bots:
     sources.push(b);
     return botFromId(b);
   });
-  if (workers > 1 && options.bots.some((b) => typeof b === 'function')) {
+  const functions = entries.some((b) => typeof b === 'function');
+  if (workers > 1 && functions) {
     throw new RulesError(
       'INVALID_OPTIONS',
       'simulate: with workers, name every bot by its id or as a bot module { module, export } (a function cannot be sent to a worker thread)',
@@ -101,10 +124,10 @@ export function prepare(options: SimulateOptions): { task: SimulationTask; bots:
     players,
     bots: labels,
     seed,
-    ...(options.variants ? { variants: options.variants } : {}),
+    ...(variants ? { variants } : {}),
     ...(sources.some((s) => typeof s !== 'string') ? { sources } : {}),
   };
-  return { task, bots, workers };
+  return { task, bots, games, workers, onProgress, functions };
 }
 
 /** @internal The bots of this thread, module bots imported. */
@@ -125,8 +148,14 @@ async function loaded(bots: readonly (Bot | null)[], task: SimulationTask): Prom
  * Each game is seeded from the master seed and its index, and results are folded in game order,
  * so the result is the same for any number of workers.
  *
- * @throws `RulesError` `INVALID_OPTIONS` for bad options (player count, games, workers, an unknown bot id);
- * a bot's illegal action as {@link playGame} throws it, from a worker thread too.
+ * Each option is read once. With workers, the run ends every worker thread when the last game is
+ * in (a bot module that keeps a timer cannot hold it open).
+ *
+ * @throws `RulesError` `INVALID_OPTIONS` for bad options (player count, games, workers, an unknown bot id,
+ * an `onProgress` that is not a function); a bot's illegal action as {@link playGame} throws it, and
+ * an error a bot throws, of the same class (a `TypeError` stays one), from a worker thread too; an
+ * error `onProgress` throws; an `Error` naming the games not played when a worker thread stops
+ * before it has played its games (a bot calling `process.exit`, whatever the exit code).
  * @example
  * ```ts
  * import { simulate } from 'for-the-king-and-me/bots';
@@ -137,9 +166,9 @@ async function loaded(bots: readonly (Bot | null)[], task: SimulationTask): Prom
  * @category Bots
  */
 export async function simulate(options: SimulateOptions): Promise<SimulationResult> {
-  const { task, bots, workers } = prepare(options);
+  const { task, bots, games, workers, onProgress } = prepare(options);
   const aggregator = new Aggregator(task);
-  await play(task, bots, workers, 0, options.games, aggregator, options.onProgress);
+  await play(task, bots, workers, 0, games, aggregator, onProgress);
   return aggregator.result();
 }
 
@@ -166,6 +195,9 @@ async function play(
     const here = await loaded(bots, task);
     for (let g = from; g < to; g++) add(playRecorded(task, here, g));
   }
+  // Every game folded in, none missing: a result never stands for fewer games than asked.
+  if (aggregator.done !== total)
+    throw new Error(`simulate: internal error: ${aggregator.done} of the ${total} games ${from}–${to - 1} were folded into the result`);
 }
 
 /**
@@ -196,16 +228,16 @@ export function shardRange(games: number, index: number, count: number): { from:
 export async function simulateShard(
   options: SimulateOptions & { readonly shard: number; readonly shards: number },
 ): Promise<SimulationShard> {
-  const { task, bots, workers } = prepare(options);
-  if (options.bots.some((b) => typeof b === 'function')) throw new TypeError('simulateShard: name every bot by its id or as a bot module');
-  const { shard, shards, games } = options;
+  const { task, bots, games, workers, onProgress, functions } = prepare(options);
+  if (functions) throw new TypeError('simulateShard: name every bot by its id or as a bot module');
+  const { shard, shards } = options;
   if (!Number.isInteger(shards) || shards < 1 || shards > games)
     throw new RangeError(`simulateShard: shards must be a whole number from 1 to the number of games (${games}), got ${String(shards)}`);
   if (!Number.isInteger(shard) || shard < 0 || shard >= shards)
     throw new RangeError(`simulateShard: shard must be a whole number from 0 to ${shards - 1}, got ${String(shard)}`);
   const { from, to } = shardRange(games, shard, shards);
   const aggregator = new Aggregator(task, from);
-  await play(task, bots, workers, from, to, aggregator, options.onProgress);
+  await play(task, bots, workers, from, to, aggregator, onProgress);
   return { plan: planOf(task, games), shard, shards, from, to, totals: aggregator.totals() };
 }
 

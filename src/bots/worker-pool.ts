@@ -5,12 +5,12 @@
  */
 
 import { Worker } from 'node:worker_threads';
-import type { RulesErrorCode } from '../index.js';
-import { RulesError } from '../index.js';
 import type { GameOutcome, SimulationTask } from './outcome.js';
+import type { ErrorReply } from './worker-error.js';
+import { errorFromReply } from './worker-error.js';
 
 /** @internal A message from a worker: finished records, or a failure. */
-export type WorkerReply = { readonly records: readonly GameOutcome[] } | { readonly error: string; readonly code?: RulesErrorCode };
+export type WorkerReply = { readonly records: readonly GameOutcome[] } | ErrorReply;
 
 /** @internal A message to a worker: a chunk of game indexes `[from, to)`, or `null` to stop. */
 export type WorkerRequest = { readonly from: number; readonly to: number } | null;
@@ -24,7 +24,18 @@ function startWorker(task: SimulationTask): Worker {
   return new Worker(boot, { eval: true, workerData: task });
 }
 
-/** @internal Plays games `from … to-1` of `task` on `count` worker threads. */
+/** Games `from … to-1` as words. */
+function gamesOf(from: number, to: number): string {
+  return to - from === 1 ? `game ${from}` : `games ${from}–${to - 1}`;
+}
+
+/**
+ * @internal Plays games `from … to-1` of `task` on `count` worker threads. It resolves once every
+ * game's record is in, and ends every worker then (a bot module may keep a thread alive, with a
+ * timer say). It rejects, and ends every worker, on the first failure: a bot's error, a throwing
+ * `onRecord`, or a worker that stops while it holds games, whatever its exit code (a bot that
+ * calls `process.exit(0)`): no game is ever dropped silently.
+ */
 export function runInWorkers(
   task: SimulationTask,
   from: number,
@@ -32,26 +43,32 @@ export function runInWorkers(
   count: number,
   onRecord: (r: GameOutcome) => void,
 ): Promise<void> {
-  const games = to;
   const chunk = Math.max(1, Math.min(25, Math.ceil((to - from) / (count * 8))));
   let next = from;
+  let received = 0;
   return new Promise<void>((resolve, reject) => {
     let running = 0;
-    let failed = false;
+    let settled = false;
     const workers: Worker[] = [];
-    const fail = (error: Error): void => {
-      if (failed) return;
-      failed = true;
+    /** The chunk each worker was sent and has not answered yet. */
+    const holding = new Map<Worker, { readonly from: number; readonly to: number }>();
+    const settle = (): void => {
+      settled = true;
       for (const w of workers) void w.terminate();
+    };
+    const fail = (error: unknown): void => {
+      if (settled) return;
+      settle();
       reject(error);
     };
     const feed = (w: Worker): void => {
-      if (next >= games) {
+      if (next >= to) {
         w.postMessage(null satisfies WorkerRequest);
         return;
       }
       const start = next;
-      next = Math.min(games, next + chunk);
+      next = Math.min(to, next + chunk);
+      holding.set(w, { from: start, to: next });
       w.postMessage({ from: start, to: next } satisfies WorkerRequest);
     };
     for (let i = 0; i < count; i++) {
@@ -59,18 +76,34 @@ export function runInWorkers(
       workers.push(w);
       running += 1;
       w.on('message', (reply: WorkerReply) => {
+        if (settled) return;
         if ('error' in reply) {
-          fail(reply.code === undefined ? new Error(reply.error) : new RulesError(reply.code, reply.error));
+          fail(errorFromReply(reply));
           return;
         }
-        for (const r of reply.records) onRecord(r);
-        feed(w);
+        holding.delete(w);
+        try {
+          for (const r of reply.records) onRecord(r);
+        } catch (e) {
+          // The caller's onProgress threw: the run fails with its error, as in one thread.
+          fail(e);
+          return;
+        }
+        received += reply.records.length;
+        if (received >= to - from) {
+          settle();
+          resolve();
+        } else feed(w);
       });
       w.on('error', fail);
       w.on('exit', (code) => {
         running -= 1;
-        if (code !== 0 && !failed) fail(new Error(`a simulation worker stopped with exit code ${code}`));
-        else if (running === 0 && !failed) resolve();
+        if (settled) return;
+        const held = holding.get(w);
+        if (held !== undefined)
+          fail(new Error(`simulate: a worker thread stopped (exit code ${code}) with ${gamesOf(held.from, held.to)} not played`));
+        else if (code !== 0) fail(new Error(`simulate: a worker thread stopped with exit code ${code}`));
+        else if (running === 0) fail(new Error(`simulate: every worker thread stopped with ${gamesOf(next, to)} not played`));
       });
       feed(w);
     }

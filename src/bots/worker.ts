@@ -5,12 +5,12 @@
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { isRulesError } from '../index.js';
 import { loadModuleBot } from './module.js';
 import type { GameOutcome, SimulationTask } from './outcome.js';
 import { playRecorded } from './outcome.js';
 import { botFromId } from './registry.js';
 import type { Bot } from './types.js';
+import { errorReply } from './worker-error.js';
 import type { WorkerReply, WorkerRequest } from './worker-pool.js';
 
 const task = workerData as SimulationTask;
@@ -23,10 +23,7 @@ const ready: Promise<Bot[]> = Promise.all(
 port.on('message', (request: WorkerRequest) => {
   ready.then(
     (bots) => answer(request, bots),
-    (e: unknown) => {
-      const code = isRulesError(e) ? { code: e.code } : {};
-      port.postMessage({ error: e instanceof Error ? e.message : String(e), ...code } satisfies WorkerReply);
-    },
+    (e: unknown) => port.postMessage(errorReply(e) satisfies WorkerReply),
   );
 });
 
@@ -44,7 +41,7 @@ function answer(request: WorkerRequest, bots: readonly Bot[]): void {
     for (let g = request.from; g < request.to; g++) records.push(playRecorded(task, bots, g));
     port.postMessage({ records } satisfies WorkerReply);
   } catch (e) {
-    const code = isRulesError(e) ? { code: e.code } : {};
-    port.postMessage({ error: e instanceof Error ? e.message : String(e), ...code } satisfies WorkerReply);
+    // Its class, code and stack too, so the parent throws the error this thread would.
+    port.postMessage(errorReply(e) satisfies WorkerReply);
   }
 }

@@ -17,7 +17,7 @@ import {
   simulate,
 } from '../../src/bots/index.js';
 import type { Action, PlayerView } from '../../src/index.js';
-import { createGame, isRulesError, view } from '../../src/index.js';
+import { apply, createGame, currentPlayer, isRulesError, legalActions, view } from '../../src/index.js';
 import { rejection } from '../helpers/errors.js';
 
 /** A bot that plays randomly but returns `bad` on its `at`-th turn. */
@@ -170,6 +170,36 @@ describe('INVALID_OPTIONS for bad settings', () => {
 });
 
 describe('a bot asked to move when it cannot', () => {
+  it('heuristicBot and netBot refuse an impossible view with INVALID_VIEW, as ismctsBot does', () => {
+    // A real 4-player decision with several choices, then one field of it made impossible.
+    let s = createGame({ players: 4, seed: 3 });
+    for (let i = 0; i < 6; i++) s = apply(s, legalActions(s)[0] as Action);
+    const base = view(s, currentPlayer(s) as number);
+    expect(base.legal.length).toBeGreaterThan(1);
+    const forged: Record<string, unknown>[] = [
+      { ...base, players: 6 },
+      { ...base, players: 7 },
+      { ...base, players: 3 },
+      { ...base, players: '4' },
+      { ...base, variants: { ...base.variants, middle: 'bogus' } },
+      { ...base, variants: undefined },
+      { ...base, viewer: 9 },
+      { ...base, step: 'bogus' },
+    ];
+    const bots: [string, Bot][] = [
+      ['heuristicBot', heuristicBot],
+      ['netBot', netBot()],
+      ['ismctsBot', ismctsBot({ iterations: 5 })],
+    ];
+    for (const [name, bot] of bots) {
+      expect(base.legal).toContainEqual(bot(base, botRandom(1)));
+      for (const v of forged) {
+        const e = rejection(() => bot(v as never, botRandom(1)));
+        expect(e.code, `${name} ${JSON.stringify({ ...v, legal: undefined }).slice(0, 80)}`).toBe('INVALID_VIEW');
+      }
+    }
+  });
+
   it('NOT_YOUR_TURN for another player, GAME_OVER at the end; INVALID_VIEW for a spectator', () => {
     const s = createGame({ players: 3, seed: 1, firstPlayer: 0 });
     for (const bot of [randomBot, heuristicBot, ismctsBot({ iterations: 5 })]) {

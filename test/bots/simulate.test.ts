@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bot, BotResult } from '../../src/bots/index.js';
-import { randomBot, simulate } from '../../src/bots/index.js';
+import { randomBot, simulate, simulateShard } from '../../src/bots/index.js';
 
 describe('simulate', () => {
   it('summarizes wins, seats, scores, length, forfeits and discarded lots', async () => {
@@ -42,6 +42,37 @@ describe('simulate', () => {
     const two = await simulate({ ...options, workers: 2 });
     expect(two).toEqual(one);
   }, 60_000);
+
+  it('reads each option once: a getter cannot pass the checks with one value and be played with another', async () => {
+    const reads: Record<string, number> = {};
+    /** Options whose `games` and `bots` answer a good value first, then a bad one. */
+    const fickle = (games: number) => {
+      const answers: Record<string, unknown[]> = {
+        games: [games, 'many'],
+        bots: [
+          ['random', 'random'],
+          ['random', 'random', 'heuristic'],
+        ],
+      };
+      const options = { players: 2, seed: 1, shard: 1, shards: 2 };
+      for (const key of Object.keys(answers))
+        Object.defineProperty(options, key, {
+          enumerable: true,
+          get: () => {
+            reads[key] = (reads[key] ?? 0) + 1;
+            const list = answers[key] as unknown[];
+            return list.length > 1 ? list.shift() : list[0];
+          },
+        });
+      return options as never;
+    };
+    const plain = await simulate({ players: 2, bots: ['random', 'random'], games: 4, seed: 1 });
+    expect(await simulate(fickle(4))).toEqual(plain);
+    expect(reads).toEqual({ games: 1, bots: 1 });
+    const part = await simulateShard(fickle(4));
+    expect(part).toEqual(await simulateShard({ players: 2, bots: ['random', 'random'], games: 4, seed: 1, shard: 1, shards: 2 }));
+    expect(reads).toEqual({ games: 2, bots: 2 });
+  });
 
   it('rejects bad options with a clear message', async () => {
     await expect(simulate({ players: 2, bots: ['heuristic', 'alphago'], games: 1, seed: 1 })).rejects.toThrow(/unknown bot "alphago"/);

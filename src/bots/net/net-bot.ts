@@ -11,6 +11,7 @@ import type { IsmctsOptions, IsmctsTuning } from '../ismcts.js';
 import { botOptions, botSeed, ISMCTS_DEFAULTS, ismctsWith, viewRandom } from '../ismcts.js';
 import type { Bot, BotRandom } from '../types.js';
 import { noLegalAction } from '../types.js';
+import { checkBotView } from '../view-check.js';
 import { choicesOf } from './choices.js';
 import { shippedPolicy, shippedValue } from './networks.js';
 import type { Policy } from './policy-net.js';
@@ -88,6 +89,8 @@ export function policyBot(policy: () => Policy, options: NetBotOptions = {}): Bo
     const legal = view.legal;
     if (legal.length === 0) throw noLegalAction('netBot', view);
     if (legal.length === 1) return legal[0] as Action;
+    // An impossible view (7 players, an unknown variant or step…) is refused, as the search bots refuse it.
+    checkBotView(view, 'netBot');
     if (view.step === 'pay') return heuristicBot(view, rng);
     const choices = choicesOf(view);
     if (choices.length === 1) return choices[0] as Action;
