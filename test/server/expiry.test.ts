@@ -202,6 +202,23 @@ describe('expiry in the host core', () => {
     }
     for (const id of ids) expect((await refusal(a.open(id, null))).code).toBe('NOT_FOUND');
   });
+
+  it('a move sent to a host still holding a match another host expired is NOT_FOUND, every time (not STALE)', async () => {
+    const store = new MemoryStore();
+    const c = clock();
+    const [a, b] = [0, 1].map(() => {
+      const h = new MatchHost({ store, now: c.now, expiry: { abandonedAfterMs: DAY, sweepMs: 3_600_000 } });
+      hosts.push(h);
+      return h;
+    }) as [MatchHost, MatchHost];
+    const { match } = await a.createMatch({ visibility: 'public', seed: 'ops', players: 2, firstPlayer: 0 });
+    const ada = await a.open(match.id, (await a.join(match.id, { name: 'Ada', seat: 0 })).token);
+    await a.join(match.id, { name: 'Bo', seat: 1 });
+    const { view: v, seq } = await a.sync(ada, 0); // a holds the match loaded
+    c.skip(2 * DAY);
+    expect((await b.expire()).abandoned).toBe(1);
+    for (let i = 0; i < 2; i++) expect((await refusal(a.submit(ada, v.legal[0] as Action, seq))).code).toBe('NOT_FOUND');
+  });
 });
 
 /** The whole server on `store` (fresh), with fast expiry, exercised over real HTTP and WebSockets. */

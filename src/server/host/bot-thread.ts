@@ -26,12 +26,16 @@ export class BotThread {
 
   constructor(private readonly log: (message: string) => void) {}
 
-  /** The move `bot` makes in `view`, with a generator seeded by `seed`. */
+  /** The move `bot` makes in `view`, with a generator seeded by `seed`; rejects once the thread is closed. */
   async choose(bot: string, view: PlayerView, seed: string): Promise<Action> {
     const worker = searches(bot) ? await this.start() : null;
+    // Closed meanwhile (or before): no move is made for a host that is shutting down.
+    if (this.closed) throw new Error('the host is closing');
     if (worker === null) return botFromId(bot)(view, botRandom(seed));
     const id = this.nextId++;
     return new Promise<Action>((done, fail) => {
+      // Busy, the thread keeps the process alive until the move is back (idle, it does not).
+      if (this.waiting.size === 0) worker.ref();
       this.waiting.set(id, { done, fail });
       worker.postMessage({ id, bot, view, seed } satisfies BotRequest);
     });
@@ -52,16 +56,25 @@ export class BotThread {
             eval: true,
           });
         }
-        w.unref();
         w.on('message', (r: BotReply) => {
           const waiter = this.waiting.get(r.id);
           if (waiter === undefined) return;
           this.waiting.delete(r.id);
+          if (this.waiting.size === 0) w.unref();
           if ('action' in r) waiter.done(r.action);
           else waiter.fail(new Error(r.error));
         });
-        w.on('error', (e) => this.stopped(e));
-        w.on('exit', (code) => this.stopped(new Error(`the bot thread stopped with exit code ${code}`)));
+        // Each handler acts for its own thread only: a dead thread's late 'exit' must not stop its replacement.
+        w.on('error', (e) => this.stopped(w, e));
+        w.on('exit', (code) => this.stopped(w, new Error(`the bot thread stopped with exit code ${code}`)));
+        // After the listeners (adding a 'message' listener refs the thread again): an idle bot
+        // thread must not keep the process alive.
+        w.unref();
+        if (this.closed) {
+          // close() ran while the thread was starting and could not see it: stop it here.
+          void w.terminate();
+          return null;
+        }
         this.worker = w;
         return w;
       } catch (e) {
@@ -72,13 +85,15 @@ export class BotThread {
     return this.starting;
   }
 
-  /** The thread died: fail what it was asked, and start a new one for the next move. */
-  private stopped(e: Error): void {
-    if (this.worker === null) return;
+  /** The thread `w` died: fail what it was asked, and start a new one for the next move. */
+  private stopped(w: Worker, e: Error): void {
+    if (this.worker !== w) return;
     this.worker = null;
     this.starting = null;
-    for (const w of this.waiting.values()) w.fail(e);
+    for (const x of this.waiting.values()) x.fail(e);
     this.waiting.clear();
+    // An 'error' comes before the thread is gone: make sure it goes.
+    void w.terminate();
     if (!this.closed) this.log(`the bot thread stopped: ${e.message}`);
   }
 

@@ -76,7 +76,7 @@ export class Deadlines {
     }
   }
 
-  /** Forgets what this host remembers of a match (it expired). */
+  /** Forgets what this host remembers of a match (it expired, or this host unloaded it). */
   forget(matchId: string): void {
     this.cleared.delete(matchId);
   }
@@ -136,6 +136,9 @@ export class Deadlines {
         for (;;) {
           this.pollAgain = false;
           const due = await this.store.claimDue(this.now(), CLAIM_LIMIT);
+          // A claimed deadline stays in the store (a lease ahead) until it is replaced or cleared,
+          // whatever this host cleared before: its next clear must be written, not skipped.
+          for (const d of due) this.cleared.delete(d.matchId);
           // Not awaited: a bot that thinks long holds up its own match only, never the next claim.
           for (const d of due) this.fire(d).catch((e: unknown) => this.log(`deadline of ${d.matchId} at ${d.seq} failed: ${String(e)}`));
           if (this.closed || (due.length < CLAIM_LIMIT && !this.pollAgain)) break;
@@ -165,6 +168,9 @@ export class Deadlines {
       live.computed.set(d.seq, { action, state: r.state, events: r.events });
       return { action, by: turn.by, state: r.state, record: live.record };
     });
+    // Closed while the bot chose: nothing is written after close(); the claimed deadline stays
+    // (a lease ahead) for the next host to play.
+    if (this.closed) return;
     if (plan === null) {
       await this.ensure(live);
       return;

@@ -29,6 +29,8 @@ export interface UnloadOptions {
   readonly now: () => number;
   /** Milliseconds without a call before a match nobody watches here is unloaded (default {@link UNLOAD_AFTER_MS}). */
   readonly afterMs?: number;
+  /** Called with each match this host lets go of (unloaded or forgotten), so that what else it keeps per match goes too. */
+  readonly onLetGo?: (matchId: string) => void;
 }
 
 /** The live matches of one host, by id. */
@@ -38,6 +40,7 @@ export class LiveMatches {
   private readonly loaded = new Map<string, LiveMatch>();
   private readonly now: () => number;
   private readonly unloadAfterMs: number;
+  private readonly onLetGo: (matchId: string) => void;
   private unloadTimer: ReturnType<typeof setInterval> | null = null;
   /** Reads of a match's record under way after the store reported a change (see {@link LiveMatches.reread}). */
   private readonly rereads = new Map<string, Promise<MatchRecord | null>>();
@@ -55,6 +58,7 @@ export class LiveMatches {
   ) {
     this.now = unload.now;
     this.unloadAfterMs = unload.afterMs ?? UNLOAD_AFTER_MS;
+    this.onLetGo = unload.onLetGo ?? (() => undefined);
   }
 
   /** Starts unloading idle matches: a look every quarter of the idle time (at least every second, at most every minute). */
@@ -90,6 +94,7 @@ export class LiveMatches {
             live.unloaded = true;
             this.live.delete(id);
             this.loaded.delete(id);
+            this.onLetGo(id);
             return 1;
           }),
         ),
@@ -213,6 +218,7 @@ export class LiveMatches {
     this.loaded.get(matchId)?.watchers.clear();
     this.live.delete(matchId);
     this.loaded.delete(matchId);
+    this.onLetGo(matchId);
   }
 
   /** The loaded matches whose last action (or creation) is earlier than `before`. */
@@ -282,6 +288,8 @@ export class LiveMatches {
    * holds it, applies and pushes it at once, before the caller's acknowledgement and without
    * reading it back (the watch's report of it then finds the match up to date). When another
    * writer took the seq first, catches up with what won instead and returns `false`.
+   * @throws {@link HostError} `NOT_FOUND` when the match is gone from the store (another host
+   * expired it): this host forgets it too.
    */
   async commit(live: LiveMatch, entry: LogEntry): Promise<boolean> {
     if (await this.store.append(live.record.id, entry)) {
@@ -289,7 +297,12 @@ export class LiveMatches {
       return true;
     }
     live.computed.delete(entry.seq);
-    await live.serial(() => this.catchUp(live, this.store.getMatch(live.record.id))); // what won, for every watcher here
+    const fresh = this.store.getMatch(live.record.id);
+    await live.serial(() => this.catchUp(live, fresh)); // what won, for every watcher here
+    if ((await fresh) === null) {
+      this.forget(live.record.id);
+      throw new HostError('NOT_FOUND', 'no match with that id');
+    }
     return false;
   }
 

@@ -63,13 +63,15 @@ export async function submit(parts: SubmitParts, session: Session, actionIn: unk
     }
     const c: Computed = { action, state: r.state, events: r.events };
     live.computed.set(seq + 1, c);
-    return { c, record: live.record };
+    return c;
   });
   const at = parts.now();
   const entry: LogEntry = { seq: seq + 1, action, by: 'seat', at };
   if (!(await matches.commit(live, entry))) {
     throw new HostError('STALE', `another action was applied at update ${seq + 1} first: sync and try again`);
   }
-  await parts.deadlines.set(live.record.id, deadlineFor(computed.record, computed.c.state, seq + 1, at));
+  // From the live record as it is now, not as it was before the append: a turn time set meanwhile
+  // (which set its own deadline) must not be undone by this one.
+  await parts.deadlines.set(live.record.id, deadlineFor(live.record, computed.state, seq + 1, at));
   return { seq: seq + 1 };
 }

@@ -103,9 +103,11 @@ export class MemoryStore implements Store {
 
   async claimDue(now: number, limit: number): Promise<Deadline[]> {
     this.open();
-    const taken = this.tables.due(now, limit);
-    for (const d of taken) this.tables.apply({ t: 'deadline', id: d.matchId, d: null });
-    return taken;
+    // Pushed a lease ahead, not deleted (see CLAIM_LEASE_MS): a host closed before the move is in
+    // leaves it to be played later.
+    const { taken, changes } = this.tables.claim(now, limit);
+    for (const c of changes) this.tables.apply(c);
+    return taken.map(copy);
   }
 
   async idleMatches(before: number, after: ActivityCursor | null, limit: number): Promise<MatchActivity[]> {

@@ -192,9 +192,10 @@ export interface Store {
   /**
    * Atomically takes up to `limit` deadlines with `at <= now`, earliest first; each is handed to
    * one caller only. The caller then replaces or clears it (`setDeadline`) once it has acted. A
-   * store shared by several hosts may hand a deadline out again after a lease when it was neither
-   * replaced nor cleared (its host died first): act on a deadline only while the log still holds
-   * `seq - 1` entries, and append with `seq`, so the move goes in once.
+   * claimed deadline stays stored (a lease ahead) until then: the store hands it out again after
+   * the lease when it was neither replaced nor cleared (its host closed or died first), and a
+   * match waiting for its move is never idle (see `idleMatches`). Act on a deadline only while
+   * the log still holds `seq - 1` entries, and append with `seq`, so the move goes in once.
    */
   claimDue(now: number, limit: number): Promise<Deadline[]>;
   /**

@@ -24,6 +24,14 @@ export type Change =
   | { readonly t: 'chat'; readonly id: string; readonly line: ChatLine }
   | { readonly t: 'expire'; readonly id: string };
 
+/**
+ * How far ahead `claimDue` pushes a deadline it hands out (ms), as the PostgreSQL store's
+ * default lease: the deadline stays set until the claiming host replaces or clears it once the
+ * move is in, so a host that closes or dies first leaves it to be handed out again (and the
+ * match, still waiting for that move, is never taken for idle by expiry).
+ */
+export const CLAIM_LEASE_MS = 20_000;
+
 /** Copies plain JSON data (records hold nothing else). */
 export function copy<T>(value: T): T {
   return structuredClone(value);
@@ -206,11 +214,21 @@ export class Tables {
     return chat.slice(from).map(copy);
   }
 
-  /** The deadlines with `at <= now`, earliest first, at most `limit` (still set: the caller clears them). */
+  /** The deadlines with `at <= now`, earliest first, at most `limit` (still set: the caller pushes them a lease ahead). */
   due(now: number, limit: number): Deadline[] {
     const due: Deadline[] = [];
     for (const d of this.deadlines.values()) if (d.at <= now) due.push(d);
     due.sort((a, b) => a.at - b.at);
     return due.slice(0, Math.max(0, limit));
+  }
+
+  /**
+   * Claims the due deadlines (see {@link Tables.due}): the changes that push each a lease past
+   * `now` (to apply, and for the embedded store to journal), and the deadlines as they were.
+   */
+  claim(now: number, limit: number): { readonly taken: Deadline[]; readonly changes: Change[] } {
+    const taken = this.due(now, limit);
+    const changes: Change[] = taken.map((d) => ({ t: 'deadline', id: d.matchId, d: { ...d, at: now + CLAIM_LEASE_MS } }));
+    return { taken, changes };
   }
 }
