@@ -8,6 +8,7 @@ import {
   accessSync,
   closeSync,
   constants,
+  fchmodSync,
   fstatSync,
   lstatSync,
   openSync,
@@ -84,7 +85,16 @@ export function writeWhole(file: string, text: string): void {
     // A new file: the default permissions.
   }
   try {
-    writeFileSync(temporary, text, mode === undefined ? {} : { mode });
+    // A new name ('wx': never a leftover's), and the old file's mode set on it as it was (fchmod,
+    // which the umask does not narrow: a file shared with a group keeps its group's write bit).
+    rmSync(temporary, { force: true });
+    const fd = openSync(temporary, 'wx');
+    try {
+      if (mode !== undefined) fchmodSync(fd, mode);
+      writeFileSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temporary, target);
   } catch (e) {
     rmSync(temporary, { force: true });

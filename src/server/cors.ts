@@ -35,12 +35,17 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Whether `origin` is the host's own (the same host and port as the request's `Host`). */
+/**
+ * Whether `origin` is the host's own: the same host and port as the request's `Host`, both read
+ * as URLs of the origin's scheme, so that a default port written out (`your.site:443`, as a proxy
+ * may forward it) is the same as none.
+ */
 function sameOrigin(req: IncomingMessage, origin: string): boolean {
   const host = header(req, 'host');
   if (host === undefined) return false;
   try {
-    return new URL(origin).host === host.toLowerCase();
+    const page = new URL(origin);
+    return new URL(`${page.protocol}//${host}`).host === page.host;
   } catch {
     return false;
   }

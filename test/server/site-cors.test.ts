@@ -6,6 +6,7 @@
  * WebSocket hijacking), while the host's own pages and non-browser clients connect.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +133,29 @@ describe('serve: cross-origin access', () => {
       expect(ok.status, String(origin)).toBe(201);
     }
     expect(await count()).toBe(before + 3);
+  });
+
+  it('a Host with its default port written out (as a proxy may forward it) is the same origin as the page without it', async () => {
+    const { port } = new URL(site.url);
+    const post = (host: string, origin: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const body = JSON.stringify({ players: 2 });
+        const req = request(
+          { host: '127.0.0.1', port, path: '/api/matches', method: 'POST', headers: { host, origin, 'content-type': 'application/json' } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    expect(await post('your.site:443', 'https://your.site')).toBe(201);
+    expect(await post('your.site:80', 'http://your.site')).toBe(201);
+    expect(await post('YOUR.SITE', 'https://your.site')).toBe(201);
+    expect(await post('[::1]:8080', 'http://[::1]:8080')).toBe(201);
+    expect(await post('your.site:8443', 'https://your.site')).toBe(403);
+    expect(await post('your.site', 'https://other.site')).toBe(403);
   });
 
   it('WebSocket: the host’s own pages, listed origins and non-browser clients connect; other origins get 403', async () => {
