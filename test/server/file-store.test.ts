@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { crc32 } from '../../src/server/store/crc32.js';
 import { FileStore } from '../../src/server/store/file.js';
 import { encodeRecord, JournalCorruptError, scanJournal } from '../../src/server/store/journal.js';
+import type { MatchRecord } from '../../src/server/store/store.js';
 import { entry, sampleMatch, storeContract } from './store-contract.js';
 
 const root = mkdtempSync(join(tmpdir(), 'ftk-file-store-'));
@@ -27,6 +28,17 @@ storeContract(
   },
   { reopen: () => FileStore.open(last) },
 );
+
+/** A closed store in `root/name` holding one match with three actions, and its journal's path. */
+async function threeActions(name: string): Promise<{ dir: string; m: MatchRecord; file: string }> {
+  const dir = join(root, name);
+  const s = await FileStore.open(dir);
+  const m = sampleMatch();
+  await s.createMatch(m);
+  for (let q = 1; q <= 3; q++) expect(await s.append(m.id, entry(q))).toBe(true);
+  await s.close();
+  return { dir, m, file: join(dir, 'journal.ftk') };
+}
 
 describe('FileStore after a crash', () => {
   it('crc32 is the standard one', () => {
@@ -85,13 +97,7 @@ describe('FileStore after a crash', () => {
   });
 
   it('a bit flipped in the last acknowledged records refuses the open, changing nothing; cutCorruptTail cuts them, copied aside first', async () => {
-    const dir = join(root, 'flipped-tail');
-    const s = await FileStore.open(dir);
-    const m = sampleMatch();
-    await s.createMatch(m);
-    for (let q = 1; q <= 3; q++) expect(await s.append(m.id, entry(q))).toBe(true);
-    await s.close();
-    const file = join(dir, 'journal.ftk');
+    const { dir, m, file } = await threeActions('flipped-tail');
     const bytes = readFileSync(file);
     const last = bytes.lastIndexOf(0x0a, bytes.length - 2) + 1;
     flip(bytes, last + 20);
@@ -113,13 +119,7 @@ describe('FileStore after a crash', () => {
   });
 
   it('a half-written action at the end is ignored at restart and the log goes on from the last whole one', async () => {
-    const dir = join(root, 'torn');
-    const s = await FileStore.open(dir);
-    const m = sampleMatch();
-    await s.createMatch(m);
-    for (let q = 1; q <= 3; q++) expect(await s.append(m.id, entry(q))).toBe(true);
-    await s.close();
-    const file = join(dir, 'journal.ftk');
+    const { dir, m, file } = await threeActions('torn');
     const whole = readFileSync(file).length;
     const torn = encodeRecord({ t: 'action', id: m.id, e: entry(4) });
     appendFileSync(file, torn.subarray(0, torn.length - 7));

@@ -89,9 +89,10 @@ export function policyBot(policy: () => Policy, options: NetBotOptions = {}): Bo
     const legal = view.legal;
     if (legal.length === 0) throw noLegalAction('netBot', view);
     if (legal.length === 1) return legal[0] as Action;
+    // Payments are the heuristic's, which checks the view itself.
+    if (view.step === 'pay') return heuristicBot(view, rng);
     // An impossible view (7 players, an unknown variant or step…) is refused, as the search bots refuse it.
     checkBotView(view, 'netBot');
-    if (view.step === 'pay') return heuristicBot(view, rng);
     const choices = choicesOf(view);
     if (choices.length === 1) return choices[0] as Action;
     const p = policy()(view, choices);

@@ -177,24 +177,20 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-function readText(path: string): string | null {
+/** Opens `path` with `flags`; `null` when that fails with `absent` (`ENOENT`: no file; `EEXIST`: the name is taken). */
+function openUnless(path: string, flags: string, absent: string): number | null {
   try {
-    return readFileSync(path, 'utf8');
+    return openSync(path, flags);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if ((e as NodeJS.ErrnoException).code === absent) return null;
     throw e;
   }
 }
 
 /** The lock file's text and modification time (ms since the epoch), read from one open file; `null` when there is none. */
 function readLock(path: string): { readonly text: string; readonly mtimeMs: number } | null {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw e;
-  }
+  const fd = openUnless(path, 'r', 'ENOENT');
+  if (fd === null) return null;
   try {
     return { mtimeMs: fstatSync(fd).mtimeMs, text: readFileSync(fd, 'utf8') };
   } finally {
@@ -229,13 +225,8 @@ function createLock(path: string): boolean {
     if (!NO_LINKS.has(code)) throw e;
     // A file system without hard links: created, then filled. An opener that reads it in
     // between finds no owner and waits for one (see the module's description).
-    let fd: number;
-    try {
-      fd = openSync(path, 'wx');
-    } catch (x) {
-      if ((x as NodeJS.ErrnoException).code === 'EEXIST') return false;
-      throw x;
-    }
+    const fd = openUnless(path, 'wx', 'EEXIST');
+    if (fd === null) return false;
     fill(fd, text);
     return true;
   } finally {
@@ -332,7 +323,7 @@ function breakLock(path: string, text: string): void {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw e;
   }
-  if (readText(aside) !== text) {
+  if (readLock(aside)?.text !== text) {
     // Another process replaced the dead lock between the read and the rename: put its lock back.
     try {
       linkSync(aside, path);
