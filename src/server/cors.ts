@@ -68,13 +68,14 @@ export function originAllowed(req: IncomingMessage, origins: CorsOrigins): boole
  */
 export function applyCors(req: IncomingMessage, res: ServerResponse, origins: CorsOrigins): boolean {
   const origin = header(req, 'origin');
-  const listed = origin !== undefined && !sameOrigin(req, origin) && (origins.includes('*') || origins.includes(origin));
+  const own = origin !== undefined && sameOrigin(req, origin);
+  const listed = origin !== undefined && !own && (origins.includes('*') || origins.includes(origin));
   if (listed) {
     res.setHeader('access-control-allow-origin', origins.includes('*') ? '*' : (origin as string));
     res.setHeader('vary', 'Origin');
   }
   if (req.method !== 'OPTIONS') {
-    if (originAllowed(req, origins)) return false;
+    if (origin === undefined || own || listed) return false; // as originAllowed says, read once
     const body = JSON.stringify({ error: { code: 'FORBIDDEN', message: 'this origin may not call the lobby (see --cors)' } });
     res.writeHead(403, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     res.end(req.method === 'HEAD' ? undefined : body);
