@@ -20,19 +20,25 @@ export interface Parsed {
 
 /**
  * @internal Parses `argv` against `spec`; unknown options (only `spec`'s own names count, never
- * `constructor` or `__proto__`), and missing or empty values (`--name=`, `--name ""`) throw a
- * {@link UsageError}: no option of the command line means anything by an empty value.
+ * `constructor` or `__proto__`), missing or empty values (`--name=`, `--name ""`) and an option
+ * with a value given twice throw a {@link UsageError}: no option of the command line means
+ * anything by an empty value, and of two values one would be dropped unseen (a flag given twice
+ * says the same thing twice, and is taken). Everything after `--` is a positional argument.
  */
 export function parseArgs(argv: readonly string[], spec: OptionSpec, command: string): Parsed {
   const options: Record<string, string | boolean> = {};
   const positional: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
+    if (arg === '--') {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
     if (arg === '-h') {
       options.help = true;
       continue;
     }
-    if (!arg.startsWith('--') || arg === '--') {
+    if (!arg.startsWith('--')) {
       positional.push(arg);
       continue;
     }
@@ -56,6 +62,8 @@ export function parseArgs(argv: readonly string[], spec: OptionSpec, command: st
       i += 1;
     }
     if (value === '') throw new UsageError(`--${name} needs a value, got an empty one`);
+    if (Object.hasOwn(options, name))
+      throw new UsageError(`--${name} given twice ("${String(options[name])}", then "${value}"): give it once`);
     options[name] = value;
   }
   return { options, positional };

@@ -1,7 +1,8 @@
 /**
  * @internal How the command line touches its files: a destination is checked before a long run
  * (not after it), a file is written whole or not at all (a temporary file in the same folder,
- * then renamed), and a file is read only up to a size that its kind can reach.
+ * then renamed; a device or a named pipe is written straight into), and a file is read only up
+ * to a size that its kind can reach.
  * @module
  */
 import {
@@ -16,6 +17,7 @@ import {
   realpathSync,
   renameSync,
   rmSync,
+  type Stats,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -73,9 +75,21 @@ export function readBounded(file: string, max: number, kind: string): string {
  * @internal Writes `text` to `file` whole or not at all: into a temporary file in the same
  * folder, then renamed over `file`. If anything fails, the temporary file is removed, `file` is
  * left as it was, and the error is thrown. A `file` that is a symbolic link has its target
- * written (the link stays a link), and a file that was there keeps its permissions.
+ * written (the link stays a link), and a file that was there keeps its permissions. A character
+ * device or a named pipe (`/dev/null`, `/dev/stdout`, a fifo; after links) is written straight
+ * into instead: renamed over, it would be replaced by a regular file.
  */
 export function writeWhole(file: string, text: string): void {
+  if (isStream(kindOf(file))) {
+    // Opening a named pipe waits for its reader, as `> fifo` in a shell does.
+    const fd = openSync(file, 'w');
+    try {
+      writeFileSync(fd, text);
+    } finally {
+      closeSync(fd);
+    }
+    return;
+  }
   const target = existingTarget(file);
   const temporary = `${target}.${process.pid}.tmp`;
   let mode: number | undefined;
@@ -102,6 +116,25 @@ export function writeWhole(file: string, text: string): void {
   }
 }
 
+/** What `file` is, after links; `undefined` when it is not there (or cannot be looked at: the write will say). */
+function kindOf(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** @internal Whether `path` names a folder (after links). */
+export function isFolder(path: string): boolean {
+  return kindOf(path)?.isDirectory() === true;
+}
+
+/** Whether a write goes straight into this kind of file (a character device or a named pipe). */
+function isStream(kind: Stats | undefined): boolean {
+  return kind !== undefined && (kind.isCharacterDevice() || kind.isFIFO());
+}
+
 /** The file a write to `file` should replace: the end of its chain of links when it is a link whose target exists, else `file`. */
 function existingTarget(file: string): string {
   try {
@@ -124,18 +157,27 @@ function checkFolder(folder: string, cannot: string): void {
 }
 
 /**
- * @internal Checks, before a long run, that a file can be written at `file` later: its folder
- * exists and is writable, and `file` is not a folder. Throws a {@link UsageError} if not.
+ * @internal Checks, before a long run, that {@link writeWhole} can write `file` later. A file
+ * (new, or one to replace; through links, the one at their end) needs a writable folder, and
+ * `file` must not be a folder; a character device or a named pipe must be writable itself (it
+ * is written straight into, its folder does not matter). Anything else (a socket, a block
+ * device) is refused. Throws a {@link UsageError} if not.
  */
 export function checkFileDestination(file: string): void {
-  checkFolder(dirname(resolve(file)), `cannot write ${file}`);
-  let isFolder = false;
-  try {
-    isFolder = statSync(file).isDirectory();
-  } catch {
-    // Not there yet (or unreadable): the write will say.
+  const cannot = `cannot write ${file}`;
+  const kind = kindOf(file);
+  if (isStream(kind)) {
+    try {
+      accessSync(file, constants.W_OK);
+    } catch (e) {
+      throw new UsageError(`${cannot}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return;
   }
-  if (isFolder) throw new UsageError(`cannot write ${file}: it is a folder`);
+  // The folder the temporary file goes to, and is renamed in: the target's when `file` is a link.
+  checkFolder(dirname(resolve(existingTarget(file))), cannot);
+  if (kind?.isDirectory() === true) throw new UsageError(`${cannot}: it is a folder`);
+  if (kind !== undefined && !kind.isFile()) throw new UsageError(`${cannot}: it is neither a file, a character device nor a named pipe`);
 }
 
 /**

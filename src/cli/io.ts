@@ -2,7 +2,6 @@
  * @internal Where the command line reads and writes: the process's streams, or test doubles.
  * @module
  */
-import { createInterface } from 'node:readline';
 import { StringDecoder } from 'node:string_decoder';
 import { LineSplitter } from './line-splitter.js';
 
@@ -25,35 +24,19 @@ export interface LineReader {
   close(): void;
 }
 
-/** @internal Reads `io.stdin` line by line, writing prompts to `io.stdout`. */
-export function lineReader(io: Io): LineReader {
-  const rl = createInterface({ input: io.stdin, terminal: false, crlfDelay: Number.POSITIVE_INFINITY });
-  const lines = rl[Symbol.asyncIterator]();
-  let closed = false;
-  return {
-    async next(prompt) {
-      if (closed) return null;
-      if (prompt !== undefined) io.stdout.write(prompt);
-      const r = await lines.next();
-      if (r.done) {
-        closed = true;
-        return null;
-      }
-      return r.value;
-    },
-    close() {
-      closed = true;
-      rl.close();
-    },
-  };
-}
+/**
+ * @internal The longest line `play` and `replay` read from a person: a choice, a bid or `save
+ * FILE` takes a few dozen characters (a file name at most 4,096 bytes on Linux). A longer line
+ * is refused, and what comes after it is read as usual.
+ */
+export const MAX_INPUT_LINE = 4096;
 
 /**
- * @internal Reads `io.stdin` line by line like {@link lineReader}, never holding more than `max + 1`
- * characters of a line: a longer one comes out cut to `max + 1` characters (the rest is dropped as
- * it arrives), so the caller refuses it and reads on. For input from programs (`env-server`),
- * where `readline` would hold a line of any length whole first (a line of 600 MiB ended the
- * process). `close` stops reading `io.stdin`.
+ * @internal Reads `io.stdin` line by line (line ends as `readline`'s), writing prompts to
+ * `io.stdout`, never holding more than `max + 1` characters of a line: a longer one comes out cut
+ * to `max + 1` characters (the rest is dropped as it arrives), so the caller refuses it and reads
+ * on. `readline` would hold a line of any length whole first (a line of 600 MiB ended the
+ * process). `next` gives `null` once the input has ended; `close` stops reading `io.stdin`.
  */
 export function boundedLineReader(io: Io, max: number): LineReader {
   const chunks = io.stdin[Symbol.asyncIterator]();

@@ -13,7 +13,7 @@ import type { Parsed } from './args.js';
 import { intOption, langOption, seedOption, stringOption, UsageError } from './args.js';
 import { readChoice, renderBoard, renderChoices, renderScore } from './board.js';
 import type { Io } from './io.js';
-import { lineReader, say } from './io.js';
+import { boundedLineReader, MAX_INPUT_LINE, say } from './io.js';
 import type { GameFile } from './savefile.js';
 import { loadGame, saveGame } from './savefile.js';
 import { botList, fillSeats } from './seats.js';
@@ -73,13 +73,13 @@ function setUp(parsed: Parsed): { table: Table; seat: number; events: readonly G
     const n = game.state.players;
     const seat = intOption(parsed, 'seat', game.seat ?? 0, 0, n - 1);
     const saved = game.seats.filter((s, p) => p !== game.seat && s !== 'human');
-    const ids = botList(stringOption(parsed, 'bots'), saved.length > 0 ? saved : ['heuristic']);
+    const ids = botList(stringOption(parsed, 'bots'), saved.length > 0 ? saved : ['heuristic'], n - 1);
     const actions = game.actions === null ? null : game.actions.slice();
     return { table: seatTable(game.options, game.state, actions, fillSeats(n, seat, ids)), seat, events: [] };
   }
   const players = intOption(parsed, 'players', 4, 2, 5) as PlayerCount;
   const seat = intOption(parsed, 'seat', 0, 0, players - 1);
-  const ids = botList(stringOption(parsed, 'bots'), ['heuristic']);
+  const ids = botList(stringOption(parsed, 'bots'), ['heuristic'], players - 1);
   const seed = seedOption(parsed) ?? freshSeed();
   const options = { players, seed };
   const start = createGameWithEvents(options);
@@ -100,7 +100,7 @@ export async function playCommand(parsed: Parsed, io: Io): Promise<number> {
   const lang: Lang = langOption(parsed);
   if (parsed.positional.length > 0) throw new UsageError(`play takes no arguments, got "${parsed.positional[0]}"`);
   const { table, seat, events } = setUp(parsed);
-  const input = lineReader(io);
+  const input = boundedLineReader(io, MAX_INPUT_LINE);
   const out = io.stdout;
   say(
     out,
@@ -134,6 +134,10 @@ export async function playCommand(parsed: Parsed, io: Io): Promise<number> {
         if (line === null) {
           say(out, '', 'Input ended before the game did (use "save FILE" to keep a game for later).');
           return 1;
+        }
+        if (line.length > MAX_INPUT_LINE) {
+          say(out, `Not a choice: a line of more than ${MAX_INPUT_LINE.toLocaleString('en')} characters.`);
+          continue;
         }
         const text = line.trim();
         if (text === '') continue;

@@ -9,7 +9,7 @@ import type { Parsed } from './args.js';
 import { intOption, langOption, UsageError } from './args.js';
 import { renderBoard, renderScore } from './board.js';
 import type { Io } from './io.js';
-import { lineReader, say } from './io.js';
+import { boundedLineReader, MAX_INPUT_LINE, say } from './io.js';
 import { loadGame } from './savefile.js';
 import { printEvents } from './watch.js';
 
@@ -35,7 +35,7 @@ export async function replayCommand(parsed: Parsed, io: Io): Promise<number> {
   const interactive = parsed.options.all !== true && io.stdin.isTTY === true && io.stdout.isTTY === true;
   say(out, `Replaying ${file}: ${n} players, seed ${String(game.options.seed)}, ${game.actions.length} actions.`);
   if (interactive) say(out, 'Press Enter for the next action, "a" for all the rest, "q" to stop.');
-  const input = interactive ? lineReader(io) : null;
+  const input = interactive ? boundedLineReader(io, MAX_INPUT_LINE) : null;
   let stepping = interactive;
   let stopped = false;
   try {

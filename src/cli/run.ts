@@ -1,6 +1,7 @@
 /**
- * @internal The command line's dispatcher: `play`, `watch`, `simulate`, `merge`, `replay`, `serve`, `env-server`, `--help`.
- * Usage errors print one line and return 2; other failures print one line and return 1.
+ * @internal The command line's dispatcher: `play`, `watch`, `simulate`, `merge`, `replay`, `serve`, `env-server`, `--help`
+ * (`help COMMAND`). Usage errors print one line and return 2; other failures print one line and
+ * return 1; no arguments at all print the help on stderr and return 2.
  * @module
  */
 import { RulesError } from '../index.js';
@@ -33,12 +34,14 @@ Usage:
   for-the-king env-server [--players 4] [--reward win|points] [--encoding base64|json] [--seed N] [--vector]
 
 Bots: ${BOTS}.
-Run "for-the-king COMMAND --help" for details.`,
+An option with a value is given once; "--" ends the options (for a file named like one).
+Run "for-the-king COMMAND --help" or "for-the-king help COMMAND" for details.`,
   play: `for-the-king play — play against bots, one line of input per decision
 
   --players N     2 to 5 (default 4)
   --seat N        your seat, from 0 (default 0)
-  --bots LIST     bots for the other seats, in seat order, repeated if short (default heuristic); ${BOTS}
+  --bots LIST     bots for the other seats, in seat order, repeated if short, no more than those seats
+                  (default heuristic); ${BOTS}
   --seed N        the game's seed (default: random, printed at the start)
   --load FILE     continue a game saved with "save FILE" (a game record, or a save from serialize/toSave);
                   its players and seed come from the file, so --players and --seed are refused with it
@@ -48,9 +51,10 @@ During the game type a choice number, "bid N", "pass", "board", "save FILE", "he
   watch: `for-the-king watch — one full game between bots, printed as it happens
 
   --players N     2 to 5 (default 4)
-  --bots LIST     bots in seat order, repeated if short (default heuristic); ${BOTS}
+  --bots LIST     bots in seat order, repeated if short, no more than the players (default heuristic); ${BOTS}
   --seed N        the game's seed (default: random)
-  --save FILE     save the finished game (step through it with "for-the-king replay FILE")
+  --save FILE     save the finished game (step through it with "for-the-king replay FILE"); checked
+                  before the game starts; a device or a named pipe (/dev/stdout, a fifo) is written into
   --lang en|uk    language (default en)`,
   simulate: `for-the-king simulate — many bot games, then a summary
 
@@ -62,8 +66,8 @@ During the game type a choice number, "bid N", "pass", "board", "save FILE", "he
   --seed N        master seed (default 1)
   --json          print the result as JSON instead of a table (not with --shard: "merge DIR --json")
   --shard i/N     play only shard i (0 to N-1) of the games, and write its totals to --out
-  --out DIR       the folder for shard files (shard-i-of-N.json), checked before the games start;
-                  "for-the-king merge DIR" adds them up
+  --out DIR       the folder for shard files (shard-i-of-N.json), checked (with the shard's file)
+                  before the games start; "for-the-king merge DIR" adds them up
 
 A progress bar (rate, time left) is drawn on stderr when it is a terminal. Each game's seed
 depends only on --seed and the game's number, so shards run anywhere, in any order, and again.`,
@@ -84,7 +88,8 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
 
   --port N        TCP port (default 8080; 0 picks a free one)
   --host ADDR     address to listen on (default 127.0.0.1; put a reverse proxy in front for the world)
-  --data DIR      the embedded store's folder (default ./ftk-data); matches survive restarts
+  --data DIR      the embedded store's folder (default ./ftk-data, created if missing); matches
+                  survive restarts
   --memory        keep matches in memory only
   --postgres URL  keep matches in PostgreSQL (postgres://user@host:5432/db; password from PGPASSWORD):
                   any number of hosts may share the database (needs the "pg" package)
@@ -150,11 +155,21 @@ const COMMANDS: Readonly<Record<string, { spec: OptionSpec; run: (p: ReturnType<
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
   try {
-    if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-      say(io.stdout, HELP[''] as string);
-      return name === undefined ? 2 : 0;
+    if (name === undefined) {
+      // Nothing asked: a mistake, so the help goes where mistakes go.
+      say(io.stderr, HELP[''] as string);
+      return 2;
     }
-    const command = COMMANDS[name];
+    if (name === '--help' || name === '-h' || name === 'help') {
+      const [topic, extra] = rest;
+      if (extra !== undefined) throw new UsageError(`${name} takes one command at most, got also "${extra}"`);
+      if (topic !== undefined && !Object.hasOwn(COMMANDS, topic))
+        throw new UsageError(`unknown command "${topic}" (commands: ${Object.keys(COMMANDS).join(', ')})`);
+      say(io.stdout, HELP[topic ?? ''] as string);
+      return 0;
+    }
+    // Own names only: `constructor` is no command.
+    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
     if (!command)
       throw new UsageError(`unknown command "${name}" (commands: play, watch, simulate, merge, replay, serve, env-server; see --help)`);
     const parsed = parseArgs(rest, command.spec, name);

@@ -5,8 +5,11 @@
 import { botIdProblem } from '../bots/index.js';
 import { UsageError } from './args.js';
 
-/** @internal Splits and checks a comma-separated list of bot ids. */
-export function botList(raw: string | undefined, fallback: readonly string[]): string[] {
+/**
+ * @internal Splits and checks a comma-separated list of bot ids. With `seats` (the bot seats it
+ * fills), a longer list is refused: its last bots would never play.
+ */
+export function botList(raw: string | undefined, fallback: readonly string[], seats?: number): string[] {
   if (raw === undefined) return fallback.slice();
   const ids = raw
     .split(',')
@@ -18,6 +21,8 @@ export function botList(raw: string | undefined, fallback: readonly string[]): s
     const problem = botIdProblem(id);
     if (problem !== null) throw new UsageError(problem);
   }
+  if (seats !== undefined && ids.length > seats)
+    throw new UsageError(`--bots lists ${ids.length} bots for ${seats} bot seat${seats === 1 ? '' : 's'} (a shorter list repeats)`);
   return ids;
 }
 

@@ -6,23 +6,14 @@
  * (and `pg` for `--postgres`) when the transport (the store) starts.
  * @module
  */
-import { statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { OptionSpec, Parsed } from './args.js';
 import { intOption, stringOption, UsageError } from './args.js';
+import { checkFolderDestination, isFolder } from './files.js';
 import type { Io } from './io.js';
 import { say } from './io.js';
 
 /** @internal Options of `serve`. */
-
-/** Whether `path` names a folder (a typo in `--static` would otherwise serve 404s for every page). */
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 export const SERVE_OPTIONS: OptionSpec = {
   port: 'string',
   host: 'string',
@@ -59,6 +50,7 @@ export function durationOption(parsed: Parsed, name: string): number | undefined
 
 /** @internal Runs the host until a signal; returns the exit code. */
 export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
+  if (parsed.positional.length > 0) throw new UsageError(`serve takes no arguments, got "${parsed.positional[0]}"`);
   const port = intOption(parsed, 'port', 8080, 0, 65535);
   const hostname = stringOption(parsed, 'host') ?? '127.0.0.1';
   const data = stringOption(parsed, 'data') ?? './ftk-data';
@@ -71,6 +63,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
     throw new UsageError('--postgres takes a connection URL: postgres://user@host:5432/database (the password from PGPASSWORD)');
   }
   const staticDir = stringOption(parsed, 'static');
+  // A typo in --static would serve 404s for every page.
   if (staticDir !== undefined && !isFolder(staticDir)) throw new UsageError(`--static: ${staticDir} is not a folder`);
   const corsText = stringOption(parsed, 'cors');
   const staticMaxAge = intOption(parsed, 'static-max-age', 0, 0, 31_536_000);
@@ -93,6 +86,11 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   const cutCorruptTail = parsed.options['cut-corrupt-tail'] === true;
   if (cutCorruptTail && (memory || postgres !== undefined))
     throw new UsageError('--cut-corrupt-tail goes with the embedded store (--data)');
+  if (!memory && postgres === undefined) {
+    // A file in the store's place would stop the store with a raw EEXIST.
+    if (existsSync(data) && !isFolder(data)) throw new UsageError(`--data: ${data} is not a folder`);
+    checkFolderDestination(data);
+  }
   const expiry = { finishedAfterMs: finishedAfterMs ?? null, abandonedAfterMs: abandonedAfterMs ?? null, keepRecords: !dropRecords };
   const server = await import('../server/index.js');
   let cors: string[] = [];

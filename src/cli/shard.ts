@@ -103,15 +103,28 @@ function readShard(dir: string, file: string): SimulationShard {
   return s;
 }
 
-/** @internal Every shard manifest in `dir` (files named `shard-I-of-N.json`), checked one by one. */
+/**
+ * @internal Every shard manifest in `dir` (files named `shard-I-of-N.json`), checked one by one.
+ * A `dir` that cannot be listed, or holds no shard file, throws a {@link UsageError}.
+ */
 export function readShards(dir: string): SimulationShard[] {
   let files: string[];
   try {
     files = readdirSync(dir).filter((f) => NAME.test(f));
   } catch (e) {
-    throw new Error(`cannot read ${dir}: ${e instanceof Error ? e.message : String(e)}`);
+    // A wrong DIR is a mistake in the command line: one clear line, exit 2.
+    const code = (e as { code?: string } | null)?.code;
+    const why =
+      code === 'ENOENT'
+        ? 'there is no such folder'
+        : code === 'ENOTDIR'
+          ? 'it is not a folder'
+          : e instanceof Error
+            ? e.message
+            : String(e);
+    throw new UsageError(`cannot read ${dir}: ${why}`);
   }
-  if (files.length === 0) throw new Error(`${dir} holds no shard files (shard-I-of-N.json)`);
+  if (files.length === 0) throw new UsageError(`${dir} holds no shard files (shard-I-of-N.json)`);
   files.sort();
   const parts = files.map((f) => readShard(dir, f));
   const hashes = new Set(parts.map((p) => planHash(p.plan)));

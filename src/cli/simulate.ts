@@ -3,17 +3,18 @@
  * @module
  */
 
+import { join } from 'node:path';
 import type { SimulationResult } from '../bots/index.js';
 import { mergeShards, simulate, simulateShard } from '../bots/index.js';
 import type { PlayerCount } from '../index.js';
 import type { Parsed } from './args.js';
 import { intOption, seedOption, stringOption, UsageError } from './args.js';
-import { checkFolderDestination } from './files.js';
+import { checkFileDestination, checkFolderDestination, isFolder } from './files.js';
 import type { Io } from './io.js';
 import { say } from './io.js';
 import { progressBar } from './progress.js';
 import { botList } from './seats.js';
-import { parseShard, readShards, writeShard } from './shard.js';
+import { parseShard, readShards, shardFileName, writeShard } from './shard.js';
 
 /** @internal Options of `simulate`. */
 export const SIMULATE_OPTIONS = {
@@ -91,6 +92,8 @@ export async function simulateCommand(parsed: Parsed, io: Io): Promise<number> {
     const { shard, shards } = parseShard(shardText);
     if (shards > games) throw new UsageError(`--shard ${shardText}: ${games} games cannot make ${shards} shards`);
     checkFolderDestination(out);
+    // The shard's own file too (a folder in its place would be found only after the games).
+    if (isFolder(out)) checkFileDestination(join(out, shardFileName(shard, shards)));
     const part = await simulateShard({ players, bots, games, seed, workers, shard, shards, onProgress });
     bar.end();
     const path = writeShard(out, part);

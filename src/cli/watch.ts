@@ -37,7 +37,7 @@ export async function watchCommand(parsed: Parsed, io: Io): Promise<number> {
   if (parsed.positional.length > 0) throw new UsageError(`watch takes no arguments, got "${parsed.positional[0]}"`);
   const lang = langOption(parsed);
   const players = intOption(parsed, 'players', 4, 2, 5) as PlayerCount;
-  const ids = botList(stringOption(parsed, 'bots'), ['heuristic']);
+  const ids = botList(stringOption(parsed, 'bots'), ['heuristic'], players);
   const seed = seedOption(parsed) ?? freshSeed();
   const file = stringOption(parsed, 'save');
   if (file !== undefined) checkFileDestination(file);

@@ -53,6 +53,8 @@ describe('for-the-king simulate', () => {
 });
 
 describe('bad options print one clear line and exit non-zero', () => {
+  const plainFile = join(dir, 'plain-file.txt');
+  writeFileSync(plainFile, 'not a folder');
   const cases: [string[], RegExp][] = [
     [['simulate', '--bots', 'alphago'], /unknown bot "alphago"/],
     [['simulate', '--players', '7'], /--players must be a whole number from 2 to 5, got "7"/],
@@ -67,6 +69,32 @@ describe('bad options print one clear line and exit non-zero', () => {
     [['serve', '--expire-abandoned', '0s'], /--expire-abandoned takes a time/],
     [['serve', '--drop-records'], /--drop-records goes with --expire-finished or --expire-abandoned/],
     [['serve', '--away', '30'], /--away takes a time such as 90s, 30m, 12h or 7d \(from 1s to 3650d\), got "30"/],
+    // An option given twice: one of the two values would be dropped unseen.
+    [
+      ['simulate', '--players', '2', '--games', '10', '--games', '3', '--json'],
+      /^for-the-king: --games given twice \("10", then "3"\): give it once\n$/,
+    ],
+    [['serve', '--memory', '--port=1', '--port', '2', '--expire-finished', '7'], /--port given twice/],
+    // More bots than seats: the last ones would never play.
+    [
+      ['watch', '--players', '2', '--bots', 'random,ismcts:5,net', '--seed', '1'],
+      /^for-the-king: --bots lists 3 bots for 2 bot seats \(a shorter list repeats\)\n$/,
+    ],
+    [['play', '--players', '2', '--bots', 'random,random'], /--bots lists 2 bots for 1 bot seat \(/],
+    // (--expire-finished 7 after it: were the argument taken, serve would stop there rather than start.)
+    [['serve', '--memory', '9000', '--expire-finished', '7'], /^for-the-king: serve takes no arguments, got "9000"\n$/],
+    // A folder that is not one: said in one line, not as a raw file-system error.
+    [['merge', join(dir, 'no-such-folder')], /^for-the-king: cannot read .*no-such-folder: there is no such folder\n$/],
+    [['merge', plainFile], /^for-the-king: cannot read .*plain-file\.txt: it is not a folder\n$/],
+    [['serve', '--data', plainFile, '--port', '0'], /^for-the-king: --data: .*plain-file\.txt is not a folder\n$/],
+    [
+      ['serve', '--data', join(plainFile, 'sub'), '--port', '0'],
+      /^for-the-king: cannot write to .*sub: .*plain-file\.txt is not a folder\n$/,
+    ],
+    // "--" ends the options: what follows is an argument, and "--" is none.
+    [['replay', '--', '--all'], /^for-the-king: cannot load --all: no such file\n$/],
+    [['watch', '--', '--players'], /^for-the-king: watch takes no arguments, got "--players"\n$/],
+    [['help', 'dance'], /unknown command "dance"/],
   ];
   for (const [argv, message] of cases) {
     it(argv.join(' '), async () => {
@@ -194,6 +222,16 @@ describe('for-the-king play', () => {
     expect(more.out()).toMatch(/=== Score ===/);
   });
 
+  it('refuses a line of more than 4,096 characters as a choice, read no further than that, and goes on', async () => {
+    // (A line of 600 MiB ended the process: `readline` held it whole.)
+    const io = fakeIo(`${'x'.repeat(3 * 2 ** 20)}\nquit\n`);
+    expect(await run(['play', '--players', '2', '--seed', '1'], io)).toBe(0);
+    const out = io.out();
+    expect(out).toMatch(/Not a choice: a line of more than 4,096 characters\.\n/);
+    expect(out).toMatch(/Game stopped\.\n$/);
+    expect(out.length).toBeLessThan(64 * 1024); // the line's echo was cut too
+  });
+
   it('stops with exit code 1 when the input ends before the game', async () => {
     const io = fakeIo('1\n');
     expect(await run(['play', '--players', '2', '--seed', '1'], io)).toBe(1);
@@ -299,5 +337,46 @@ describe('help', () => {
     const sim = fakeIo();
     expect(await run(['simulate', '--help'], sim)).toBe(0);
     expect(sim.out()).toMatch(/--workers N/);
+  });
+
+  it('"help COMMAND" prints that command’s help', async () => {
+    for (const name of ['help', '--help']) {
+      const io = fakeIo();
+      expect(await run([name, 'play'], io)).toBe(0);
+      expect(io.out()).toMatch(/^for-the-king play — /);
+      expect(io.err()).toBe('');
+    }
+  });
+
+  it('no arguments at all: the help on stderr (a mistake, exit 2), nothing on stdout', async () => {
+    const io = fakeIo();
+    expect(await run([], io)).toBe(2);
+    expect(io.out()).toBe('');
+    expect(io.err()).toMatch(/^for-the-king — .*\n\nUsage:\n/);
+  });
+});
+
+describe('the options around the arguments', () => {
+  it('"--" ends the options: the file after it is read, "--" itself is no file', async () => {
+    const file = join(dir, 'after-dashes.json');
+    expect(await run(['watch', '--players', '2', '--seed', '3', '--save', file], fakeIo())).toBe(0);
+    const io = fakeIo();
+    expect(await run(['replay', '--all', '--', file], io)).toBe(0);
+    expect(io.out()).toMatch(/Replaying .*after-dashes\.json: 2 players, seed 3/);
+  });
+
+  it('a flag given twice says the same thing twice, and is taken', async () => {
+    const io = fakeIo();
+    expect(await run(['simulate', '--players', '2', '--bots', 'random', '--games', '2', '--json', '--json'], io)).toBe(0);
+    expect((JSON.parse(io.out()) as { games: number }).games).toBe(2);
+  });
+
+  it('a --bots list as long as the bot seats is taken', async () => {
+    const io = fakeIo('quit\n');
+    expect(await run(['play', '--players', '3', '--bots', 'random,heuristic'], io)).toBe(0);
+    expect(io.out()).toMatch(/Seats: 0: you, 1: random, 2: heuristic/);
+    const watched = fakeIo();
+    expect(await run(['watch', '--players', '2', '--bots', 'random,heuristic', '--seed', '1'], watched)).toBe(0);
+    expect(watched.out()).toMatch(/Player 0 random, Player 1 heuristic/);
   });
 });

@@ -1,9 +1,12 @@
+import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
+  closeSync,
   linkSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -15,7 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileTooLargeError, readBounded } from '../../src/cli/files.js';
+import { FileTooLargeError, readBounded, writeWhole } from '../../src/cli/files.js';
 import { run } from '../../src/cli/run.js';
 import { MAX_GAME_FILE_BYTES } from '../../src/cli/savefile.js';
 import { MAX_SHARD_BYTES } from '../../src/cli/shard.js';
@@ -73,19 +76,92 @@ describe('saves and shard files are written whole or not at all', () => {
     expect(() => readBounded('/dev/zero', 1000, 'a test file')).toThrow(/more than the .* a test file may hold/);
   });
 
-  it('a shard file that cannot be renamed into place leaves no temporary file behind', async () => {
+  it('a file that cannot be renamed into place leaves no temporary file behind', () => {
+    // (simulate refuses such an --out before its games: this is the write itself.)
     const dir = join(root, 'blocked');
     mkdirSync(join(dir, 'shard-0-of-1.json'), { recursive: true }); // a folder where the file goes
-    const r = await cli(['simulate', '--players', '2', '--bots', 'random', '--games', '2', '--shard', '0/1', '--out', dir]);
-    expect(r.code).toBe(1);
-    expect(r.err).toMatch(/shard-0-of-1\.json/);
+    expect(() => writeWhole(join(dir, 'shard-0-of-1.json'), '{}\n')).toThrow(/shard-0-of-1\.json/);
     expect(readdirSync(dir)).toEqual(['shard-0-of-1.json']);
   });
+});
+
+describe('a device or a named pipe is written into, never replaced by a file', () => {
+  it('watch --save into a named pipe: its reader gets the record, and the pipe stays a pipe', async () => {
+    const dir = join(root, 'fifo');
+    mkdirSync(dir);
+    const fifo = join(dir, 'pipe');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const got = join(dir, 'got.json');
+    const fd = openSync(got, 'w');
+    // The reader: a process of its own, as opening a pipe to write waits for one.
+    const reader = spawn('cat', [fifo], { stdio: ['ignore', fd, 'ignore'] });
+    closeSync(fd);
+    const exited = new Promise((done) => reader.on('exit', done));
+    try {
+      const r = await cli(['watch', '--players', '2', '--bots', 'random', '--seed', '1', '--save', fifo]);
+      expect(r.code, r.err).toBe(0);
+      expect(lstatSync(fifo).isFIFO()).toBe(true);
+      await exited;
+      expect(checkRecord(readFileSync(got, 'utf8')).options.players).toBe(2);
+      expect(readdirSync(dir).sort()).toEqual(['got.json', 'pipe']);
+    } finally {
+      if (reader.exitCode === null && reader.signalCode === null) reader.kill();
+    }
+  });
+
+  // A character device of our own (the null device's numbers) in a test folder: only root may make one.
+  it.skipIf(process.getuid?.() !== 0)('watch --save through a link to a character device (as /dev/stdout is one)', async () => {
+    const dir = join(root, 'device');
+    mkdirSync(dir);
+    const device = join(dir, 'null');
+    expect(spawnSync('mknod', ['-m', '666', device, 'c', '1', '3']).status).toBe(0);
+    const link = join(dir, 'link');
+    symlinkSync('null', link);
+    const r = await cli(['watch', '--players', '2', '--bots', 'random', '--seed', '1', '--save', link]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/Saved to /);
+    expect(lstatSync(device).isCharacterDevice()).toBe(true);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['link', 'null']);
+  });
+});
+
+describe('--save through a symbolic link is checked where the file is written', () => {
+  const main = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+
+  it("a link in a writable folder to a file in a read-only one is refused before the game (the target's folder takes the temporary file)", () => {
+    const dir = join(root, 'link-ro');
+    const ro = join(dir, 'ro');
+    const rw = join(dir, 'rw');
+    mkdirSync(ro, { recursive: true });
+    mkdirSync(rw);
+    const target = join(ro, 'target.json');
+    writeFileSync(target, '{}\n');
+    chmodSync(target, 0o666);
+    symlinkSync(join('..', 'ro', 'target.json'), join(rw, 'link.json'));
+    for (const d of [root, dir]) chmodSync(d, 0o755);
+    chmodSync(rw, 0o777);
+    chmodSync(ro, 0o555);
+    // Root writes anywhere: the program runs as nobody then.
+    const asRoot = process.getuid?.() === 0;
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', main, 'watch', '--players', '2', '--bots', 'random', '--seed', '1', '--save', join(rw, 'link.json')],
+      { encoding: 'utf8', timeout: 60_000, env: { ...process.env, HOME: root }, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) },
+    );
+    chmodSync(ro, 0o755);
+    expect(r.stderr).toMatch(/^for-the-king: cannot write .*link\.json: .*permission denied.*[/\\]ro'?\n$/);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe(''); // not a game was played
+    expect(readFileSync(target, 'utf8')).toBe('{}\n');
+  }, 60_000);
 });
 
 describe('destinations are checked before the games are played', () => {
   const file = join(root, 'a-file');
   writeFileSync(file, 'not a folder');
+  const blocked = join(root, 'blocked-shard');
+  mkdirSync(join(blocked, 'shard-0-of-2.json'), { recursive: true }); // a folder where the shard's file goes
   const cases: [string, string[], RegExp][] = [
     [
       'simulate --out a regular file',
@@ -96,6 +172,11 @@ describe('destinations are checked before the games are played', () => {
       'simulate --out a folder under a regular file',
       ['simulate', '--players', '2', '--bots', 'random', '--games', '3000', '--shard', '0/2', '--out', join(file, 'sub')],
       /cannot write to .*a-file[/\\]sub: .*a-file is not a folder/,
+    ],
+    [
+      "simulate --out a folder that holds a folder in the place of the shard's file",
+      ['simulate', '--players', '2', '--bots', 'random', '--games', '200', '--shard', '0/2', '--out', blocked],
+      /^for-the-king: cannot write .*shard-0-of-2\.json: it is a folder\n$/,
     ],
     [
       'watch --save into a missing folder',
