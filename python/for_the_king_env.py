@@ -36,6 +36,11 @@ an illegal action raises :class:`ForTheKingError` with the library's code (``ILL
 and changes nothing. ``step`` or ``observe`` before ``reset`` raises :class:`NotResetError`, and
 an agent that is not in the game raises :class:`UnknownAgentError` (a ``KeyError``).
 
+The server stops on ``close()``, when the environment is garbage collected, and when a request
+is cut off before its whole answer was read (a Ctrl-C while a step is awaited, an output that is
+not the protocol, code ``PROTOCOL``): every later call then raises :class:`ForTheKingError` with
+code ``CLOSED``.
+
 The server command is, in order: the ``command`` argument, the ``FOR_THE_KING_ENV_COMMAND``
 environment variable (split like a shell would), ``for-the-king env-server`` when it is on the
 PATH, else ``npx --no-install for-the-king env-server``.
@@ -57,7 +62,9 @@ from for_the_king_protocol import (
     action_index,
     decode,
     default_command,
+    options_text,
     seed_value,
+    whole,
 )
 
 __all__ = [
@@ -88,18 +95,19 @@ class _Game:
     def _open(self, players, variants, reward, seed, command, render_mode, info_state):
         seed = seed_value(seed)  # checked before the server starts
         self.render_mode = render_mode
-        self._bridge = Bridge(command)
-        self._id = 0
-        make = {"cmd": "make", "players": players, "reward": reward, "encoding": "base64"}
+        make = {"cmd": "make", "players": whole(players), "reward": reward, "encoding": "base64"}
         if variants is not None:
             make["variants"] = variants
         if seed is not None:
             make["seed"] = seed
         if info_state:
             make["infoState"] = True
+        options_text(make)  # options JSON cannot hold are refused before the server starts
+        self._bridge = Bridge(command)
+        self._id = 0
         try:
             info = self._bridge.request(**make)
-        except ForTheKingError:
+        except BaseException:  # a refusal, Ctrl-C, an answer that is not the protocol: no server left running
             self._bridge.close()
             raise
         self.players = info["players"]

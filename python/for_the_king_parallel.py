@@ -31,6 +31,7 @@ from for_the_king_env import (
     _ParallelEnv,
     action_index,
     decode,
+    seed_value,
 )
 
 __all__ = ["ForTheKingParallelEnv", "parallel_env"]
@@ -59,6 +60,7 @@ class _ParallelCore(_Game):
     def reset(self, seed=None, options=None):
         """Starts a game and returns ``(observations, infos)``; ``seed`` as in ``ForTheKingEnv.reset``."""
         request = {"cmd": "reset", "seats": "all"}
+        seed = seed_value(seed)  # as the AEC environment: np.int64 passes, a bool or 2**60 is a SeedError
         if seed is None and not self._started:
             seed = self._seed  # the first reset starts the run the constructor named
         if seed is not None:

@@ -10,6 +10,7 @@ import os
 import shlex
 import shutil
 import subprocess
+import weakref
 
 import numpy as np
 
@@ -22,8 +23,12 @@ __all__ = [
     "NotResetError",
     "UnknownAgentError",
     "action_index",
+    "broken_message",
     "decode",
     "default_command",
+    "options_text",
+    "stop_process",
+    "whole",
 ]
 
 #: Length of every action mask (action indexes 0 ... 363, the same for every player count).
@@ -127,6 +132,52 @@ def seed_value(seed):
     return value
 
 
+def whole(x):
+    """``x`` as a plain ``int`` when it is a whole number (numpy's too, not a bool), else ``x`` as it is.
+
+    For the options sent to the server: ``players=np.int64(4)`` is sent as ``4``; anything else
+    goes as it is, for the server to check and refuse with its own code.
+    """
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
+        return x
+    return operator.index(x)
+
+
+def options_text(options):
+    """The JSON text of ``options``, before any server starts: raises :class:`ForTheKingError`
+    (``INVALID_OPTIONS``) for a value JSON cannot hold (a numpy array, a set, ...)."""
+    try:
+        return json.dumps(options, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as e:
+        raise ForTheKingError("INVALID_OPTIONS", f"the options must be plain JSON values: {e}") from None
+
+
+def stop_process(process):
+    """Stops a server nobody will talk to again: closes its input and output, kills it, reaps it.
+
+    Used when an environment is garbage collected without ``close()``, and when a request was cut
+    off (its answer would be read as the next request's).
+    """
+    for stream in (process.stdin, process.stdout):
+        if stream is not None:
+            try:
+                stream.close()
+            except (OSError, ValueError):
+                pass  # buffered bytes the dead or stopped server cannot take
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+
+
+def broken_message(error):
+    """Why a bridge refuses every call after ``error`` cut a request off before its whole answer was read."""
+    what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    return (
+        f"a request was interrupted before its whole answer was read ({what}), so the server was stopped: "
+        "its answer would have been read as the next request's. Make a new environment"
+    )
+
+
 def default_command():
     """The command that starts the server when none is given (without ``--vector``)."""
     configured = os.environ.get("FOR_THE_KING_ENV_COMMAND")
@@ -141,7 +192,10 @@ class Bridge:
     """One ``env-server`` process: send a request, read its answer (one JSON line each).
 
     Environments made by ``clone()`` share their original's bridge; the process stops when the
-    last of them is closed.
+    last of them is closed, or when the bridge is garbage collected. A request cut off before its
+    whole answer was read (a ``KeyboardInterrupt``, an answer that is not the protocol) stops the
+    process too, and every later request raises :class:`ForTheKingError` ``CLOSED``: the answer
+    left in the pipe would otherwise be read as the next request's.
     """
 
     def __init__(self, command=None):
@@ -151,39 +205,65 @@ class Bridge:
             stdout=subprocess.PIPE,
         )
         self.users = 1
+        #: Why every request is refused, once one was cut off (``None`` while the bridge works).
+        self.broken = None
+        self._finalizer = weakref.finalize(self, stop_process, self.process)
+
+    def _break(self, error):
+        self.broken = broken_message(error)
+        self._finalizer.detach()
+        stop_process(self.process)
 
     def request(self, **message):
         """Sends ``message`` and returns the answer; raises :class:`ForTheKingError` for an error answer."""
+        if self.broken is not None:
+            raise ForTheKingError("CLOSED", self.broken)
         if self.process.poll() is not None:
             raise ForTheKingError("CLOSED", f"the server has exited (code {self.process.returncode})")
-        self.process.stdin.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
-        if not line:
-            raise ForTheKingError("CLOSED", "the server closed its output")
-        answer = json.loads(line)
+        data = json.dumps(message, separators=(",", ":")).encode() + b"\n"
+        # From the first byte written to the answer's last byte read, anything that stops us
+        # (Ctrl-C included) leaves the pipe out of step: the bridge breaks, and the error goes on.
+        try:
+            self.process.stdin.write(data)
+            self.process.stdin.flush()
+            line = self.process.stdout.readline()
+            if not line:
+                raise ForTheKingError("CLOSED", f"the server closed its output (exit code {self.process.poll()})")
+            try:
+                answer = json.loads(line)
+            except ValueError:
+                raise ForTheKingError("PROTOCOL", f"the server answered something that is not a JSON line: {line[:200]!r}") from None
+            if not isinstance(answer, dict):
+                raise ForTheKingError("PROTOCOL", f"the server answered {type(answer).__name__}, not a JSON object: {line[:200]!r}")
+        except BaseException as e:
+            self._break(e)
+            raise
         error = answer.get("error")
-        if error is not None:
+        if isinstance(error, dict):
             raise ForTheKingError(error.get("code", "ERROR"), error.get("message", ""))
+        if error is not None:
+            raise ForTheKingError("ERROR", str(error))
         return answer
 
     def close(self):
-        """One user fewer; the last one asks the server to stop and waits for it."""
+        """One user fewer; the last one asks the server to stop and waits for it (killing it after 5 s)."""
         self.users -= 1
         if self.users > 0:
             return
-        if self.process.poll() is None:
-            try:
-                self.request(cmd="close")
-            except (ForTheKingError, BrokenPipeError, OSError):
-                pass
-            self.process.stdin.close()
-            try:
+        try:
+            if self.process.poll() is None:
+                try:
+                    self.request(cmd="close")
+                except (ForTheKingError, OSError):
+                    pass
+                self.process.stdin.close()
                 self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.process.stdout.close()
+        except (OSError, subprocess.TimeoutExpired):
+            pass  # stopped below
+        finally:
+            # Even when the wait is interrupted: no server outlives its last environment.
+            self._finalizer.detach()
+            stop_process(self.process)
 
 
 def decode(value, dtype):

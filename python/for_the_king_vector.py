@@ -52,8 +52,12 @@ from for_the_king_protocol import (
     ForTheKingError,
     InvalidActionError,
     NotResetError,
+    broken_message,
     default_command,
+    options_text,
     seed_value,
+    stop_process,
+    whole,
 )
 
 __all__ = ["VectorEnv"]
@@ -61,17 +65,19 @@ __all__ = ["VectorEnv"]
 _MAKE, _RESET, _STEP, _CLOSE = 1, 2, 3, 4
 _ARRAYS, _JSON, _ERROR = 0, 1, 2
 _HEADER = struct.Struct("<II")
-
-
-def _stop(process):
-    """Stops a server that was not closed (the environment was garbage collected)."""
-    if process.poll() is None:
-        process.kill()
-        process.wait()
+#: The longest JSON or error answer read: the make answer is about 10 KB, an error a line. A
+#: longer one (or an unknown code) means the output is not the protocol, say a program's text read
+#: as a header: refused before anything that size is allocated.
+_MAX_JSON = 1 << 20
 
 
 class VectorEnv:
     """``num_envs`` games stepped together by one ``env-server --vector`` process.
+
+    The process stops on :meth:`close`, when the environment is garbage collected, and when a
+    request is cut off before its whole answer was read (a Ctrl-C while a step is awaited, an
+    output that is not the protocol): every later call then raises :class:`ForTheKingError`
+    ``CLOSED``, since that answer would otherwise be read as the next request's.
 
     :param num_envs: how many games (1 or more).
     :param players: 2 to 5.
@@ -86,7 +92,8 @@ class VectorEnv:
         ``None`` for a seat you play: the server plays the bots' seats, you see only yours.
     :param teacher: a bot id whose choice for each game's acting seat comes in
         ``infos["teacher_action"]`` (the game does not move): labels for imitation learning. The
-        bot sees only that seat's view.
+        bot sees only that seat's view. Its random numbers are each game's own, seeded from the
+        game's seed: the same seeds played the same way give the same labels.
     :param command: the ``env-server`` command (``--vector`` is added), as for ``ForTheKingEnv``.
     :param copy: return copies (default) or views that the next step overwrites (faster).
     """
@@ -109,7 +116,7 @@ class VectorEnv:
     ):
         self.num_envs = self._count(num_envs, "num_envs")
         seed = seed_value(seed)
-        make = {"players": players, "games": self.num_envs, "reward": reward, "seats": seats, "globalState": bool(global_state)}
+        make = {"players": whole(players), "games": self.num_envs, "reward": reward, "seats": seats, "globalState": bool(global_state)}
         if seed is not None:
             make["seed"] = seed
         if variants is not None:
@@ -120,6 +127,7 @@ class VectorEnv:
             make["bots"] = list(bots)
         if teacher is not None:
             make["teacher"] = teacher
+        make_text = options_text(make).encode()  # options JSON cannot hold are refused before the server starts
         self.copy = bool(copy)
         self._seed = seed
         self._frame = bytearray(4096)  # the answer to make is read here; the arrays' buffer replaces it
@@ -130,11 +138,14 @@ class VectorEnv:
             stdout=subprocess.PIPE,
             bufsize=0,
         )
-        self._finalizer = weakref.finalize(self, _stop, self._process)
+        self._finalizer = weakref.finalize(self, stop_process, self._process)
         self._closed = False
+        self._broken = None  # why every call is refused, once a request was cut off
         self._started = False
         try:
-            spec = self._ask(_MAKE, json.dumps(make).encode())
+            spec = self._ask(_MAKE, make_text)
+            if not isinstance(spec, dict):
+                raise ForTheKingError("PROTOCOL", f"the answer to make is {type(spec).__name__}, not a JSON object")
         except BaseException:
             self.close()
             raise
@@ -198,8 +209,6 @@ class VectorEnv:
             got += n
 
     def _send(self, data):
-        if self._closed:
-            raise ForTheKingError("CLOSED", "the environment is closed")
         try:
             view = memoryview(data)
             while len(view):
@@ -208,12 +217,13 @@ class VectorEnv:
             raise ForTheKingError("CLOSED", f"the server has exited (code {self._process.poll()})") from e
 
     def _answer(self):
-        """Reads one answer: True for an arrays frame (now in the buffer), else the JSON value.
+        """Reads one answer: ``(code, None)`` for an arrays frame (now in the buffer), else ``(code, JSON value)``.
 
         The header is read first, on its own: an error's text must not land on the arrays that
         the last answer left in the buffer (with ``copy=False`` the caller holds views of them,
         and a refused step leaves every game, and so those arrays, as they were). Only one answer
-        is ever outstanding, so nothing of the next is read.
+        is ever outstanding, so nothing of the next is read. A header that is not the protocol's
+        (an unknown code, a length no answer has) is refused before anything is allocated.
         """
         view = self._view
         self._read_into(view[: _HEADER.size])
@@ -222,17 +232,51 @@ class VectorEnv:
             if length != len(self._frame) - _HEADER.size:
                 raise ForTheKingError("PROTOCOL", f"an arrays frame of {length} bytes, expected {len(self._frame) - _HEADER.size}")
             self._read_into(view[_HEADER.size :])
-            return True
+            return code, None
+        if code not in (_JSON, _ERROR) or length > _MAX_JSON:
+            raise ForTheKingError(
+                "PROTOCOL",
+                f"the server's output is not the --vector protocol (a frame header of code {code}, length {length}: "
+                f"{bytes(view[: _HEADER.size])!r})",
+            )
         payload = bytearray(length)
         self._read_into(memoryview(payload))
-        value = json.loads(payload.decode("utf-8"))
+        try:
+            value = json.loads(payload.decode("utf-8"))
+        except ValueError:
+            raise ForTheKingError("PROTOCOL", f"a frame of code {code} that is not JSON: {bytes(payload[:200])!r}") from None
+        if code == _ERROR and not isinstance(value, dict):
+            raise ForTheKingError("PROTOCOL", f"an error frame that is not a JSON object: {bytes(payload[:200])!r}")
+        return code, value
+
+    def _exchange(self, data):
+        """Sends one request and reads its whole answer: the JSON value, or None for the arrays.
+
+        Raises :class:`ForTheKingError` for an error answer. Anything that stops the exchange
+        between the first byte sent and the answer's last byte read (Ctrl-C, an output that is not
+        the protocol, the server's end) breaks the environment: the server is stopped and every
+        later call raises ``CLOSED``, since the answer left in the pipe would be read as the next
+        request's. The original exception goes on.
+        """
+        if self._broken is not None:
+            raise ForTheKingError("CLOSED", self._broken)
+        if self._closed:
+            raise ForTheKingError("CLOSED", "the environment is closed")
+        try:
+            self._send(data)
+            code, value = self._answer()
+        except BaseException as e:
+            self._broken = broken_message(e)
+            self._closed = True
+            self._finalizer.detach()
+            stop_process(self._process)
+            raise
         if code == _ERROR:
             raise ForTheKingError(value.get("code", "ERROR"), value.get("message", ""))
         return value
 
     def _ask(self, op, payload=b""):
-        self._send(_HEADER.pack(op, len(payload)) + payload)
-        return self._answer()
+        return self._exchange(_HEADER.pack(op, len(payload)) + payload)
 
     # -- the vector API ------------------------------------------------------------------------
 
@@ -274,23 +318,27 @@ class VectorEnv:
         """Plays ``actions[g]`` (an action index) in every game ``g``: ``(obs, mask, rewards, terminations, truncations, infos)``.
 
         ``actions`` is an integer array (or a list of ints) of shape ``(num_envs,)``. Every action
-        is checked before any game moves: a float, bool or string array raises
-        :class:`ActionTypeError`, a wrong shape or an index outside 0 ... 363 raises
-        :class:`InvalidActionError`, and an action the game does not allow raises
-        :class:`ForTheKingError` (``ILLEGAL_ACTION`` or ``WRONG_STEP``, naming the game) with every game unchanged.
+        is checked before any game moves: an array of anything but integers (float, bool, string,
+        timedelta64 ...) or a list holding a bool raises :class:`ActionTypeError`, a wrong shape
+        or an index outside 0 ... 363 raises :class:`InvalidActionError`, and an action the game
+        does not allow raises :class:`ForTheKingError` (``ILLEGAL_ACTION`` or ``WRONG_STEP``,
+        naming the game) with every game unchanged.
         """
         if not self._started:
             raise NotResetError("call reset() before step()")
+        if isinstance(actions, (list, tuple)):
+            for x in actions:
+                if isinstance(x, (bool, np.bool_)):  # np.asarray would make [True, 0] an integer array
+                    raise ActionTypeError(f"actions must be integer action indexes, got the bool {x!r}")
         a = np.asarray(actions)
-        if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
+        if a.dtype.kind not in "iu":  # not bool, float, timedelta64, string, object ...
             raise ActionTypeError(f"actions must be integer action indexes, got an array of {a.dtype}")
         if a.shape != (self.num_envs,):
             raise InvalidActionError(f"actions must have shape ({self.num_envs},), got {a.shape}")
         if a.size and (a.min() < 0 or a.max() >= ACTION_COUNT):
             raise InvalidActionError(f"action indexes are from 0 to {ACTION_COUNT - 1}, got {a.min()} ... {a.max()}")
         self._actions[:] = a
-        self._send(self._request)
-        self._answer()
+        self._exchange(self._request)
         obs, mask, ended, infos = self._results()
         rewards = self._out("rewards")
         return obs, mask, rewards, ended, np.zeros(self.num_envs, dtype=np.bool_), infos
@@ -305,13 +353,12 @@ class VectorEnv:
                 self._process.stdin.close()
                 self._process.wait(timeout=5)
         except (BrokenPipeError, OSError, subprocess.TimeoutExpired):
-            self._process.kill()
-            self._process.wait()
+            pass  # stopped below
         finally:
+            # Even when the wait is interrupted: no server outlives its environment.
             self._closed = True
-            if self._process.stdout:
-                self._process.stdout.close()
             self._finalizer.detach()
+            stop_process(self._process)
 
     def __enter__(self):
         return self

@@ -208,6 +208,20 @@ class ParallelApiTest(unittest.TestCase):
         self.assertEqual(set(obs2), set(env.possible_agents))
         self.assertEqual(env.state().dtype, np.float32)
 
+    def test_parallel_reset_checks_its_seed_as_the_agent_loop(self):
+        from for_the_king_env import SeedError
+
+        env = ForTheKingParallelEnv(players=3, command=COMMAND)
+        self.addCleanup(env.close)
+        by_int, _ = env.reset(seed=3)
+        by_numpy, _ = env.reset(seed=np.int64(3))
+        for agent in env.possible_agents:
+            np.testing.assert_array_equal(by_numpy[agent]["observation"], by_int[agent]["observation"])
+        # A bool, or an int JavaScript would round (2**60 and 2**60 + 1 would be one game): refused before sending.
+        for bad in (True, np.bool_(False), 2**60, -(2**60), float("nan"), [1]):
+            with self.subTest(seed=bad), self.assertRaises(SeedError):
+                env.reset(seed=bad)
+
 
 if __name__ == "__main__":
     unittest.main()

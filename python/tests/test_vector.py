@@ -111,6 +111,9 @@ class VectorEnvTest(unittest.TestCase):
             (good.astype(bool), ActionTypeError),
             (good.astype(str), ActionTypeError),
             (list(map(float, good)), ActionTypeError),
+            ([True, *map(int, good[1:])], ActionTypeError),  # numpy would read it as the integers [1, ...]
+            ((np.bool_(False), *map(int, good[1:])), ActionTypeError),
+            (good.astype("m8[s]"), ActionTypeError),  # timedelta64: an integer kind to issubdtype
             (good[:2], InvalidActionError),
             (good.reshape(3, 1), InvalidActionError),
             (good - 1000, InvalidActionError),

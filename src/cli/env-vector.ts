@@ -78,6 +78,9 @@ export class VectorSession {
     if (op === OP.reset) {
       const r = parseJson(payload);
       if (!isRecord(r)) throw new RequestError('BAD_REQUEST', 'a reset payload is a JSON object such as {"seed": 1}, or empty');
+      // Refused like make's: a misspelt key ("sed") would otherwise start a run without the seed meant.
+      for (const key of Object.keys(r))
+        if (key !== 'seed') throw new RequestError('BAD_REQUEST', `unknown reset option "${key}": expected seed`);
       batch.reset((r.seed ?? undefined) as number | string | undefined);
     } else {
       if (payload.byteLength !== 4 * batch.games) {

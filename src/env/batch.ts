@@ -5,7 +5,6 @@
 import type { Bot } from '../bots/index.js';
 import type { PlayerCount } from '../index.js';
 import { RulesError } from '../index.js';
-import { SeatRandom } from './bot-seats.js';
 import { Driver } from './driver.js';
 import { GLOBAL_STATE_SIZE } from './global-state.js';
 import { maxInfoStateLength } from './info-state.js';
@@ -36,7 +35,9 @@ export interface BatchEnvOptions extends EnvOptions {
   /**
    * A bot whose choice for each game's acting seat is written to `teacherActions` (the game does
    * not move): labels for imitation learning (behaviour cloning, DAgger). The bot sees only that
-   * seat's view, like any bot, so its choice leaks nothing.
+   * seat's view, like any bot, so its choice leaks nothing. Its random numbers come from a stream
+   * of each game's own, seeded from that game's seed: the same seeds played the same way give the
+   * same labels (after `reset(seed)` as in a new batch).
    */
   readonly teacher?: Bot;
 }
@@ -161,8 +162,6 @@ export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
   const infoStateLengths = new Int32Array(width > 0 ? count * rows : 0);
   const globalStates = new Float32Array(count * rows * gsize);
   const teacherActions = new Int16Array(teacher === undefined ? 0 : count);
-  const teacherRandom = new SeatRandom();
-  teacherRandom.seed(`${String(base)}/teacher`);
   let finished = 0;
 
   const writeSeat = (d: Driver, seat: number, row: number): void => {
@@ -177,7 +176,7 @@ export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
     if (all) for (let q = 0; q < n; q++) writeSeat(d, q, g * n + q);
     else writeSeat(d, p, g);
     d.mask(p, masks, g * ACTION_COUNT);
-    if (teacher !== undefined) teacherActions[g] = d.advise(teacher as Bot, teacherRandom);
+    if (teacher !== undefined) teacherActions[g] = d.advise(teacher as Bot);
   };
   const ended = (g: number): void => {
     const d = drivers[g] as Driver;

@@ -35,6 +35,14 @@ export class Driver {
   readonly history: History | null;
   private readonly bots: readonly (Bot | null)[] | null;
   private readonly random = new SeatRandom();
+  /**
+   * The teacher's random stream ({@link Driver.advise}): seeded from the game's own seed when the
+   * teacher first advises in a game, so a game's labels depend on that game alone (not on other
+   * games of a batch, nor on how many games came before).
+   */
+  private readonly teacherRandom = new SeatRandom();
+  /** Whether `teacherRandom` has been seeded for the current game. */
+  private teacherSeeded = false;
 
   /**
    * @param players - the player count.
@@ -71,6 +79,7 @@ export class Driver {
   /** After a new or loaded game: the history starts, and bots play until a caller's seat is to move. */
   private started(s: GameState, resumed: boolean): void {
     this.positioned = false;
+    this.teacherSeeded = false;
     this.history?.start(this.sim.peek(), resumed);
     if (this.bots !== null) {
       this.random.seed(`${String(s.seed)}/bots/${s.moveCount}`);
@@ -161,13 +170,18 @@ export class Driver {
 
   /**
    * The action index `bot` would choose for the seat to move, from that seat's view (the game does
-   * not move), or -1 when the game is over.
+   * not move), or -1 when the game is over. The bot's random stream is this game's, seeded from
+   * its seed: the same game played the same way gets the same advice.
    */
-  advise(bot: Bot, random: SeatRandom): number {
+  advise(bot: Bot): number {
     const s = this.sim.peek();
     const p = s.toMove;
     if (p < 0) return -1;
-    return actionId(bot(view(s, p), random), this.players) - p * ACTION_IDS_PER_PLAYER;
+    if (!this.teacherSeeded) {
+      this.teacherRandom.seed(`${String(s.seed)}/teacher/${s.moveCount}`);
+      this.teacherSeeded = true;
+    }
+    return actionId(bot(view(s, p), this.teacherRandom), this.players) - p * ACTION_IDS_PER_PLAYER;
   }
 
   /** Writes `seat`'s observation at `offset`. */
@@ -197,5 +211,7 @@ export class Driver {
     this.positioned = false;
     if (this.history !== null && other.history !== null) this.history.copyFrom(other.history);
     this.random.copyFrom(other.random);
+    this.teacherRandom.copyFrom(other.teacherRandom);
+    this.teacherSeeded = other.teacherSeeded;
   }
 }

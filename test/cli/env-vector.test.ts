@@ -150,6 +150,11 @@ describe('env-server --vector frames', () => {
       message: expect.stringMatching(/8 bytes/),
     });
     expect(error(session.handle(OP.reset, json([1])))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(error(session.handle(OP.reset, json({ sed: 5 })))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/"sed"/),
+    });
+    expect(error(session.handle(OP.reset, json({ seed: 5, bogus: 1 })))).toMatchObject({ code: 'BAD_REQUEST' });
     expect(error(session.handle(OP.reset, json({ seed: { a: 1 } })))).toMatchObject({ code: 'INVALID_OPTIONS' });
     expect(error(session.handle(99, new Uint8Array(0)))).toMatchObject({ code: 'BAD_REQUEST' });
     // Nothing moved: the good actions still play from the start.

@@ -4,7 +4,7 @@
  * no game.
  */
 import { describe, expect, it } from 'vitest';
-import { heuristicBot } from '../../src/bots/index.js';
+import { heuristicBot, randomBot } from '../../src/bots/index.js';
 import type { Env } from '../../src/env/index.js';
 import { ACTION_COUNT, createBatchEnv, createEnv, GLOBAL_STATE_SIZE, maxInfoStateLength, OBSERVATION_SIZE } from '../../src/env/index.js';
 import { createGame } from '../../src/index.js';
@@ -151,6 +151,42 @@ describe('createBatchEnv step', () => {
     }
     expect(agreed).toBeGreaterThan(300);
     expect(() => createBatchEnv({ players: 2, games: 1, teacher: 'heuristic' as never })).toThrow(/teacher/);
+  }, 60_000);
+
+  it('a random teacher’s labels depend on each game’s seed only: reset(seed) gives those of a new batch, another batch size the same', () => {
+    /** The teacher's labels of `steps` steps from the batch's current start, game by game, with actions drawn from `rand`. */
+    const labels = (batch: ReturnType<typeof createBatchEnv>, steps: number, rand: () => number): number[][] => {
+      const out: number[][] = [];
+      const actions = new Int32Array(batch.games);
+      for (let t = 0; t < steps; t++) {
+        out.push(Array.from(batch.teacherActions));
+        for (let g = 0; g < batch.games; g++) actions[g] = pickRow(batch.masks, g, rand);
+        batch.step(actions);
+      }
+      return out;
+    };
+    const used = createBatchEnv({ players: 3, games: 3, seed: 5, teacher: randomBot });
+    labels(used, 40, testRandom(2)); // labels drawn before: the stream has moved on
+    used.reset(9);
+    const again = labels(used, 120, testRandom(7));
+    used.reset(9);
+    expect(labels(used, 120, testRandom(7))).toEqual(again);
+    const fresh = createBatchEnv({ players: 3, games: 3, seed: 9, teacher: randomBot });
+    expect(labels(fresh, 120, testRandom(7))).toEqual(again);
+    // Game 0 of a batch of one plays the seed of game 0 of a batch of three: the same labels,
+    // whatever the other games drew (the actions of game 0 are the same: the first draw of each step).
+    const alone = createBatchEnv({ players: 3, games: 1, seed: 9, teacher: randomBot });
+    const rand = testRandom(7);
+    const aloneLabels: number[] = [];
+    const one = new Int32Array(1);
+    for (let t = 0; t < 120; t++) {
+      aloneLabels.push(alone.teacherActions[0] as number);
+      one[0] = pickRow(alone.masks, 0, rand);
+      rand();
+      rand(); // the draws of games 1 and 2 in the batch of three
+      alone.step(one);
+    }
+    expect(aloneLabels).toEqual(again.map((row) => row[0]));
   }, 60_000);
 
   it('with bots, the rows are your seats’ turns only, and finished games report every seat', () => {
