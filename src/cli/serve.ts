@@ -126,6 +126,16 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
     await store.close();
     throw e;
   }
+  // Armed before the first line is printed: whoever waits for it may send a signal at once.
+  const stopped = new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
   say(
     io.stdout,
     `for-the-king serve: listening on ${running.url} (lobby ${running.url}/api/matches, WebSocket ${running.url.replace(/^http/, 'ws')}/ws)`,
@@ -146,15 +156,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
       `for-the-king serve: matches expire: ${after('finished', finishedAfterMs)}, ${after('abandoned', abandonedAfterMs)}; records ${dropRecords ? 'dropped' : 'kept'}`,
     );
   }
-  await new Promise<void>((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  await stopped;
   say(io.stdout, 'for-the-king serve: stopping');
   await running.close();
   await store.close();

@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HostMetrics } from './metrics.js';
 import type { Store } from './store/store.js';
+import { requestPath } from './target.js';
 
 /** Options of {@link healthHandler}. */
 export interface HealthOptions {
@@ -91,7 +92,7 @@ export function healthHandler(options: HealthOptions): (req: IncomingMessage, re
   };
 
   return (req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = requestPath(req);
     if (path !== '/health' && path !== '/health/ready' && !(path === '/metrics' && exposed)) return false;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });

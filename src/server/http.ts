@@ -12,6 +12,7 @@ import { clientAddress } from './address.js';
 import type { MatchHost } from './host.js';
 import { tableRoute } from './http-table.js';
 import { AddressLimiter, DEFAULT_LIMITS, type Limits } from './limits.js';
+import { requestTarget } from './target.js';
 
 /** Options of {@link lobbyHandler}. */
 export interface LobbyOptions extends AccountHooks {
@@ -237,7 +238,7 @@ export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req:
   };
 
   return (req, res) => {
-    const url = req.url ?? '/';
+    const url = requestTarget(req);
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     if (path !== prefix && !path.startsWith(`${prefix}/`)) return false;

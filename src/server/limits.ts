@@ -1,7 +1,8 @@
 /**
  * The transports' limits: message and body sizes, messages per second per connection,
- * requests per second and connections per address. One place, with defaults a small public
- * host can live with; `startServer({ limits })` overrides any of them.
+ * requests per second and connections per address, how long a WebSocket has to say hello and how
+ * often it is pinged. One place, with defaults a small public host can live with;
+ * `startServer({ limits })` overrides any of them.
  * @module
  */
 
@@ -23,6 +24,18 @@ export interface Limits {
   readonly requestBurst: number;
   /** Bytes a WebSocket may have waiting to be sent before the host drops it as too slow (it resyncs on reconnect). Default 4 MiB. */
   readonly maxBufferedBytes: number;
+  /**
+   * Milliseconds a WebSocket has to say a `hello` the host welcomes; then it is sent `NOT_READY`
+   * and closed (1008), so that connections that never say who they are do not hold the address's
+   * quota. Default 10,000; 0: no deadline.
+   */
+  readonly helloTimeoutMs: number;
+  /**
+   * Milliseconds between the pings the host sends each WebSocket; one that has not answered the
+   * last ping by the next is dropped (a client whose network went away without a word). Browsers
+   * and the `ws` package answer pings by themselves. Default 30,000; 0: no pings.
+   */
+  readonly pingIntervalMs: number;
 }
 
 /** The default {@link Limits}. */
@@ -35,7 +48,26 @@ export const DEFAULT_LIMITS: Limits = {
   requestsPerSecond: 20,
   requestBurst: 60,
   maxBufferedBytes: 4 * 1024 * 1024,
+  helloTimeoutMs: 10_000,
+  pingIntervalMs: 30_000,
 };
+
+/** The longest delay a timer takes (about 24.8 days); a longer one would fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Checks the limits that are timers' delays (`helloTimeoutMs`, `pingIntervalMs`).
+ *
+ * @throws `RangeError` for one that is not a whole number of milliseconds from 0 to 2,147,483,647.
+ */
+export function checkTimerLimits(limits: Limits): void {
+  for (const name of ['helloTimeoutMs', 'pingIntervalMs'] as const) {
+    const ms = limits[name];
+    if (!Number.isInteger(ms) || ms < 0 || ms > MAX_TIMER_MS) {
+      throw new RangeError(`limits.${name} is a whole number of milliseconds from 0 to ${MAX_TIMER_MS}, got ${String(ms)}`);
+    }
+  }
+}
 
 /** A token bucket: `take()` is `true` while the rate allows. */
 export class RateLimiter {

@@ -5,7 +5,9 @@
  * @module
  */
 import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { AccountHooks } from './accounts.js';
+import { answerClientError } from './client-error.js';
 import { applyCors, originAllowed, parseOrigins } from './cors.js';
 import { healthHandler } from './health.js';
 import type { ExpiryOptions } from './host/types.js';
@@ -16,6 +18,7 @@ import { HostMetrics } from './metrics.js';
 import { builtModules, siteHandler } from './site.js';
 import { notFound, staticHandler } from './static.js';
 import type { Store } from './store/store.js';
+import { requestPath } from './target.js';
 import { attachWebSocket } from './websocket.js';
 
 /**
@@ -98,7 +101,9 @@ export interface RunningServer {
   readonly connections: () => number;
   /**
    * Stops accepting, closes every connection and the host's timers (not the store). Readiness
-   * answers 503 from the start of the close.
+   * answers 503 from the start of the close. WebSocket clients get 2 s to answer the close; a
+   * socket still open 2 s after that (one another `'upgrade'` listener of `server` holds) is
+   * destroyed.
    */
   readonly close: () => Promise<void>;
 }
@@ -144,7 +149,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const site = files === null && options.site !== false ? siteHandler(options.libDir ?? builtModules()) : null;
   const server = createServer((req, res) => {
     try {
-      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const path = requestPath(req);
       if ((path === '/api' || path.startsWith('/api/')) && applyCors(req, res, origins)) return;
       if (lobby(req, res)) return;
       if (healthMain(req, res)) return;
@@ -156,9 +161,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (!res.headersSent) res.writeHead(500).end();
     }
   });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\n\r\n');
-    else socket.destroy();
+  server.on('clientError', answerClientError);
+  // Every socket, until it closes: what close() destroys if it still holds any once the grace is
+  // over (one another 'upgrade' listener keeps, say), so that a close always ends.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    if (sockets.has(socket)) return; // an upgrade request served as a plain one comes again
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
   const healthOps = healthHandler(health);
   const opsServer =
@@ -200,7 +210,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       stopping = true;
       host.close();
       await transport.close();
-      await Promise.all(
+      const closed = Promise.all(
         [server, opsServer].map(
           (s) =>
             s !== null &&
@@ -210,10 +220,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             }),
         ),
       );
+      const cutOff = setTimeout(() => {
+        for (const socket of sockets) socket.destroy();
+      }, CLOSE_GRACE_MS);
+      await closed;
+      clearTimeout(cutOff);
       metrics.close();
     },
   };
 }
+
+/** Milliseconds a closing server waits for sockets its HTTP server does not close itself, before destroying them. */
+const CLOSE_GRACE_MS = 2000;
 
 function listen(server: Server, port: number, hostname: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {

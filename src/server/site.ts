@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requestPath } from './target.js';
 
 /** The page at `/`: the whole site is one element, given the heuristic bot for games on the page. */
 export const SITE_HTML = `<!doctype html>
@@ -58,7 +59,7 @@ const MODULE = /^\/lib\/([\w.-]+\.js)$/;
 export function siteHandler(libDir: string | null): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const path = requestPath(req);
     if (path === '/' || path === '/index.html') {
       const body = Buffer.from(SITE_HTML);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-length': body.length });

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { type FileHandle, open, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
+import { requestPath } from './target.js';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -237,7 +238,7 @@ export function staticHandler(dir: string, options: StaticOptions = {}): (req: I
   const realRoot = realpath(root).catch(() => root);
   return (req, res) => {
     if (!methodOk(req, res)) return;
-    const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
+    const urlPath = requestPath(req);
     const parsed = pathSegments(urlPath);
     if (parsed === null) {
       notFound(res);

@@ -2,7 +2,9 @@
  * The WebSocket transport: frames to host calls and back (the protocol is `../protocol/`'s; each
  * connection speaks the version its hello asked for, and is sent each update's shared frame), with the
  * limits of `limits.ts`. A bad frame gets a typed `error` reply; nothing a client sends can
- * throw out of here, stop the process or touch another match.
+ * throw out of here, stop the process or touch another match. A connection that does not say a
+ * welcomed hello in time is closed, and one that stops answering pings is dropped: neither holds
+ * its address's quota for good.
  * @module
  */
 import type { IncomingMessage, Server } from 'node:http';
@@ -18,12 +20,32 @@ import { type AccountHooks, identify } from './accounts.js';
 import { clientAddress } from './address.js';
 import type { News, Session, Subscription } from './host/types.js';
 import type { MatchHost } from './host.js';
-import { ConnectionCounter, DEFAULT_LIMITS, type Limits, RateLimiter } from './limits.js';
+import { ConnectionCounter, checkTimerLimits, DEFAULT_LIMITS, type Limits, RateLimiter } from './limits.js';
 import { loadPeer } from './peer.js';
+import { requestPath } from './target.js';
+import { refuseUpgrade, serveAsPlainRequest } from './upgrade.js';
+
+/**
+ * Milliseconds the clients of a closing transport have to answer its close frame before they are
+ * cut off (`ws` itself would wait 30 s, and the server's close with it).
+ */
+const CLOSE_GRACE_MS = 2000;
+
+/** Marks a transport's `'upgrade'` listener, with which requests it takes. */
+const TAKES = Symbol('takes');
+type UpgradeListener = ((req: IncomingMessage, socket: Duplex, head: Buffer) => void) & {
+  readonly [TAKES]?: (req: IncomingMessage) => boolean;
+};
 
 /** Options of {@link attachWebSocket}. */
 export interface WebSocketOptions extends Pick<AccountHooks, 'authenticate'> {
-  /** The URL path that upgrades to a WebSocket (default `/ws`). */
+  /**
+   * The URL path that upgrades to a WebSocket (default `/ws`). Upgrade requests for another path
+   * or protocol (`Upgrade: h2c`) are left to the server's other `'upgrade'` listeners, if it has
+   * any (they must then answer them, or the socket stays open); without any, they are served as
+   * the ordinary requests they also are, by the server's request handler, as Node does with no
+   * `'upgrade'` listener (under Bun, which cannot, refused: 404 for a WebSocket, 400 otherwise).
+   */
   readonly path?: string;
   readonly limits?: Partial<Limits>;
   /** Take the client address from `X-Forwarded-For` (only behind a reverse proxy you run). */
@@ -41,7 +63,10 @@ export interface WebSocketOptions extends Pick<AccountHooks, 'authenticate'> {
 export interface WebSocketTransport {
   /** Open connections. */
   readonly connections: () => number;
-  /** Closes every connection (code 1001, going away) and stops accepting new ones. */
+  /**
+   * Closes every connection (code 1001, going away; a client that does not answer within 2 s is
+   * cut off) and stops accepting new ones.
+   */
   readonly close: () => Promise<void>;
 }
 
@@ -50,6 +75,10 @@ class Connection {
   session: Session | null = null;
   stop: (() => void) | null = null;
   saidHello = false;
+  /** Closes the connection if no hello is welcomed in time; `null` once one is. */
+  helloTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Pinged, and no pong since. */
+  awaitingPong = false;
   /** The account the app's `authenticate` hook named for the upgrade request (checked at hello). */
   account: Promise<string | null> = Promise.resolve(null);
   /** The protocol version the hello asked for. */
@@ -123,10 +152,12 @@ function errorReply(id: number | null, e: unknown): ServerMessage {
 }
 
 /**
- * Serves the match host's WebSocket protocol on `server`'s upgrade requests at `path`. Loads the
- * `ws` package (an optional peer dependency) first.
+ * Serves the match host's WebSocket protocol on `server`'s upgrade requests at `path` (what
+ * becomes of the others: see {@link WebSocketOptions.path}). Loads the `ws` package (an optional
+ * peer dependency) first.
  *
- * @throws {@link PeerDependencyError} when `ws` is not installed.
+ * @throws {@link PeerDependencyError} when `ws` is not installed; `RangeError` for a
+ * `helloTimeoutMs` or `pingIntervalMs` that is not a whole number of milliseconds from 0 to 2,147,483,647.
  * @example
  * ```ts
  * const server = createServer();
@@ -137,24 +168,34 @@ function errorReply(id: number | null, e: unknown): ServerMessage {
 export async function attachWebSocket(server: Server, host: MatchHost, options: WebSocketOptions = {}): Promise<WebSocketTransport> {
   const { WebSocketServer } = await loadPeer('ws', 'the WebSocket transport', () => import('ws'));
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  checkTimerLimits(limits);
   const path = options.path ?? '/ws';
   const log = options.log ?? (() => undefined);
   const counter = new ConnectionCounter(limits.connectionsPerAddress);
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes * 4 });
   const open = new Set<Connection>();
 
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    const url = req.url ?? '/';
-    if (url.split('?')[0] !== path) return; // another upgrade handler's path
-    socket.on('error', () => undefined);
-    if (options.allowOrigin !== undefined && !options.allowOrigin(req)) {
-      socket.end(
-        'HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\ncontent-length: 19\r\nconnection: close\r\n\r\norigin not allowed\n',
-      );
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, clientAddress(req, options.trustProxy ?? false), req));
-  };
+  const takes = (req: IncomingMessage): boolean => requestPath(req) === path && (req.headers.upgrade ?? '').toLowerCase() === 'websocket';
+  const onUpgrade: UpgradeListener = Object.assign(
+    (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+      if (!takes(req)) {
+        // Node gives the socket to the 'upgrade' listeners alone: one nobody answers stays open for
+        // good. Another handler's, when the server has one (or another transport's); else it is
+        // served as an ordinary request, once (by the last transport listening).
+        const listeners = server.listeners('upgrade') as UpgradeListener[];
+        if (listeners.some((l) => l[TAKES] === undefined || l[TAKES](req)) || listeners.at(-1) !== onUpgrade) return;
+        serveAsPlainRequest(server, req, socket, head);
+        return;
+      }
+      socket.on('error', () => undefined);
+      if (options.allowOrigin !== undefined && !options.allowOrigin(req)) {
+        refuseUpgrade(socket, 403, 'origin not allowed');
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => accept(ws, clientAddress(req, options.trustProxy ?? false), req));
+    },
+    { [TAKES]: takes },
+  );
   server.on('upgrade', onUpgrade);
 
   const accept = (ws: WebSocket, address: string, req: IncomingMessage): void => {
@@ -169,6 +210,21 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
       return;
     }
     const c = new Connection(ws, new RateLimiter(limits.messagesPerSecond, limits.messageBurst), limits.maxBufferedBytes);
+    if (limits.helloTimeoutMs > 0) {
+      const expire = (): void => {
+        // A hello still being answered (a busy host, a slow store) gets another period.
+        if (c.saidHello) {
+          c.helloTimer = setTimeout(expire, limits.helloTimeoutMs);
+          return;
+        }
+        c.send(errorReply(null, new HostError('NOT_READY', `no hello welcomed within ${limits.helloTimeoutMs} ms`)));
+        ws.close(1008, 'no hello in time');
+      };
+      c.helloTimer = setTimeout(expire, limits.helloTimeoutMs);
+    }
+    ws.on('pong', () => {
+      c.awaitingPong = false;
+    });
     if (options.authenticate !== undefined) {
       c.account = identify(options, req).then((who) => who?.id ?? null);
       c.account.catch(() => undefined); // refused at hello
@@ -177,6 +233,7 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
     ws.on('close', () => {
       open.delete(c);
       counter.close(address);
+      if (c.helloTimer !== null) clearTimeout(c.helloTimer);
       c.stop?.();
       c.stop = null;
     });
@@ -305,6 +362,8 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
           c.saidHello = false;
           throw e;
         }
+        if (c.helloTimer !== null) clearTimeout(c.helloTimer);
+        c.helloTimer = null;
         return;
       }
       if (m.type === 'ping') {
@@ -336,12 +395,35 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
     }
   };
 
+  // A connection that has not answered the last ping by the next one is gone (its network went
+  // away without a word): dropped, so that it does not hold its address's quota.
+  const pings =
+    limits.pingIntervalMs === 0
+      ? null
+      : setInterval(() => {
+          for (const c of open) {
+            if (c.ws.readyState !== c.ws.OPEN) continue;
+            if (c.awaitingPong) {
+              c.ws.terminate();
+              continue;
+            }
+            c.awaitingPong = true;
+            c.ws.ping();
+          }
+        }, limits.pingIntervalMs);
+  pings?.unref();
+
   return {
     connections: () => open.size,
     close: async () => {
       server.off('upgrade', onUpgrade);
+      if (pings !== null) clearInterval(pings);
       for (const c of open) c.ws.close(1001, 'host shutting down');
+      const cutOff = setTimeout(() => {
+        for (const c of open) c.ws.terminate();
+      }, CLOSE_GRACE_MS);
       await new Promise<void>((done) => wss.close(() => done()));
+      clearTimeout(cutOff);
     },
   };
 }

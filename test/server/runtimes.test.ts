@@ -7,6 +7,7 @@
  * to the end, and the HTTP lobby answers. (kill.test.ts runs the kill -9 test under both too.)
  */
 import type { ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { connectMatch, createMatch, joinMatch, listMatches } from '../../src/client/index.js';
@@ -113,4 +114,30 @@ describe.each(HOST_RUNTIMES)('the host process under $name', (runtime) => {
     client.close();
     host.child.kill('SIGKILL');
   }, 120_000);
+
+  it('an upgrade request the WebSocket transport does not take is answered, not held: another path, an h2c offer', async () => {
+    const host = await startFixture(runtime, ['memory', '-', '0'], children);
+    const firstLine = (request: string): Promise<string> =>
+      new Promise((resolve) => {
+        const socket = connect(host.port, '127.0.0.1');
+        let got = '';
+        socket.on('error', () => undefined);
+        socket.on('data', (d) => {
+          got += d.toString('latin1');
+          if (!got.includes('\r\n')) return;
+          resolve(got.slice(0, got.indexOf('\r\n')));
+          socket.destroy();
+        });
+        socket.write(request);
+      });
+    const websocket =
+      'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n';
+    expect(await firstLine(`GET /not-ws HTTP/1.1\r\nHost: x\r\n${websocket}\r\n`)).toBe('HTTP/1.1 404 Not Found');
+    // Node serves the request as if the offer were not there; Bun cannot hand the socket back: it refuses.
+    const h2c = 'Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n';
+    expect(await firstLine(`GET /api/matches HTTP/1.1\r\nHost: x\r\n${h2c}\r\n`)).toBe(
+      runtime.name === 'Bun' ? 'HTTP/1.1 400 Bad Request' : 'HTTP/1.1 200 OK',
+    );
+    host.child.kill('SIGKILL');
+  }, 60_000);
 });

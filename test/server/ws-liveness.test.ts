@@ -1,0 +1,106 @@
+/**
+ * WebSocket connections that hold a place without playing, on real sockets (loopback): one that
+ * never says a welcomed hello is told `NOT_READY` and closed (1008) once the deadline passes, so
+ * it frees its address's quota; one that stops answering pings is dropped; the client answers
+ * pings and stays. The deadlines are short settings; the tests wait for the close, not a time.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { type ConnectionStatus, connectMatch, createMatch, joinMatch } from '../../src/client/index.js';
+import type { ServerMessage } from '../../src/protocol/server-messages.js';
+import { type RunningServer, startServer } from '../../src/server/serve.js';
+import { MemoryStore } from '../../src/server/store/memory.js';
+import { until } from '../helpers/play.js';
+
+const running: RunningServer[] = [];
+afterEach(async () => {
+  for (const s of running.splice(0)) await s.close();
+});
+
+async function host(limits: Record<string, number>): Promise<RunningServer> {
+  const s = await startServer({ store: new MemoryStore(), port: 0, pollMs: 20, limits });
+  running.push(s);
+  return s;
+}
+
+interface Raw {
+  readonly ws: WebSocket;
+  readonly got: ServerMessage[];
+  closedWith(): number | null;
+}
+
+/** A bare WebSocket recording what it gets and how it was closed; `autoPong: false` leaves pings unanswered. */
+async function raw(url: string, autoPong = true): Promise<Raw> {
+  const ws = new WebSocket(url, { autoPong });
+  const got: ServerMessage[] = [];
+  let code: number | null = null;
+  ws.on('message', (d) => got.push(JSON.parse(String(d)) as ServerMessage));
+  ws.on('close', (c) => {
+    code = c;
+  });
+  ws.on('error', () => undefined);
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  return { ws, got, closedWith: () => code };
+}
+
+const wsOf = (s: RunningServer): string => `${s.url.replace('http', 'ws')}/ws`;
+
+describe('the hello deadline', () => {
+  it('a connection without a welcomed hello is told NOT_READY and closed with 1008; one welcomed stays; the quota is freed', async () => {
+    const s = await host({ helloTimeoutMs: 2000, pingIntervalMs: 0, connectionsPerAddress: 2 });
+    const { match } = await createMatch(s.url, { visibility: 'public', players: 2 });
+    const seat = await joinMatch(s.url, match.id, { name: 'Ada' });
+    // Welcomed first (its deadline, set first, would have passed first).
+    const welcomed = await raw(wsOf(s));
+    welcomed.ws.send(JSON.stringify({ type: 'hello', v: 3, match: match.id, token: seat.token, after: 0 }));
+    await until(() => welcomed.got.some((m) => m.type === 'welcome'), 10_000, 'the welcome');
+    // Silent, and one whose hellos are refused (no such match): both hold the address's last place.
+    const silent = await raw(wsOf(s));
+    await until(() => silent.closedWith() !== null, 10_000, 'the silent connection to be closed');
+    expect(silent.closedWith()).toBe(1008);
+    expect(silent.got).toEqual([expect.objectContaining({ type: 'error', id: null, code: 'NOT_READY' })]);
+    await until(() => s.connections() === 1, 10_000, 'the host to let the silent connection go');
+    const refused = await raw(wsOf(s));
+    refused.ws.send(JSON.stringify({ type: 'hello', v: 3, match: 'B'.repeat(22), token: null, after: 0 }));
+    await until(() => refused.closedWith() !== null, 10_000, 'the refused connection to be closed');
+    expect(refused.closedWith()).toBe(1008);
+    expect(refused.got.map((m) => m.type === 'error' && m.code)).toEqual(['NOT_FOUND', 'NOT_READY']);
+    // The welcomed connection still answers.
+    welcomed.ws.send(JSON.stringify({ type: 'ping', id: 7 }));
+    await until(() => welcomed.got.some((m) => m.type === 'pong'), 10_000, 'the pong');
+    expect(welcomed.closedWith()).toBeNull();
+    welcomed.ws.close();
+  });
+});
+
+describe('pings', () => {
+  it('a connection that does not answer pings is dropped; the client answers them and stays connected', async () => {
+    const s = await host({ helloTimeoutMs: 0, pingIntervalMs: 1000 });
+    const { match } = await createMatch(s.url, { visibility: 'public', players: 2 });
+    const seat = await joinMatch(s.url, match.id, { name: 'Ada' });
+    const client = connectMatch({ url: wsOf(s), match: match.id, token: seat.token, WebSocket: WebSocket as never });
+    const statuses: ConnectionStatus[] = [];
+    client.on('status', (st) => statuses.push(st));
+    await until(() => client.status === 'open', 10_000, 'the client to open');
+    // Two deaf connections in turn, each dropped after a ping it did not answer: the client, open
+    // before them, went through the same pings.
+    for (let i = 0; i < 2; i++) {
+      const deaf = await raw(wsOf(s), false);
+      await until(() => deaf.closedWith() !== null, 10_000, 'the deaf connection to be dropped');
+      expect(deaf.closedWith()).toBe(1006);
+    }
+    await until(() => s.connections() === 1, 10_000, 'the host to let the deaf connections go');
+    expect(client.status).toBe('open');
+    expect(statuses).toEqual(['open']);
+    client.close();
+  });
+
+  it('timer limits out of range are refused', async () => {
+    for (const limits of [{ helloTimeoutMs: -1 }, { pingIntervalMs: 1.5 }, { pingIntervalMs: 2 ** 31 }]) {
+      await expect(startServer({ store: new MemoryStore(), port: 0, limits })).rejects.toThrow(RangeError);
+    }
+  });
+});
