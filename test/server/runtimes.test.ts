@@ -15,35 +15,13 @@ import type { Action } from '../../src/index.js';
 import { DEFAULT_LIMITS } from '../../src/server/limits.js';
 import { testRandom } from '../helpers/hidden.js';
 import { autoPlayer, until } from '../helpers/play.js';
+import { rawWebSocket } from '../helpers/raw-websocket.js';
 import { HOST_RUNTIMES, startFixture } from './fixtures/runtimes.js';
 
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
 });
-
-interface Raw {
-  readonly ws: WebSocket;
-  readonly got: { type: string; code?: string }[];
-  closedWith(): number | null;
-}
-
-/** A bare WebSocket that records every message it gets and the code it was closed with. */
-async function raw(url: string): Promise<Raw> {
-  const ws = new WebSocket(url);
-  const got: { type: string; code?: string }[] = [];
-  let code: number | null = null;
-  ws.on('message', (d) => got.push(JSON.parse(String(d)) as { type: string }));
-  ws.on('close', (c) => {
-    code = c;
-  });
-  ws.on('error', () => undefined);
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  return { ws, got, closedWith: () => code };
-}
 
 /** Malformed client messages of many kinds, the same every run. */
 function malformed(count: number, matchId: string): string[] {
@@ -79,7 +57,7 @@ describe.each(HOST_RUNTIMES)('the host process under $name', (runtime) => {
     // The attacker holds a real seat of a match of its own.
     const { match: victim, creatorToken } = await createMatch(base, { visibility: 'public', players: 2, seed: 'runtime-victim' });
     const v = await joinMatch(base, victim.id, { name: 'Eve' });
-    const r = await raw(wsUrl);
+    const r = await rawWebSocket(wsUrl);
     r.ws.send(JSON.stringify({ type: 'hello', v: 3, match: victim.id, token: v.token, after: 0 }));
     await until(() => r.got.some((m) => m.type === 'welcome'), 10_000, 'the welcome');
     r.got.length = 0;

@@ -7,10 +7,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { type ConnectionStatus, connectMatch, createMatch, joinMatch } from '../../src/client/index.js';
-import type { ServerMessage } from '../../src/protocol/server-messages.js';
 import { type RunningServer, startServer } from '../../src/server/serve.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import { until } from '../helpers/play.js';
+import { rawWebSocket } from '../helpers/raw-websocket.js';
 
 const running: RunningServer[] = [];
 afterEach(async () => {
@@ -23,29 +23,6 @@ async function host(limits: Record<string, number>): Promise<RunningServer> {
   return s;
 }
 
-interface Raw {
-  readonly ws: WebSocket;
-  readonly got: ServerMessage[];
-  closedWith(): number | null;
-}
-
-/** A bare WebSocket recording what it gets and how it was closed; `autoPong: false` leaves pings unanswered. */
-async function raw(url: string, autoPong = true): Promise<Raw> {
-  const ws = new WebSocket(url, { autoPong });
-  const got: ServerMessage[] = [];
-  let code: number | null = null;
-  ws.on('message', (d) => got.push(JSON.parse(String(d)) as ServerMessage));
-  ws.on('close', (c) => {
-    code = c;
-  });
-  ws.on('error', () => undefined);
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  return { ws, got, closedWith: () => code };
-}
-
 const wsOf = (s: RunningServer): string => `${s.url.replace('http', 'ws')}/ws`;
 
 describe('the hello deadline', () => {
@@ -54,16 +31,16 @@ describe('the hello deadline', () => {
     const { match } = await createMatch(s.url, { visibility: 'public', players: 2 });
     const seat = await joinMatch(s.url, match.id, { name: 'Ada' });
     // Welcomed first (its deadline, set first, would have passed first).
-    const welcomed = await raw(wsOf(s));
+    const welcomed = await rawWebSocket(wsOf(s));
     welcomed.ws.send(JSON.stringify({ type: 'hello', v: 3, match: match.id, token: seat.token, after: 0 }));
     await until(() => welcomed.got.some((m) => m.type === 'welcome'), 10_000, 'the welcome');
     // Silent, and one whose hellos are refused (no such match): both hold the address's last place.
-    const silent = await raw(wsOf(s));
+    const silent = await rawWebSocket(wsOf(s));
     await until(() => silent.closedWith() !== null, 10_000, 'the silent connection to be closed');
     expect(silent.closedWith()).toBe(1008);
     expect(silent.got).toEqual([expect.objectContaining({ type: 'error', id: null, code: 'NOT_READY' })]);
     await until(() => s.connections() === 1, 10_000, 'the host to let the silent connection go');
-    const refused = await raw(wsOf(s));
+    const refused = await rawWebSocket(wsOf(s));
     refused.ws.send(JSON.stringify({ type: 'hello', v: 3, match: 'B'.repeat(22), token: null, after: 0 }));
     await until(() => refused.closedWith() !== null, 10_000, 'the refused connection to be closed');
     expect(refused.closedWith()).toBe(1008);
@@ -88,7 +65,7 @@ describe('pings', () => {
     // Two deaf connections in turn, each dropped after a ping it did not answer: the client, open
     // before them, went through the same pings.
     for (let i = 0; i < 2; i++) {
-      const deaf = await raw(wsOf(s), false);
+      const deaf = await rawWebSocket(wsOf(s), false);
       await until(() => deaf.closedWith() !== null, 10_000, 'the deaf connection to be dropped');
       expect(deaf.closedWith()).toBe(1006);
     }
