@@ -109,6 +109,17 @@ export interface Words {
     readonly starting: string;
     readonly go: string;
   };
+  /** The match's chat panel. */
+  readonly chat: {
+    readonly title: string;
+    readonly unread: (n: number) => string;
+    readonly write: string;
+    readonly send: string;
+    /** A host notice: the seat got a new link. */
+    readonly reissued: (name: string) => string;
+    /** Why a line was not sent, by the client's error code. */
+    readonly errors: Readonly<Record<string, string>>;
+  };
   readonly seats: {
     readonly title: string;
     readonly hint: string;
@@ -257,6 +268,19 @@ const en: Words = {
     wants: (name) => `${name} wants a rematch`,
     starting: 'Everybody agreed: the rematch starts…',
     go: 'Go to the rematch',
+  },
+  chat: {
+    title: 'Chat',
+    unread: (n) => `${n} new`,
+    write: 'Write to the table',
+    send: 'Send',
+    reissued: (name) => `${name}'s seat has a new link.`,
+    errors: {
+      RATE_LIMITED: 'Slow down: wait a moment before the next line.',
+      FORBIDDEN: 'The chat is closed to you.',
+      BAD_MESSAGE: 'This line cannot be sent: write 1 to 500 characters, without control characters.',
+      DISCONNECTED: 'Not connected: your line is still here; send it again once connected.',
+    },
   },
   seats: {
     title: 'Seats (you created this match)',
@@ -407,6 +431,19 @@ const uk: Words = {
     wants: (name) => `${name} хоче реванш`,
     starting: 'Усі погодилися: реванш починається…',
     go: 'До реваншу',
+  },
+  chat: {
+    title: 'Чат',
+    unread: (n) => `нових: ${n}`,
+    write: 'Напишіть гравцям',
+    send: 'Надіслати',
+    reissued: (name) => `Місце ${name} має нове посилання.`,
+    errors: {
+      RATE_LIMITED: 'Не так швидко: зачекайте трохи перед наступним повідомленням.',
+      FORBIDDEN: 'Чат для вас закритий.',
+      BAD_MESSAGE: 'Це повідомлення не надіслати: від 1 до 500 символів, без керівних символів.',
+      DISCONNECTED: 'Немає з’єднання: повідомлення лишилося тут; надішліть його, щойно з’єднаємося.',
+    },
   },
   seats: {
     title: 'Місця (цю гру створили ви)',

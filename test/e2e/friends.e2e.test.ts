@@ -22,14 +22,11 @@ import { seatLink } from '../../src/client/index.js';
 import { createGame, currentPlayer, type GameRecord, replayRecord, score } from '../../src/index.js';
 import { WORDS } from '../../src/ui/words.js';
 import { chooser } from './browser.js';
+import { inLobby, inMatch, matchOf, openTable, sitDown } from './friends-table.js';
 import { killHost, newPage, packedSiteForFile } from './site.js';
 import { axeProblems, playOn, tableState } from './table.js';
 
 const packed = packedSiteForFile('ftkam-friends-');
-
-const inMatch = (page: Page, selector: string) => page.locator(`ftk-match ${selector}`).first();
-const inLobby = (page: Page, selector: string) => page.locator(`ftk-lobby ${selector}`).first();
-const matchOf = (page: Page): Promise<string | null> => page.evaluate(`new URLSearchParams(location.search).get('match')`);
 
 /** A page in a browser of its own, closed when the test ends (with `more`'s errors collected in `errors`). */
 type MorePage = (width?: number, height?: number) => Promise<{ page: Page; context: BrowserContext }>;
@@ -58,27 +55,6 @@ async function table(
   const a = await more(...(adaOnPhone ? [390, 844] : [1280, 900]));
   const b = await more(...(adaOnPhone ? [1280, 900] : [390, 844]));
   return { a: a.page, b: b.page, bContext: b.context, url: `http://127.0.0.1:${host.port}/`, more, errors: () => errors.flat() };
-}
-
-/** Ada creates a 2-seat match for a friend; Bo opens the invite link and sits down; both tables are open. */
-async function sitDown(a: Page, b: Page, url: string): Promise<string> {
-  await a.goto(url);
-  await inLobby(a, 'select[name="players"]').selectOption('2');
-  await inLobby(a, 'select[name="seat-1"]').selectOption('person');
-  await inLobby(a, 'input[name="name"]').fill('Ada');
-  await inLobby(a, 'button[type="submit"]').click();
-  const invite = inMatch(a, 'input[data-invite="1"]');
-  await invite.waitFor();
-  await b.goto(await invite.inputValue());
-  await inLobby(b, 'input[name="name"]').fill('Bo');
-  await inLobby(b, 'button[type="submit"]').click();
-  for (const p of [a, b]) await open(p);
-  return (await matchOf(a)) as string;
-}
-
-/** Waits until the page's match is connected and its table drawn. */
-async function open(page: Page): Promise<void> {
-  await page.waitForFunction(`window.__ftk.state().online === 'open' && window.__ftk.state().moves >= 0`, null, { timeout: 60_000 });
 }
 
 /** Waits for the end and the record on the page; checks its score against the record's and returns the record. */
@@ -127,7 +103,7 @@ describe('games between friends on the site of `npx for-the-king serve` from the
     // Both pages go to the rematch by themselves, with the seats they had.
     for (const p of [a, b]) {
       await p.waitForFunction(`new URLSearchParams(location.search).get('match') !== ${JSON.stringify(first)}`, null, { timeout: 60_000 });
-      await open(p);
+      await openTable(p);
     }
     const second = await matchOf(a);
     expect(second).not.toBe(first);
@@ -215,7 +191,7 @@ describe('games between friends on the site of `npx for-the-king serve` from the
     await c.page.goto(await invite.inputValue());
     await inLobby(c.page, 'input[name="name"]').fill('Bo');
     await inLobby(c.page, 'button[type="submit"]').click();
-    await open(c.page);
+    await openTable(c.page);
     await inMatch(a, '.keeper li[data-seat="1"][data-state="online"]').waitFor({ timeout: 60_000 });
     await playOn([a, c.page], rand, (moves) => moves >= reopenedAt + 4);
     const cMoves = (await tableState(c.page)).moves;
@@ -236,7 +212,7 @@ describe('games between friends on the site of `npx for-the-king serve` from the
     // The new link seats a new browser at seat 1, where the game stands.
     const d = await more(390, 844);
     await d.page.goto(fresh);
-    await open(d.page);
+    await openTable(d.page);
     await inMatch(a, '.keeper li[data-seat="1"][data-state="online"]').waitFor({ timeout: 60_000 });
     expect((await tableState(d.page)).moves).toBe((await tableState(a)).moves);
     // The old seat's link is refused: the key does not work, and no table is dealt.

@@ -16,6 +16,7 @@ import { TABLE_PARTS } from '../table/parts.js';
 import { langOf, WORDS } from '../words.js';
 import { hostBase, socketUrl } from './address.js';
 import { renderAfter } from './after.js';
+import { CHAT_CSS, ChatPanel, chatContext } from './chat.js';
 import { readExtras } from './extras.js';
 import { renderInvites } from './links.js';
 import { RematchPanel } from './rematch.js';
@@ -32,7 +33,7 @@ export interface OverDetail {
 }
 
 /** The match element's own parts (besides the table's, which it passes on). */
-export const MATCH_PARTS: readonly string[] = ['connection', 'error', 'invites', 'seat-keeper', 'after', 'rematch'];
+export const MATCH_PARTS: readonly string[] = ['connection', 'error', 'invites', 'seat-keeper', 'after', 'rematch', 'chat'];
 
 /**
  * The match element, `<ftk-match>`.
@@ -50,6 +51,8 @@ export const MATCH_PARTS: readonly string[] = ['connection', 'error', 'invites',
  *   listener calls `preventDefault()`, the element moves to the new match with the same token).
  * - After the end, under the score: a **Rematch** button and who agreed (a seat, with a host
  *   that speaks protocol version 2), the replay and the record.
+ * - The match's chat (`chat.ts`), for a reader it is open to: beside the table where the
+ *   element is wide, else closed above it; Enter or **Send** writes a line.
  *
  * @example
  * ```html
@@ -78,6 +81,7 @@ export class MatchElement extends ElementBase {
   #creatorToken: string | null = null;
   #keeper = new SeatKeeper();
   #rematch = new RematchPanel();
+  #chat = new ChatPanel();
   /** The game was seen over with no rematch yet: when one comes, the element goes there by itself. */
   #awaitingRematch = false;
 
@@ -91,12 +95,20 @@ export class MatchElement extends ElementBase {
 
   constructor() {
     super();
-    this.#root = shadow(this, `${CHROME_CSS}${MATCH_CSS}`);
+    this.#root = shadow(this, `${CHROME_CSS}${MATCH_CSS}${CHAT_CSS}`);
     this.#table = document.createElement('ftk-table') as TableElement;
     this.#table.setAttribute('exportparts', TABLE_PARTS.join(', '));
     this.#table.addEventListener('ftk-action', (e) => this.#send(e as CustomEvent<{ action: PlayerView['legal'][number] }>));
     this.#root.append(
-      h('div', { class: 'match' }, h('div', { class: 'strip' }, this.#pill, this.#error), this.#invites, this.#keeperBox, this.#table),
+      h(
+        'div',
+        { class: 'match' },
+        h('div', { class: 'strip' }, this.#pill, this.#error),
+        this.#invites,
+        this.#keeperBox,
+        this.#chat.el,
+        this.#table,
+      ),
     );
     // Under the table's final score (its `after-score` slot): the rematch, the replay, the record.
     this.#table.append(this.#after);
@@ -198,6 +210,10 @@ export class MatchElement extends ElementBase {
     this.#keeper.stop();
     this.#keeper = new SeatKeeper();
     this.#rematch = new RematchPanel();
+    // Nor the last reader's chat, or the line they were writing.
+    const chat = new ChatPanel();
+    this.#chat.el.replaceWith(chat.el);
+    this.#chat = chat;
     fill(this.#keeperBox, this.#keeper.el);
     fill(this.#after);
     delete this.dataset.over;
@@ -220,6 +236,7 @@ export class MatchElement extends ElementBase {
         this.#table.events = events;
       }),
       client.on('view', (view) => this.#onView(view)),
+      client.on('chat', () => this.#drawChat()),
       client.on('error', (e) => this.#fail(e)),
       client.on('revoked', () => this.#fail({ code: 'REVOKED', message: WORDS[this.lang].revoked } as ClientError)),
     );
@@ -358,6 +375,7 @@ export class MatchElement extends ElementBase {
             changed: () => void this.#loadSummary(true),
           },
     );
+    this.#drawChat();
     const state = client?.table.rematch ?? null;
     if (client === null || view === null || !over || me === null || client.version < 2) {
       this.#rematch.update(null);
@@ -380,6 +398,11 @@ export class MatchElement extends ElementBase {
       this.#awaitingRematch = false;
       this.#toRematch(next);
     }
+  }
+
+  /** The chat panel, for a reader the match's chat is open to (see `chatContext`). */
+  #drawChat(): void {
+    this.#chat.update(chatContext(this.#client, this.#summary, this.lang, (n) => this.#nameOf(n)));
   }
 
   /** Tells the page that the rematch exists; unless it says otherwise, goes there with the same token. */
