@@ -25,9 +25,10 @@ export interface BatchEnvOptions extends EnvOptions {
    */
   readonly seats?: 'acting' | 'all';
   /**
-   * With `infoState: true`, the width of each information-state row (tokens). Default
-   * `maxInfoStateLength(players)`, which holds any history whole (perfect recall). A shorter row
-   * holds a history's last tokens; `infoStateLengths` says how long each history really is.
+   * With `infoState: true`, the width of each information-state row (tokens), 1 to 2²⁰ (checked
+   * without `infoState` too). Default `maxInfoStateLength(players)`, which holds any history
+   * whole (perfect recall). A shorter row holds a history's last tokens; `infoStateLengths` says
+   * how long each history really is.
    */
   readonly infoStateLength?: number;
   /** Also write every row's **privileged** global state (`globalStates`), for a centralised critic. */
@@ -96,8 +97,8 @@ export interface BatchEnv {
    */
   reset(seed?: number | string): void;
   /**
-   * Plays `actions[g]` (an action index) in every game `g`. Every action is checked before any is
-   * played: when one is not legal, nothing moves.
+   * Plays `actions[g]` (an action index) in every game `g`. Each entry is read once, and every
+   * action is checked before any is played: when one is not legal, nothing moves.
    * @throws `RulesError` when an action is not legal in its game (the message names the game),
    * `RangeError` when there are fewer actions than games.
    */
@@ -140,11 +141,9 @@ export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
   const n = o.players;
   const all = seats === 'all';
   const rows = all ? n : 1;
-  const width = o.infoState
-    ? infoStateLength === undefined
-      ? maxInfoStateLength(n)
-      : readCount(infoStateLength, 'infoStateLength', 1 << 20)
-    : 0;
+  // Checked even without infoState, like every other option: a bad value is a mistake either way.
+  const rowWidth = infoStateLength === undefined ? null : readCount(infoStateLength, 'infoStateLength', 1 << 20);
+  const width = o.infoState ? (rowWidth ?? maxInfoStateLength(n)) : 0;
   const size = OBSERVATION_SIZE[n];
   const gsize = globalState === true ? GLOBAL_STATE_SIZE[n] : 0;
   let base = o.seed;
@@ -158,6 +157,8 @@ export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
   const dones = new Uint8Array(count);
   const points = new Float32Array(count * n);
   const winners = new Uint8Array(count * n);
+  /** The actions of a step as the check read them: each is read once, and what was checked is played. */
+  const chosen = new Int32Array(count);
   const infoStates = new Int16Array(count * rows * width);
   const infoStateLengths = new Int32Array(width > 0 ? count * rows : 0);
   const globalStates = new Float32Array(count * rows * gsize);
@@ -232,7 +233,10 @@ export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
       for (let g = 0; g < count; g++) {
         const d = drivers[g] as Driver;
         const a = actions[g];
-        if (d.isLegal(a)) continue;
+        if (d.isLegal(a)) {
+          chosen[g] = a as number;
+          continue;
+        }
         try {
           d.step(a as number); // not legal: throws the library's own error and changes nothing
         } catch (e) {
@@ -247,7 +251,7 @@ export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
       winners.fill(0);
       for (let g = 0; g < count; g++) {
         const d = drivers[g] as Driver;
-        d.step(actions[g] as number);
+        d.step(chosen[g] as number);
         if (d.toMove() < 0) ended(g);
         write(g);
       }

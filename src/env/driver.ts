@@ -46,21 +46,16 @@ export class Driver {
 
   /**
    * @param players - the player count.
-   * @param variants - rule variants (RULES V).
+   * @param variants - rule variants (RULES V), checked and in full (`readOptions`).
    */
   constructor(
     readonly players: PlayerCount,
-    variants: Partial<Variants> | undefined,
+    variants: Variants,
     seed: number | string | undefined,
     options: DriverOptions,
   ) {
-    const first = createGame({
-      players,
-      ...(seed === undefined ? {} : { seed }),
-      ...(variants === undefined ? {} : { variants }),
-    });
-    // The variants as the first game read them (checked, defaults filled in): later games use
-    // these, whatever happens to the caller's object afterwards.
+    const first = createGame({ players, ...(seed === undefined ? {} : { seed }), variants });
+    // The variants as the first game holds them: frozen, so every later game plays these.
     this.variants = first.variants;
     this.sim = createSimulator(first);
     this.history = options.history ? new History(players) : null;
@@ -68,7 +63,7 @@ export class Driver {
     this.started(first, false);
   }
 
-  /** The rule variants of every game. */
+  /** The rule variants of every game (frozen). */
   readonly variants: Variants;
 
   /** The current state, as a fresh copy. */

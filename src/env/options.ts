@@ -5,7 +5,8 @@
  */
 import type { Bot } from '../bots/index.js';
 import type { PlayerCount, Variants } from '../index.js';
-import { isPlayerCount, RulesError } from '../index.js';
+import { checkOptions, isPlayerCount, RulesError } from '../index.js';
+import { sharedVariants } from '../rules/variants.js';
 import { readBots } from './bot-seats.js';
 import type { RewardKind } from './reward.js';
 import { rewardKindOf } from './reward.js';
@@ -14,7 +15,11 @@ import { rewardKindOf } from './reward.js';
 export interface EnvOptions {
   /** Number of players, 2–5 (RULES S1). */
   readonly players: PlayerCount;
-  /** Rule variants (RULES V). */
+  /**
+   * Rule variants (RULES V), read and checked once, when the environment is created: every game
+   * it plays (after a reset, in a clone, each of a batch's) has these, whatever happens to the
+   * object afterwards.
+   */
   readonly variants?: Partial<Variants>;
   /**
    * The seed of the run. The run's games are numbered from 0: game 0 has this seed and game
@@ -42,7 +47,8 @@ export interface EnvOptions {
 /** @internal Options as read once. */
 export interface ReadOptions {
   readonly players: PlayerCount;
-  readonly variants: Partial<Variants> | undefined;
+  /** Checked, in full and frozen: every game of the run (a clone's, each of a batch's) plays these. */
+  readonly variants: Variants;
   readonly seed: number | string | undefined;
   readonly reward: RewardKind;
   readonly infoState: boolean;
@@ -67,14 +73,19 @@ export function readOptions(options: unknown, extra: readonly string[] = []): Re
     throw new RulesError('INVALID_OPTIONS', `infoState must be true or false, got ${String(infoState)}`);
   }
   readSeed(seed);
+  const readReward = rewardKindOf(reward);
+  // A bad player count is refused by checkOptions below, whose message names the counts.
+  const readBotList = isPlayerCount(players) ? readBots(bots, players) : null;
+  // The variants are read once, here, as createGame checks them: a getter or a caller changing
+  // their object later cannot give two games of the run different rules.
+  const checked = checkOptions({ players, variants });
   return {
-    players: players as PlayerCount,
-    variants: variants as Partial<Variants> | undefined,
+    players: checked.players,
+    variants: sharedVariants(checked.variants),
     seed: seed as number | string | undefined,
-    reward: rewardKindOf(reward),
+    reward: readReward,
     infoState: infoState === true,
-    // A bad player count is left to createGame, whose message names the counts.
-    bots: isPlayerCount(players) ? readBots(bots, players) : null,
+    bots: readBotList,
   };
 }
 

@@ -78,8 +78,16 @@ function checkCounters(s: GameState): string | null {
     return null;
   }
   if (s.lotsDiscarded > s.discard.length) return `lotsDiscarded (${s.lotsDiscarded}) exceeds the ${s.discard.length} cards on the discard`;
-  const turns = Math.ceil(s.deck.length / perTurn(s));
-  const over = Math.max(0, turns - s.favor.length - (s.lot >= 0 ? 1 : 0));
+  const per = perTurn(s);
+  const turns = Math.ceil(s.deck.length / per);
+  // Phase 1 put at most one card a turn on the favor pile: more left than that is a state of
+  // another middle rule's turns (a save whose variant was changed), whose lots over would be
+  // undercounted below until a later forfeit broke the bound.
+  const left = s.favor.length + (s.lot >= 0 ? 1 : 0);
+  if (left > turns) {
+    return `the favor pile and the lot hold ${left} cards, more than the ${turns} turns of phase 1 placed (${per} cards a turn under the "${s.variants.middle}" middle; RULES I2, A2, V3)`;
+  }
+  const over = turns - left;
   if (s.lotsDiscarded > over) return `lotsDiscarded (${s.lotsDiscarded}) exceeds the ${over} lots that can be over`;
   const now = bits(s.defaulted);
   if (s.forfeits < now) return `forfeits (${s.forfeits}) is below the ${now} players who defaulted on this lot`;
@@ -110,6 +118,14 @@ function checkTurn(s: GameState): string | null {
   if (intoMiddle < 0 || intoMiddle > middleCapacity(s)) return `selfUsed and favorUsed do not fit the ${placed} cards placed this turn`;
   const taken = intoMiddle - s.middle.length;
   if (taken < 0) return `the middle holds ${s.middle.length} cards but only ${intoMiddle} were placed there this turn`;
+  // Every earlier turn filled the favor area (its cards filled every slot), and nothing leaves the
+  // pile before phase 2: the pile counts the turns played. A state of another middle rule's turns
+  // (a save whose variant was changed) fails here, and would fail the counters of phase 2 later.
+  const favor = turn + (s.favorUsed ? 1 : 0);
+  if (s.favor.length !== favor) {
+    const mine = s.favorUsed ? ' and this turn’s' : '';
+    return `the favor pile must hold ${favor} cards, one for each of the ${turn} turns before this one${mine} (${s.deckTop} cards drawn, ${per} a turn under the "${s.variants.middle}" middle), got ${s.favor.length} (RULES I2, I4, V3)`;
+  }
   const over = s.drawn === -1 && (placed === per || s.deckTop === s.deck.length);
   if (s.step === 'place') {
     if (taken !== 0) return 'step "place": nobody takes from the middle before the placements are over (RULES I3)';

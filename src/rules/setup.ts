@@ -10,6 +10,7 @@ import type { GameEvent, GameOptions, GameState, PlayerCount, Variants } from '.
 import type { Draft } from './draft.js';
 import { draftOf, OWNS_ALL } from './draft.js';
 import { startTurn } from './influence.js';
+import { sharedVariants } from './variants.js';
 
 /**
  * The default variants: the project's source description of the game (RULES A5, S3, V3): pay
@@ -165,7 +166,8 @@ export function setupFrom(o: NormalizedOptions, events: GameEvent[] | null): Gam
   const offices = officesInPlay(n).length;
   const d: Draft = {
     players: n,
-    variants: { payment: o.variants.payment, secondaryTitle: o.variants.secondaryTitle, middle: o.variants.middle },
+    // Frozen and shared by every state of every game with these variants: no state can change another's rules.
+    variants: sharedVariants(o.variants),
     seed,
     rng,
     step: 'place',

@@ -4,6 +4,7 @@
  */
 import { cardIndex, idOf } from '../data/cards.js';
 import { fewestActions } from '../rules/reachable.js';
+import { sharedVariants } from '../rules/variants.js';
 import { RulesError, unreadable } from '../state/errors.js';
 import { isRngState } from '../state/rng.js';
 import { showValue } from '../state/show.js';
@@ -301,7 +302,8 @@ function readState(x: unknown, version: 1 | 2): GameState {
   // Same key order as the engine's states (one object shape keeps the hot path fast).
   return {
     players,
-    variants: { payment, secondaryTitle, middle },
+    // The one frozen object of these variants: states may share it, nobody can change it.
+    variants: sharedVariants({ payment, secondaryTitle, middle }),
     seed: typeof seed === 'number' ? seed + 0 : seed,
     rng,
     step: step as Step,
@@ -347,8 +349,9 @@ function readState(x: unknown, version: 1 | 2): GameState {
  * and an Advisor, `bid` a lot, `pay` a payment the winner can complete, `king` a King card,
  * `over` no player to move, no favor pile and a drawn deck), the turn order (the Advisor and
  * who is to move follow from the cards drawn, placed and taken, and the bidding from the first
- * player) and the counters (no forfeit or unsold lot before phase 2; at most what the lots begun
- * allow; the move count).
+ * player), the favor pile (one card per Advisor turn played, so a save whose middle rule was
+ * changed mid-game is refused) and the counters (no forfeit or unsold lot before phase 2; at
+ * most what the lots begun allow; the move count).
  *
  * It returns a fresh state or throws; it never returns a state the engine cannot continue: every
  * legal action from an accepted state leads to a state that loads again. A save without

@@ -9,6 +9,7 @@ import { legalAt, legalCount, legalIdAt, playAt } from '../rules/by-index.js';
 import type { Draft, Tx } from '../rules/draft.js';
 import { OWNS_ALL } from '../rules/draft.js';
 import { score } from '../rules/scoring.js';
+import { sharedVariants } from '../rules/variants.js';
 import { copyInto, copyLists, copyWords } from '../state/copy-into.js';
 import type { Action, GameState, PlayerCount, Score } from '../state/types.js';
 
@@ -82,11 +83,14 @@ export interface Simulator {
   peek(): GameState;
 }
 
-/** A fresh, owned copy of a state's arrays and fields, in the shape every state shares. */
+/**
+ * A fresh, owned copy of a state's arrays and fields, in the shape every state shares. The
+ * variants are the one frozen object of their combination: shared, yet nobody can change them.
+ */
 function ownCopy(s: GameState): Draft {
   return {
     players: s.players,
-    variants: s.variants,
+    variants: sharedVariants(s.variants),
     seed: s.seed,
     rng: s.rng.slice(),
     step: s.step,
@@ -185,7 +189,7 @@ class InPlaceSimulator implements Simulator {
   load(o: GameState): void {
     const s = this.s;
     s.players = o.players;
-    s.variants = o.variants;
+    s.variants = sharedVariants(o.variants);
     s.seed = o.seed;
     s.rng = copyWords(s.rng as number[], o.rng);
     s.step = o.step;

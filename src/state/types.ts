@@ -68,7 +68,7 @@ export type Area = 'self' | 'middle' | 'favor';
 export interface GameState {
   /** Number of players. */
   readonly players: PlayerCount;
-  /** Rule variants in force. */
+  /** Rule variants in force: frozen, one object per combination shared by every game that plays it. */
   readonly variants: Variants;
   /** The seed the game was created with (hidden from every view, RULES H3). */
   readonly seed: number | string;

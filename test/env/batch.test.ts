@@ -83,6 +83,10 @@ describe('createBatchEnv with seats: "all", information states and global states
     const batch = createBatchEnv({ players: 2, games: 1, infoState: true, seed: 1 });
     expect(batch.infoStateLength).toBe(maxInfoStateLength(2));
     expect(() => createBatchEnv({ players: 2, games: 1, infoState: true, infoStateLength: 0 })).toThrow(/infoStateLength/);
+    // Checked without infoState too, like every option.
+    expect(() => createBatchEnv({ players: 2, games: 1, infoStateLength: -3 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTIONS', message: expect.stringMatching(/infoStateLength/) }),
+    );
     expect(() => createBatchEnv({ players: 2, games: 1, seats: 'some' as 'all' })).toThrow(/seats/);
   });
 });
@@ -129,6 +133,30 @@ describe('createBatchEnv step', () => {
     expect(Array.from(batch.observations)).toEqual(before);
     batch.step(good);
     expect(Array.from(batch.observations)).not.toEqual(before);
+  });
+
+  it('reads each action once: what the check passed is what is played', () => {
+    const batch = createBatchEnv({ players: 4, games: 2, seed: 1 });
+    const singles = [0, 1].map((g) => createEnv({ players: 4, seed: `1/${g}/0` }));
+    const chosen = [0, 1].map((g) => pickRow(batch.masks, g, testRandom(g)));
+    let reads = 0;
+    // Game 1's entry gives the check a legal index, then an illegal one.
+    const actions = {
+      length: 2,
+      0: chosen[0] as number,
+      get 1() {
+        reads += 1;
+        return reads === 1 ? (chosen[1] as number) : 9999;
+      },
+    };
+    batch.step(actions);
+    expect(reads).toBe(1);
+    for (let g = 0; g < 2; g++) {
+      const env = singles[g] as Env;
+      env.step(chosen[g] as number);
+      const row = batch.observations.subarray(g * batch.observationSize, (g + 1) * batch.observationSize);
+      expect(Array.from(row), `game ${g}`).toEqual(Array.from(env.last().observation));
+    }
   });
 
   it('a teacher labels every acting seat with its choice, a legal action, without moving the games', () => {

@@ -8,12 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { encodeSeat } from '../../src/env/encode-state.js';
 import type { Env } from '../../src/env/index.js';
 import { ACTION_COUNT, createBatchEnv, createEnv, encodeView, maskOfView, OBSERVATION_SIZE } from '../../src/env/index.js';
-import type { GameState } from '../../src/index.js';
+import type { GameState, Variants } from '../../src/index.js';
 import {
   ACTION_IDS_PER_PLAYER,
   actionId,
   apply,
   createGame,
+  DEFAULT_VARIANTS,
   legalActions,
   PUBLISHED_VARIANTS,
   RulesError,
@@ -219,6 +220,44 @@ describe('createEnv', () => {
     variants.payment = 'gold-or-discard';
     env.reset(5);
     expect(env.state.variants.payment).toBe('by-lot');
+  });
+
+  it('reads the variants once, through a getter too: every game of a batch and every clone plays the variants read at creation', () => {
+    let reads = 0;
+    const variants = {
+      payment: 'by-lot',
+      get middle() {
+        reads += 1;
+        return reads === 1 ? 'advisor-keeps-last' : 'one-per-opponent';
+      },
+    } as Partial<Variants>;
+    const batch = createBatchEnv({ players: 4, games: 3, seed: 'v', variants });
+    expect(reads).toBe(1);
+    for (let g = 0; g < 3; g++) {
+      const single = createEnv({ players: 4, seed: `v/${g}/0`, variants: { payment: 'by-lot', middle: 'advisor-keeps-last' } });
+      const row = batch.observations.subarray(g * batch.observationSize, (g + 1) * batch.observationSize);
+      expect(Array.from(row), `game ${g}`).toEqual(Array.from(single.last().observation));
+    }
+    const mine: { payment: string } = { payment: 'by-lot' };
+    const env = createEnv({ players: 3, seed: 2, variants: mine as Partial<Variants> });
+    mine.payment = 'nonsense'; // neither read again nor checked again: the clone plays by-lot
+    const clone = env.clone();
+    clone.reset(3);
+    expect(clone.state.variants).toEqual({ ...DEFAULT_VARIANTS, payment: 'by-lot' });
+  });
+
+  it('state is a fresh copy: changing its variants changes neither the game, the next game nor a clone', () => {
+    const env = createEnv({ players: 4, seed: 5 });
+    const clone = env.clone();
+    const before = Array.from(env.observe(0).observation);
+    const state = env.state;
+    expect(() => {
+      (state.variants as { middle: string }).middle = 'one-per-opponent';
+    }).toThrow(TypeError);
+    expect(Array.from(env.observe(0).observation)).toEqual(before);
+    expect(clone.state.variants).toEqual(DEFAULT_VARIANTS);
+    env.reset();
+    expect(env.state.variants).toEqual(DEFAULT_VARIANTS);
   });
 
   it('rejects bad options: player count, unknown keys, reward kind', () => {

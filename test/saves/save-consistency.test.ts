@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CARDS, GOLD, idOf, KIND, KING, usedCards } from '../../src/data/cards.js';
-import type { GameState } from '../../src/index.js';
+import type { Action, GameState } from '../../src/index.js';
 import { apply, createGame, legalActions } from '../../src/index.js';
 import { fewestActions, tableProblem } from '../../src/rules/reachable.js';
 import { stateProblem } from '../../src/saves/validate.js';
@@ -346,6 +346,22 @@ describe('turn order and counters (issue #18, classes 3 and 4)', () => {
       'state: step "take": 0 cards were taken, so player 2 takes next, not 0 (RULES I3, V3)',
     );
     expect(tampered(s, (save) => (save.state.toMove = 3))).toMatch(/so player 2 takes next, not 3/);
+  });
+
+  it('I2, I4, V3: a save whose middle rule was changed mid-game is refused: the favor pile counts the turns of the rule it was played under', () => {
+    // 2 players under one-per-opponent draw 3 cards a turn: with the 25th card just drawn, 8 turns
+    // are over and the favor pile holds 8 cards. Under advisor-keeps-last (4 a turn) the Advisor
+    // and the cards placed fit too, but 25 cards make 6 turns before this one. Such a save
+    // loaded, and legal actions later a forfeit broke the counters of phase 2: that state no
+    // longer loaded.
+    let s = createGame({ players: 2, seed: 'swapped', variants: { middle: 'one-per-opponent' } });
+    while (!(s.step === 'place' && s.deckTop === 25)) s = apply(s, legalActions(s)[0] as Action);
+    expect([s.favor.length, s.favorUsed, s.middle.length]).toEqual([8, false, 0]);
+    // The same in phase 2: 4 players under one-per-opponent play 16 turns of 5 cards, 14 of 6 under advisor-keeps-last.
+    const auction = first((x) => x.players === 4 && x.step === 'bid' && x.favor.length === 15);
+    expect(tampered(auction, (save) => (save.state.variants = { ...(save.state.variants as object), middle: 'advisor-keeps-last' }))).toBe(
+      'state: the favor pile and the lot hold 16 cards, more than the 14 turns of phase 1 placed (6 cards a turn under the "advisor-keeps-last" middle; RULES I2, A2, V3)',
+    );
   });
 
   it('I1, I4: the Advisor is the first player moved on once per turn, by the cards drawn', () => {

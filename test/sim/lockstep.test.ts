@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Action, GameState, PlayerCount } from '../../src/index.js';
-import { actionId, apply, createGame, legalActions, RulesError, score } from '../../src/index.js';
+import { actionId, apply, createGame, DEFAULT_VARIANTS, fromSave, legalActions, RulesError, score, toSave } from '../../src/index.js';
 import type { Simulator } from '../../src/sim/index.js';
 import { createSimulator } from '../../src/sim/index.js';
 import { deepFreeze } from '../helpers/errors.js';
@@ -184,6 +184,30 @@ describe('the simulator in lockstep with the pure API', () => {
     expect(JSON.stringify(sim.toState())).toBe(text);
     expect(other.players).toBe(3);
   });
+  it("the variants are frozen, in the pure API's states and the simulator's: no state read out or loaded can change a game's rules", () => {
+    const setRule = (s: GameState): void => {
+      (s.variants as { middle: string }).middle = 'one-per-opponent';
+    };
+    for (const s of [createGame({ players: 3, seed: 5 }), fromSave(toSave(createGame({ players: 4, seed: 5 })))]) {
+      expect(Object.isFrozen(s.variants)).toBe(true);
+    }
+    // A hand-made state whose variants object can still change: the simulator keeps its own.
+    const mine = { ...createGame({ players: 4, seed: 7 }), variants: { ...DEFAULT_VARIANTS } };
+    const sim = createSimulator(mine);
+    setRule(mine);
+    expect(sim.peek().variants.middle).toBe('advisor-keeps-last');
+    const other = { ...createGame({ players: 4, seed: 8 }), variants: { ...DEFAULT_VARIANTS } };
+    sim.load(other);
+    setRule(other);
+    expect(sim.peek().variants.middle).toBe('advisor-keeps-last');
+    const out = sim.toState();
+    expect(() => setRule(out)).toThrow(TypeError);
+    expect(() => setRule(sim.peek())).toThrow(TypeError);
+    const copy = sim.clone();
+    copy.copyFrom(sim);
+    expect(copy.peek().variants).toEqual(DEFAULT_VARIANTS);
+  });
+
   it("moves change the simulator's own arrays in place: after every move peek() is the same state with the same arrays", () => {
     // The simulator owns every array of its state (no copy per move: the reason it exists).
     const arrays = (s: GameState): unknown[] => [

@@ -4,6 +4,7 @@
  * @module
  */
 import { MAX_BID, officesInPlay, RANDOM_REMOVALS, usedCards } from '../../data/cards.js';
+import { sharedVariants } from '../../rules/variants.js';
 import type { PlayerCount, Step, Variants } from '../../state/types.js';
 import type { PlayerView } from '../view.js';
 import { invalid, isInt, isRecord, list } from './checks.js';
@@ -154,7 +155,7 @@ function checkFields(v: PlayerView, n: PlayerCount, over: boolean): Fields {
     king = { card: kingIn.card };
   }
   return {
-    variants: { payment, secondaryTitle, middle },
+    variants: sharedVariants({ payment, secondaryTitle, middle }),
     firstPlayer: firstPlayer + 0,
     selfUsed,
     favorUsed,
