@@ -55,8 +55,15 @@ export interface ConnectOptions {
   readonly minDelayMs?: number;
   /** Longest reconnect delay in milliseconds (default 5000). */
   readonly maxDelayMs?: number;
-  /** How long `send` waits for the host's answer, in milliseconds (default 15000). */
+  /**
+   * How long the client waits for the host's answer to a request (`send`, `say`, a ping…) and
+   * for the welcome after connecting, in milliseconds (default 15000). Past it the request fails
+   * with `TIMEOUT` and the connection is taken as dead: the client drops it and connects again
+   * (a frozen network keeps a socket open without closing it).
+   */
   readonly timeoutMs?: number;
+  /** How often the client pings the host while connected, in milliseconds (default 15000; 0: never); an unanswered ping drops the connection. */
+  readonly pingMs?: number;
 }
 
 /** What a {@link MatchClient} tells its listeners. */

@@ -11,8 +11,10 @@ import { newContribution } from '../protocol/fairness.js';
 import { isPlainObject } from '../protocol/plain.js';
 import type { ServerMessage } from '../protocol/server-messages.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
+import { Beat } from './beat.js';
 import type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection-types.js';
 import { ClientError } from './errors.js';
+import { Requests } from './requests.js';
 import { checkSeats, type TableChange, TableState } from './table.js';
 import { UpdateWaiters } from './update-waiters.js';
 import { ViewStream } from './view-stream.js';
@@ -21,12 +23,6 @@ export type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstruct
 
 /** Codes after which reconnecting cannot help. */
 const FATAL = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_VERSION']);
-
-interface Waiting {
-  readonly resolve: (m: ServerMessage) => void;
-  readonly reject: (e: ClientError) => void;
-  readonly timer: ReturnType<typeof setTimeout>;
-}
 
 /**
  * One match, seen from one seat (or as a spectator). Create it with {@link connectMatch}.
@@ -86,8 +82,9 @@ export class MatchClient {
   private drops = 0;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
-  private nextId = 1;
-  private readonly waiting = new Map<number, Waiting>();
+  private readonly requests = new Requests();
+  /** While connecting, the welcome's deadline; while open, the next ping. */
+  private readonly beat = new Beat();
   private readonly stream: ViewStream;
   /** A `sync` for the whole view is under way. */
   private repairing = false;
@@ -160,7 +157,7 @@ export class MatchClient {
     // The ack may come before the update: resolve once the view holds the action, so that a
     // caller acting again right away acts on the new view, not on the old one.
     const seq = reply.seq;
-    if (this.viewSeq < seq && !this.stopped) await this.updateWaiters.wait(seq, this.options.timeoutMs ?? 15_000);
+    if (this.viewSeq < seq && !this.stopped) await this.updateWaiters.wait(seq, this.timeoutMs);
     return seq;
   }
 
@@ -218,8 +215,9 @@ export class MatchClient {
     this.stopped = true;
     if (this.retry !== null) clearTimeout(this.retry);
     this.retry = null;
+    this.beat.stop();
     this.socket?.close(1000, 'bye');
-    this.failWaiting('CLOSED', 'the client was closed');
+    this.requests.failAll('CLOSED', 'the client was closed');
     this.updateWaiters.release(this.viewSeq, this.stopped);
     this.setStatus('closed');
   }
@@ -253,7 +251,11 @@ export class MatchClient {
       return;
     }
     this.socket = ws;
-    ws.onopen = () => this.hello(ws);
+    // No welcome in time (a network that swallows the handshake): this socket is given up and another one made.
+    this.beat.once(this.timeoutMs, () => this.silent(ws));
+    ws.onopen = () => {
+      if (this.socket === ws) this.hello(ws);
+    };
     ws.onmessage = (event) => {
       if (this.socket !== ws) return;
       let m: unknown;
@@ -275,15 +277,34 @@ export class MatchClient {
         this.drop(ws);
       }
     };
-    ws.onclose = () => {
-      if (this.socket !== ws) return;
-      this.socket = null;
-      this.ready = false;
-      this.failWaiting('DISCONNECTED', 'the connection dropped before the host answered; the resync will show whether it was applied');
-      this.nextUrl();
-      this.scheduleReconnect();
-    };
+    ws.onclose = () => this.lost(ws);
     ws.onerror = () => undefined;
+  }
+
+  /** `ws` is gone (closed, or given up): what waits fails, and the client connects again. */
+  private lost(ws: WebSocketLike): void {
+    if (this.socket !== ws) return;
+    this.socket = null;
+    this.ready = false;
+    this.beat.stop();
+    this.requests.failAll('DISCONNECTED', 'the connection dropped before the host answered; the resync will show whether it was applied');
+    this.nextUrl();
+    this.scheduleReconnect();
+  }
+
+  /** `ws` stayed silent past a deadline (a ping's, a request's, the welcome's): given up at once, not waiting for its close (see `beat.ts`). */
+  private silent(ws: WebSocketLike): void {
+    if (this.socket !== ws) return;
+    try {
+      ws.close(4001, 'no answer from the host in time');
+    } catch {
+      // Closed already.
+    }
+    this.lost(ws);
+  }
+
+  private get timeoutMs(): number {
+    return this.options.timeoutMs ?? 15_000;
   }
 
   /** Closes `ws` from this side; its `onclose` fails what waits and reconnects, after a longer wait each time. */
@@ -338,6 +359,8 @@ export class MatchClient {
         this.stream.compact = m.v >= 3;
         this.table.welcome(m);
         if (m.view !== null) this.stream.caughtUp(m.updates, m.view, m.seq);
+        // A ping not answered in time gives the socket up, as any request does.
+        this.beat.every(this.options.pingMs ?? 15_000, () => void this.request({ type: 'ping', id: 0 }).catch(() => undefined));
         this.setStatus('open');
         return;
       case 'update':
@@ -358,13 +381,7 @@ export class MatchClient {
         this.close();
         return;
       case 'error':
-        if (m.id !== null && this.waiting.has(m.id)) {
-          const w = this.waiting.get(m.id) as Waiting;
-          this.waiting.delete(m.id);
-          clearTimeout(w.timer);
-          w.reject(new ClientError(m.code, m.message, m.rulesCode));
-          return;
-        }
+        if (m.id !== null && this.requests.settle(m.id, new ClientError(m.code, m.message, m.rulesCode))) return;
         if (!this.ready && m.code === 'BAD_VERSION' && this.version > 1 && this.socket !== null) {
           // A host older than this client: speak the version before (3 → 2: whole actions in the views; 2 → 1: the whole view with every update).
           this.version--;
@@ -380,12 +397,7 @@ export class MatchClient {
         }
         return;
       default: {
-        if (this.table.receive(m) || !('id' in m)) return;
-        const w = this.waiting.get(m.id);
-        if (w === undefined) return;
-        this.waiting.delete(m.id);
-        clearTimeout(w.timer);
-        w.resolve(m);
+        if (!this.table.receive(m) && 'id' in m) this.requests.settle(m.id, m);
       }
     }
   }
@@ -412,23 +424,7 @@ export class MatchClient {
   private request(message: ClientMessage & { id: number }): Promise<ServerMessage> {
     const ws = this.socket;
     if (ws === null || !this.ready) return Promise.reject(new ClientError('DISCONNECTED', 'not connected; wait for status "open"'));
-    const id = this.nextId++;
-    return new Promise<ServerMessage>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        reject(new ClientError('TIMEOUT', 'no answer from the host in time'));
-      }, this.options.timeoutMs ?? 15_000);
-      this.waiting.set(id, { resolve, reject, timer });
-      ws.send(JSON.stringify({ ...message, id }));
-    });
-  }
-
-  private failWaiting(code: string, message: string): void {
-    for (const [id, w] of this.waiting) {
-      clearTimeout(w.timer);
-      this.waiting.delete(id);
-      w.reject(new ClientError(code, message));
-    }
+    return this.requests.ask(message, ws, this.timeoutMs, () => this.silent(ws));
   }
 }
 

@@ -14,12 +14,13 @@ export const CHROME_CSS = `${THEME}
 }
 .panel + .panel { margin-top: 14px; }
 h2 { margin: 0 0 12px; font: 700 1.35rem var(--_card-font); color: var(--_ink); }
-h3 { margin: 0 0 8px; font-size: 0.8rem; letter-spacing: 0.06em; text-transform: uppercase; color: var(--_muted); }
+h3, h2.small { margin: 0 0 8px; font-family: inherit; font-size: 0.8rem; letter-spacing: 0.06em; text-transform: uppercase; color: var(--_muted); }
 .form { display: grid; gap: 12px; max-width: 36rem; }
 .field { display: grid; gap: 4px; }
 .field > span, legend { font-size: 0.85rem; font-weight: 650; color: var(--_muted); }
 .field input, .field select {
   min-height: 44px; border-radius: 10px; border: 1px solid rgba(0, 0, 0, 0.25); padding: 6px 10px; background: #fffdf6; color: #201a12; max-width: 100%;
+  min-width: 0;
 }
 .grid2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: 10px 14px; }
 fieldset { border: 1px solid var(--_line); border-radius: 10px; padding: 10px 12px; margin: 0; min-width: 0; }
@@ -34,6 +35,7 @@ details > summary { cursor: pointer; font-weight: 650; min-height: 32px; }
 .strip { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; margin-bottom: 10px; }
 .links { display: grid; gap: 8px; }
 .link { display: flex; flex-wrap: wrap; gap: 6px 8px; align-items: center; min-width: 0; }
+.muted:empty { display: none; }
 .link input { flex: 1 1 14rem; min-width: 0; min-height: 40px; border-radius: 10px; border: 0; padding: 0 10px; background: #fffdf6; color: #201a12; }
 .list { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
 .list li { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; padding: 8px 10px; border-radius: 10px; background: rgba(0, 0, 0, 0.2); }

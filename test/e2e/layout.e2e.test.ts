@@ -1,7 +1,7 @@
 /**
  * The table's layouts from the smallest phone to a wide desktop (#29 item 3): a 5-player table
- * (the widest) early, late and at the score, in English and Ukrainian (longer words),
- * at 360×640, 390×844, 768×1024, 1280×800 and 1920×1080. The page must never scroll sideways
+ * (the widest, its other seats named as the site names its bots) early, late and at the score, in English and Ukrainian (longer words),
+ * at 320×568, 360×640, 390×844, 768×1024, 1280×800 and 1920×1080. The page must never scroll sideways
  * nor put a control beyond the screen's edges. The page is `test/e2e/fixtures/table.html` (the
  * guides' screenshots use it too).
  *
@@ -9,6 +9,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { WORDS } from '../../src/ui/words.js';
 import { openBrowser, requireFiles } from './browser.js';
 import { expectFits, prepare } from './table.js';
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
 afterAll(() => pages?.close());
 
 const SCREENS = [
+  [320, 568],
   [360, 640],
   [390, 844],
   [768, 1024],
@@ -42,9 +44,12 @@ describe('<ftk-table> fits the screen', () => {
     try {
       await prepare(context);
       const page = await context.newPage();
-      for (const lang of ['en', 'uk']) {
+      for (const lang of ['en', 'uk'] as const) {
         for (const [moment, moves] of MOMENTS) {
-          await page.goto(`${pages.url}test/e2e/fixtures/table.html?players=5&seed=5&moves=${moves}&seat=0&lang=${lang}`);
+          const names = ['Ada', 1, 2, 3, 4].map((x) => (typeof x === 'string' ? x : WORDS[lang].botName('heuristic', x))).join(',');
+          await page.goto(
+            `${pages.url}test/e2e/fixtures/table.html?players=5&seed=5&moves=${moves}&seat=0&lang=${lang}&names=${encodeURIComponent(names)}`,
+          );
           await page.waitForFunction('window.__ready === true');
           await expectFits(page, `${width}×${height} ${lang} ${moment}`);
         }

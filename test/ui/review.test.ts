@@ -84,3 +84,15 @@ describe('the words of errors', () => {
     expect(WORDS.uk.errors.BAD_MESSAGE).not.toBe(WORDS.en.errors.BAD_MESSAGE);
   });
 });
+
+describe("a bot seat's name", () => {
+  it("words the bot's kind in the page's language and never shows its id (ismcts:300), else just the seat", () => {
+    expect(WORDS.en.botName('heuristic', 1)).toBe('Bot 1 (heuristic)');
+    expect(WORDS.en.botName('ismcts:300', 2)).toBe('Bot 2 (strong)');
+    expect(WORDS.uk.botName('heuristic', 1)).toBe('Бот 1 (евристичний)');
+    expect(WORDS.uk.botName('ismcts:300', 2)).toBe('Бот 2 (сильний)');
+    for (const lang of ['en', 'uk'] as const) {
+      for (const bot of ['net:v2', 'constructor', '__proto__', 'toString:3']) expect(WORDS[lang].botName(bot, 3)).toMatch(/^\S+ 3$/);
+    }
+  });
+});

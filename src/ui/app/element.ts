@@ -57,7 +57,7 @@ export class AppElement extends ElementBase {
   static readonly observedAttributes = ['lang'];
 
   readonly #root: ShadowRoot;
-  readonly #main: HTMLElement = h('main', { class: 'main' });
+  readonly #main: HTMLElement = h('main', { class: 'main', tabindex: '-1' });
   readonly #head: HTMLElement = h('header', { class: 'head', part: 'header' });
   #record: GameRecord | null = null;
   #game: LocalGame | null = null;
@@ -79,7 +79,7 @@ export class AppElement extends ElementBase {
       .brand .crown { width: 34px; color: var(--_gold); } .brand .crown svg { width: 100%; display: block; stroke: var(--_king); }
       .langs { display: inline-flex; gap: 4px; } .langs .btn { min-width: 48px; padding: 0.4em 0.8em; }
       .langs .btn[aria-pressed="false"] { background: rgba(255,255,255,.1); color: var(--_ink); box-shadow: inset 0 0 0 1px var(--_line); }
-      .main { display: grid; gap: 12px; }`,
+      .main { display: grid; gap: 12px; } .main:focus { outline: none; }`,
     );
     this.#root.append(this.#head, this.#main);
     this.#root.addEventListener('ftk-created', (e) => this.#seated((e as CustomEvent<SeatedDetail>).detail));
@@ -243,6 +243,20 @@ export class AppElement extends ElementBase {
     if (focused) langs.querySelector<HTMLElement>(`[data-lang="${focused}"]`)?.focus();
   }
 
+  /**
+   * Puts a screen in the main area. Focus that was on the screen going away (a key pressed on
+   * **Create and sit down**, **Rematch**, **Watch the replay**), or nowhere, moves to the start
+   * of the new one, so that the next Tab goes on from there rather than from the top of the page
+   * (not on the first screen: the page just opened).
+   */
+  #show(...screen: HTMLElement[]): void {
+    const focused = this.#root.activeElement;
+    const nowhere = focused === null && (document.activeElement === null || document.activeElement === document.body);
+    const lost = focused === null ? nowhere && this.#main.hasChildNodes() : this.#main.contains(focused);
+    fill(this.#main, ...screen);
+    if (lost) this.#main.focus();
+  }
+
   #lobby(match: string | null, seat: string | null): void {
     const lobby = document.createElement('ftk-lobby');
     lobby.setAttribute('lang', this.lang);
@@ -255,7 +269,7 @@ export class AppElement extends ElementBase {
     if (seat !== null) lobby.setAttribute('seat', seat);
     const invite = match === null ? null : stored(inviteKey(match));
     if (invite !== null) lobby.setAttribute('invite', invite);
-    fill(this.#main, lobby);
+    this.#show(lobby);
   }
 
   #match(match: string, token: string | null): void {
@@ -268,7 +282,7 @@ export class AppElement extends ElementBase {
     if (invite !== null) el.setAttribute('invite', invite);
     el.setAttribute('exportparts', [...TABLE_PARTS, ...MATCH_PARTS].join(', '));
     el.creatorToken = stored(creatorKey(match));
-    fill(this.#main, el);
+    this.#show(el);
     el.token = token;
   }
 
@@ -277,7 +291,7 @@ export class AppElement extends ElementBase {
     const el = document.createElement('ftk-replay') as ReplayElement;
     el.setAttribute('lang', this.lang);
     el.setAttribute('exportparts', TABLE_PARTS.join(', '));
-    fill(this.#main, el);
+    this.#show(el);
     el.record = record;
   }
 
@@ -309,7 +323,7 @@ export class AppElement extends ElementBase {
     table.setAttribute('lang', this.lang);
     table.setAttribute('exportparts', TABLE_PARTS.join(', '));
     const after = h('div', { class: 'strip' });
-    fill(this.#main, table, after);
+    this.#show(table, after);
     const factory = this.#bots;
     if (factory === null) return;
     {

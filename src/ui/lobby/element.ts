@@ -90,11 +90,12 @@ export class LobbyElement extends ElementBase {
     this.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
   }
 
-  #fail(e: unknown): void {
+  /** Says why something failed; `joining`: a seat was asked for, where FORBIDDEN means the invite code (the errors' own words are about watching). */
+  #fail(e: unknown, joining = false): void {
     const w = WORDS[this.lang];
     const code =
       typeof (e as { code?: unknown })?.code === 'string' ? (e as { code: string }).code : e instanceof TypeError ? 'OFFLINE' : '';
-    const message = w.errors[code] ?? (e instanceof Error ? e.message : String(e));
+    const message = (joining && code === 'FORBIDDEN' ? w.lobby.badInvite : w.errors[code]) ?? (e instanceof Error ? e.message : String(e));
     text(this.#error, message);
   }
 
@@ -370,7 +371,7 @@ export class LobbyElement extends ElementBase {
           });
           this.#emit<SeatedDetail>('ftk-joined', { match, seat: joined.seat, token: joined.token });
         } catch (err) {
-          this.#fail(err);
+          this.#fail(err, true);
         } finally {
           sit.disabled = false;
         }

@@ -84,10 +84,13 @@ export class MatchElement extends ElementBase {
   #chat = new ChatPanel();
   /** The game was seen over with no rematch yet: when one comes, the element goes there by itself. */
   #awaitingRematch = false;
+  /** The move count an action that failed was sent on (or seen with): a later view says the error no more. */
+  #failedAt: number | null = null;
 
   readonly #root: ShadowRoot;
   readonly #pill: HTMLElement = h('span', { class: 'pill', part: 'connection', role: 'status' });
   readonly #error: HTMLElement = h('p', { class: 'error', part: 'error', role: 'alert' });
+  readonly #waiting: HTMLElement = h('span', { class: 'muted', role: 'status' });
   readonly #invites: HTMLElement = h('div', { class: 'links', part: 'invites' });
   readonly #after: HTMLElement = h('div', { class: 'after', part: 'after', slot: 'after-score' });
   readonly #keeperBox: HTMLElement = h('div', { class: 'keeper-box' });
@@ -103,7 +106,7 @@ export class MatchElement extends ElementBase {
       h(
         'div',
         { class: 'match' },
-        h('div', { class: 'strip' }, this.#pill, this.#error),
+        h('div', { class: 'strip' }, this.#pill, this.#waiting, this.#error),
         this.#invites,
         this.#keeperBox,
         this.#chat.el,
@@ -269,6 +272,8 @@ export class MatchElement extends ElementBase {
   }
 
   #onView(view: PlayerView): void {
+    // The match moved on since an action failed (a timeout whose move the host did get, someone else's move): the error is old news.
+    if (this.#failedAt !== null && view.moveCount > this.#failedAt) this.#error.textContent = '';
     try {
       this.#table.view = view;
     } catch {
@@ -304,16 +309,19 @@ export class MatchElement extends ElementBase {
     e.stopPropagation();
     const client = this.#client;
     if (client === null) return;
+    const base = client.view?.moveCount ?? 0;
     try {
       await client.send(e.detail.action);
       this.#error.textContent = '';
     } catch (err) {
       this.#fail(err as ClientError);
+      this.#failedAt = Math.max(base, client.view?.moveCount ?? 0);
       if (client.view !== null) this.#table.view = client.view;
     }
   }
 
   #fail(e: { code?: unknown; message?: unknown }): void {
+    this.#failedAt = null;
     const code = typeof e?.code === 'string' ? e.code : 'HTTP';
     const message = WORDS[this.lang].errors[code] ?? (typeof e?.message === 'string' ? e.message : code);
     text(this.#error, message);
@@ -337,7 +345,13 @@ export class MatchElement extends ElementBase {
   #extras(): void {
     const x = readExtras(this.#client, this.#summary, WORDS[this.lang].botName, Date.now());
     if (x.names !== undefined) this.#table.names = x.names;
-    if (x.connected !== undefined) this.#table.connected = x.connected;
+    // While (re)connecting nobody's presence is known: the last one heard would show everyone online.
+    if (this.#status !== 'open') this.#table.connected = [];
+    else if (x.connected !== undefined) this.#table.connected = x.connected;
+    // Until the game starts (a seat still open), the table is empty: say whom it waits for.
+    const seats = this.#client?.table.seats ?? this.#summary?.seats;
+    const waiting = this.#status === 'open' && this.#client?.view === null && seats !== undefined && seats.length > 0;
+    text(this.#waiting, waiting ? WORDS[this.lang].waitingFor(seats.filter((s) => !s.open).length, seats.length) : '');
     if (x.deadline !== undefined) this.#table.deadline = x.deadline;
     this.#panels();
   }

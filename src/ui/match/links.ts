@@ -9,19 +9,34 @@ import type { Lang } from '../../text/index.js';
 import { fill, h, type Props, text } from '../dom.js';
 import { WORDS } from '../words.js';
 
-/** A labelled, read-only link with a **Copy** button. */
+/**
+ * A labelled, read-only link with a **Copy** button. Without the clipboard API (a page not
+ * served over https has none) or when it refuses, the selected link is copied the old way; if
+ * that fails too, a status line asks the reader to copy it.
+ */
 export function copyRow(label: string, url: string, lang: Lang, attrs: Props): HTMLElement {
   const w = WORDS[lang].lobby;
   const input = h('input', { readonly: true, value: url, 'aria-label': label, ...attrs });
   const copy = h('button', { type: 'button', class: 'btn quiet' }, w.copy);
+  const said = h('span', { class: 'muted', role: 'status' });
+  const copied = (): void => text(copy, w.copied);
+  const byHand = (): void => {
+    input.select();
+    let ok = false;
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      // Not allowed here.
+    }
+    if (ok) copied();
+    else text(said, w.copyYourself);
+  };
   copy.addEventListener('click', () => {
     input.select();
-    void navigator.clipboard?.writeText(url).then(
-      () => text(copy, w.copied),
-      () => undefined,
-    );
+    if (navigator.clipboard === undefined) byHand();
+    else navigator.clipboard.writeText(url).then(copied, byHand);
   });
-  return h('div', { class: 'link' }, h('span', null, label), input, copy);
+  return h('div', { class: 'link' }, h('span', null, label), input, copy, said);
 }
 
 /** The invite link of one seat: `page?match=ID&seat=N#invite=CODE` (what `<ftk-app>` reads). */
@@ -51,7 +66,7 @@ export function renderInvites(el: HTMLElement, ctx: InviteContext | null): void 
     h(
       'section',
       { class: 'panel' },
-      h('h3', null, w.invite),
+      h('h2', { class: 'small' }, w.invite),
       open.map(({ i }) => copyRow(w.inviteSeat(i), seatInvite(ctx.page, ctx.match, i, ctx.invite), ctx.lang, { 'data-invite': i })),
     ),
   );

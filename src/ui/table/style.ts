@@ -242,6 +242,8 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
 }
 @container (max-width: 380px) {
   .score th, .score td { padding: 5px 1px; }
+  .score thead th { font-size: 0.62rem; }
+  .score tbody th { overflow-wrap: anywhere; }
 }
 `;
 

@@ -1,0 +1,133 @@
+/**
+ * Fixes from playing the site of `npx for-the-king serve` (from the packed tarball) in Chromium:
+ * a join with a wrong invite code says so (not the spectators' sentence); a bot seat is named by
+ * its kind in the page's language, never by its id; the Ukrainian lobby with its rule variants
+ * open fits a 360 px phone; a key pressed on **Create and sit down** leaves focus in the page;
+ * while friends are awaited the match says how many sit; the invite panel's heading follows the
+ * page's h1; **Copy** works, or asks to copy by hand, without the clipboard API; a refused
+ * action's error goes once the match moves on; and while the page reconnects nobody is shown
+ * online.
+ *
+ * Needs `npm run build` (the tarball is packed from dist/) and /usr/bin/chromium.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { WebSocket } from 'ws';
+import { connectMatch, createMatch, joinMatch } from '../../src/client/index.js';
+import type { Action } from '../../src/index.js';
+import { WORDS } from '../../src/ui/words.js';
+import { type Host, killHost, newPage, packedSiteForFile } from './site.js';
+
+const packed = packedSiteForFile('ftkam-review-');
+
+/** Waits (generously: no time is asserted) for what `read` gives to match. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000 });
+
+const inLobby = (page: Page, selector: string) => page.locator(`ftk-lobby ${selector}`).first();
+const inMatch = (page: Page, selector: string) => page.locator(`ftk-match ${selector}`).first();
+const deepText = (page: Page, selector: string): Promise<string> =>
+  page.evaluate(`window.__ftk.all(${JSON.stringify(selector)}).map((e) => e.textContent).join(' | ')`);
+
+/** A host of its own (in memory) and a page (with `width`×`height`), both gone when the test ends. */
+async function site(width = 390, height = 844): Promise<{ host: Host; url: string; page: Page }> {
+  const host = await packed.site.start(0, ['--memory']);
+  const { context, page } = await newPage(packed.browser, width, height);
+  onTestFinished(async () => {
+    await context.close().catch(() => undefined);
+    await killHost(host.child);
+  });
+  return { host, url: `http://127.0.0.1:${host.port}/`, page };
+}
+
+describe('the site, after a review in Chromium', () => {
+  it('a join with a wrong invite code says the link is not complete, in English and Ukrainian', async () => {
+    const { url, page } = await site();
+    const { match } = await createMatch(url, { players: 2 });
+    for (const lang of ['en', 'uk'] as const) {
+      await page.goto(`${url}?lang=${lang}&match=${match.id}&seat=1#invite=WRONGCODE123`);
+      await inLobby(page, 'input[name="name"]').fill('Bo');
+      await inLobby(page, 'button[type="submit"]').click();
+      await poll(() => deepText(page, '.error')).toBe(WORDS[lang].lobby.badInvite);
+    }
+    // Watching a match closed to spectators keeps its own sentence.
+    await page.goto(`${url}?lang=en&watch=${match.id}`);
+    await poll(() => deepText(page, '.error')).toBe(WORDS.en.errors.FORBIDDEN);
+  });
+
+  it("names a bot's seat by its kind in the page's language, never by the bot's id", async () => {
+    const { url, page } = await site();
+    const { match, invite } = await createMatch(url, { players: 2, bots: [null, 'ismcts:300'] });
+    const { token } = await joinMatch(url, match.id, { name: 'Ада', seat: 0, invite });
+    await page.goto(`${url}?lang=uk`);
+    await page.evaluate(`localStorage.setItem('ftk-token:${match.id}', ${JSON.stringify(token)})`);
+    await page.goto(`${url}?lang=uk&match=${match.id}`);
+    await page.waitForFunction(`window.__ftk.state().moves >= 0`, null, { timeout: 60_000 });
+    await poll(() => deepText(page, '.seats .seat-name')).toBe('Бот 1 (сильний)');
+    expect(WORDS.en.botName('ismcts:300', 1)).toBe('Bot 1 (strong)');
+    expect(WORDS.uk.botName('some-new-bot:5', 2)).toBe('Бот 2');
+  });
+
+  it('the Ukrainian lobby with its rule variants open does not scroll sideways on a 360 px phone', async () => {
+    const { url, page } = await site(360, 740);
+    await page.goto(`${url}?lang=uk`);
+    await inLobby(page, 'details summary').click();
+    await inLobby(page, 'select[name="payment"]').waitFor();
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+  });
+
+  it('keyboard, waiting for a friend: focus stays in the page, the table says who is seated, the invite heading is an h2, Copy works without a clipboard API', async () => {
+    const { url, page } = await site(1366, 900);
+    // A page served over plain http on a LAN address has no clipboard API.
+    await page.addInitScript(`Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined, configurable: true })`);
+    await page.goto(url);
+    await inLobby(page, 'select[name="players"]').selectOption('3');
+    await inLobby(page, 'select[name="seat-1"]').selectOption('person');
+    await inLobby(page, 'input[name="name"]').fill('Ada');
+    await inLobby(page, 'button[type="submit"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(`window.__ftk.state().online === 'open'`, null, { timeout: 60_000 });
+    // Focus moved to the new screen, not back to the page's body.
+    expect(await page.evaluate('window.__ftk.active()')).toBe('main');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('window.__ftk.active()')).not.toBe('body');
+    // Seat 1 waits for a friend, seat 2 is a bot's.
+    await poll(() => deepText(page, '.strip .muted')).toBe(WORDS.en.waitingFor(2, 3));
+    expect(await page.evaluate(`window.__ftk.all('h1, h2, h3').map((e) => e.tagName).join(',')`)).toBe('H1,H2');
+    const copy = inMatch(page, '.links .link button');
+    await copy.click();
+    await poll(() => copy.textContent()).toBe(WORDS.en.lobby.copied);
+    // Where the old way is refused too, the reader is asked to copy the (selected) link.
+    await page.evaluate('document.execCommand = () => false');
+    await copy.click();
+    await poll(() => deepText(page, '.links [role="status"]')).toBe(WORDS.en.lobby.copyYourself);
+  });
+
+  it("a refused action's error goes once the match moves on; while the page reconnects nobody is shown online", async () => {
+    const { host, url, page } = await site(1366, 900);
+    const { match, invite } = await createMatch(url, { players: 2, firstPlayer: 1 });
+    const ada = await joinMatch(url, match.id, { name: 'Ada', seat: 0, invite });
+    const boSeat = await joinMatch(url, match.id, { name: 'Bo', seat: 1, invite });
+    const bo = connectMatch({ url: `${url.replace('http', 'ws')}ws`, match: match.id, token: boSeat.token, WebSocket: WebSocket as never });
+    onTestFinished(() => bo.close());
+    await page.goto(url);
+    await page.evaluate(`localStorage.setItem('ftk-token:${match.id}', ${JSON.stringify(ada.token)})`);
+    await page.goto(`${url}?match=${match.id}`);
+    await page.waitForFunction(`window.__ftk.state().online === 'open' && window.__ftk.state().moves === 0`, null, { timeout: 60_000 });
+    await poll(() => page.evaluate(`window.__ftk.table().shadowRoot.querySelectorAll('.presence').length`)).toBe(2);
+    // Ada's page sends a move out of turn (Bo's): the host refuses it, and the page says so.
+    await poll(() => bo.view !== null).toBe(true);
+    const action = bo.view?.legal[0] as Action;
+    await page.evaluate(
+      `window.__ftk.table().dispatchEvent(new CustomEvent('ftk-action', { detail: { action: ${JSON.stringify(action)} } }))`,
+    );
+    await poll(() => deepText(page, '.error')).not.toBe('');
+    // Bo moves: the error is old news.
+    await bo.send(action);
+    await page.waitForFunction(`window.__ftk.state().moves === 1`, null, { timeout: 60_000 });
+    await poll(() => deepText(page, '.error')).toBe('');
+    // The host goes away: while the page reconnects, nobody's presence is known.
+    await killHost(host.child);
+    await page.waitForFunction(`window.__ftk.state().online === 'reconnecting'`, null, { timeout: 60_000 });
+    await poll(() => page.evaluate(`window.__ftk.table().shadowRoot.querySelectorAll('.presence').length`)).toBe(0);
+  });
+});
