@@ -16,6 +16,7 @@ import { WebSocket } from 'ws';
 import { connectMatch, createMatch, joinMatch } from '../../src/client/index.js';
 import type { Action } from '../../src/index.js';
 import { WORDS } from '../../src/ui/words.js';
+import { inLobby, inMatch } from './friends-table.js';
 import { type Host, killHost, newPage, packedSiteForFile } from './site.js';
 
 const packed = packedSiteForFile('ftkam-review-');
@@ -23,8 +24,8 @@ const packed = packedSiteForFile('ftkam-review-');
 /** Waits (generously: no time is asserted) for what `read` gives to match. */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000 });
 
-const inLobby = (page: Page, selector: string) => page.locator(`ftk-lobby ${selector}`).first();
-const inMatch = (page: Page, selector: string) => page.locator(`ftk-match ${selector}`).first();
+/** The page's error lines: the lobby's and the match's, not the chat's own (its refusals of a line). */
+const ERROR = '.error:not(.chat *)';
 const deepText = (page: Page, selector: string): Promise<string> =>
   page.evaluate(`window.__ftk.all(${JSON.stringify(selector)}).map((e) => e.textContent).join(' | ')`);
 
@@ -47,11 +48,11 @@ describe('the site, after a review in Chromium', () => {
       await page.goto(`${url}?lang=${lang}&match=${match.id}&seat=1#invite=WRONGCODE123`);
       await inLobby(page, 'input[name="name"]').fill('Bo');
       await inLobby(page, 'button[type="submit"]').click();
-      await poll(() => deepText(page, '.error')).toBe(WORDS[lang].lobby.badInvite);
+      await poll(() => deepText(page, ERROR)).toBe(WORDS[lang].lobby.badInvite);
     }
     // Watching a match closed to spectators keeps its own sentence.
     await page.goto(`${url}?lang=en&watch=${match.id}`);
-    await poll(() => deepText(page, '.error')).toBe(WORDS.en.errors.FORBIDDEN);
+    await poll(() => deepText(page, ERROR)).toBe(WORDS.en.errors.FORBIDDEN);
   });
 
   it("names a bot's seat by its kind in the page's language, never by the bot's id", async () => {
@@ -120,11 +121,11 @@ describe('the site, after a review in Chromium', () => {
     await page.evaluate(
       `window.__ftk.table().dispatchEvent(new CustomEvent('ftk-action', { detail: { action: ${JSON.stringify(action)} } }))`,
     );
-    await poll(() => deepText(page, '.error')).not.toBe('');
+    await poll(() => deepText(page, ERROR)).not.toBe('');
     // Bo moves: the error is old news.
     await bo.send(action);
     await page.waitForFunction(`window.__ftk.state().moves === 1`, null, { timeout: 60_000 });
-    await poll(() => deepText(page, '.error')).toBe('');
+    await poll(() => deepText(page, ERROR)).toBe('');
     // The host goes away: while the page reconnects, nobody's presence is known.
     await killHost(host.child);
     await page.waitForFunction(`window.__ftk.state().online === 'reconnecting'`, null, { timeout: 60_000 });

@@ -56,6 +56,11 @@ export interface InviteContext {
 /** Draws the invite panel: a link per open seat that no bot holds, or nothing (`null`: the game is over). */
 export function renderInvites(el: HTMLElement, ctx: InviteContext | null): void {
   const open = (ctx?.seats ?? []).map((s, i) => ({ s, i })).filter((x) => x.s.open && x.s.bot === null);
+  // Drawn again only when what it shows changes: the match's summary is read again often, and a
+  // panel drawn anew would drop the focus of a keyboard user on its Copy button.
+  const key = ctx === null || open.length === 0 ? '' : JSON.stringify([ctx.lang, ctx.page, ctx.match, ctx.invite, open.map((x) => x.i)]);
+  if (el.dataset.drawn === key) return;
+  el.dataset.drawn = key;
   if (ctx === null || open.length === 0) {
     fill(el);
     return;
