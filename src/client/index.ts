@@ -20,6 +20,7 @@
 export type { CompactView, WireView } from '../protocol/compact.js';
 export { commitmentOf, newContribution } from '../protocol/fairness.js';
 export type { ChatLine, ChatNotice, FairnessSummary, MatchSummary, SeatKind, SeatSummary, Visibility } from '../protocol/lobby.js';
+export { MAX_CHAT_LENGTH, writesChat } from '../protocol/lobby.js';
 export type { Actor, EventsAt, RematchState, ServerMessage } from '../protocol/server-messages.js';
 export { PROTOCOL_VERSION } from '../protocol/version.js';
 export type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection.js';

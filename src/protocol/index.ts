@@ -70,7 +70,7 @@ export type {
   SpectatorPolicy,
   Visibility,
 } from './lobby.js';
-export { MAX_CHAT_LENGTH } from './lobby.js';
+export { MAX_CHAT_LENGTH, writesChat } from './lobby.js';
 export { parseClientMessage } from './parse.js';
 export type { Patch, PatchOp } from './patch.js';
 export { applyPatch, diff, PatchError } from './patch.js';

@@ -118,3 +118,15 @@ export interface ChatNotice {
 
 /** The longest chat line, in characters. */
 export const MAX_CHAT_LENGTH = 500;
+
+/**
+ * Whether `viewer` (a seat, or `'spectator'`) may write in a match's chat under `policy`: every
+ * viewer for `'everyone'`, the seats for `'seats'`, nobody for `'none'`. Who may write may read.
+ * @example
+ * ```ts
+ * writesChat('seats', 'spectator'); // false
+ * ```
+ */
+export function writesChat(policy: ChatPolicy, viewer: number | 'spectator'): boolean {
+  return policy === 'everyone' || (policy === 'seats' && viewer !== 'spectator');
+}

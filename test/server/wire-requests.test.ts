@@ -174,16 +174,7 @@ describe("the parser's refusals", () => {
       // Node gives the 'clientError' listeners when the request timer fires (checked every 30 s,
       // too slow to wait for) or the peer resets.
       const accepted = new Promise<Socket>((r) => server.server.once('connection', r));
-      const answer = new Promise<string>((resolve) => {
-        const socket = connect(port, '127.0.0.1');
-        let got = '';
-        socket.on('data', (d) => {
-          got += d.toString('latin1');
-        });
-        socket.on('error', () => undefined);
-        socket.on('close', () => resolve(got));
-        socket.write('GET /api/matches HTTP/1.1\r\nHost: x\r\n');
-      });
+      const answer = exchange(port, 'GET /api/matches HTTP/1.1\r\nHost: x\r\n');
       const theirs = await accepted;
       server.server.emit('clientError', Object.assign(new Error(code), { code }), theirs);
       const got = await answer;

@@ -5,6 +5,7 @@
  */
 import type { Viewer } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
+import { writesChat as writesChatUnder } from '../../protocol/lobby.js';
 import { chatOf } from '../record-fields.js';
 import type { MatchRecord } from '../store/store.js';
 import { hashToken, isTokenText } from '../tokens.js';
@@ -23,10 +24,9 @@ export function readsChat(m: MatchRecord, viewer: Viewer): boolean {
   return viewer !== 'spectator' || chatOf(m) === 'everyone';
 }
 
-/** Whether `viewer` may write in the match's chat. */
+/** Whether `viewer` may write in the match's chat (the protocol's rule, {@link writesChatUnder}). */
 export function writesChat(m: MatchRecord, viewer: Viewer): boolean {
-  const policy = chatOf(m);
-  return policy === 'everyone' || (policy === 'seats' && viewer !== 'spectator');
+  return writesChatUnder(chatOf(m), viewer);
 }
 
 /** @throws {@link HostError} `UNAUTHORIZED` or `FORBIDDEN` unless the session may watch the match. */

@@ -5,7 +5,7 @@
  * screens (its summary then counts the lines not read). The lines are text, never markup.
  * @module
  */
-import { type ChatLine, ClientError, type MatchClient, type MatchSummary } from '../../client/index.js';
+import { type ChatLine, ClientError, MAX_CHAT_LENGTH, type MatchClient, type MatchSummary, writesChat } from '../../client/index.js';
 import type { Lang } from '../../text/index.js';
 import { h, text } from '../dom.js';
 import { WORDS, type Words } from '../words.js';
@@ -14,12 +14,10 @@ import { WORDS, type Words } from '../words.js';
 const WIDE = 1100;
 /** The most lines the panel keeps (the client keeps as many). */
 const KEPT = 500;
-/** The longest line the host takes (the protocol's `MAX_CHAT_LENGTH`; the browser test checks they agree). */
-const LONGEST = 500;
 
-/** Whether the match's chat is open to `viewer` (a seat, or `'spectator'`): who may write in it may read it. */
+/** Whether the match's chat is open to `viewer`: who may write in it may read it (a host that does not say has the default, `'seats'`). */
 export function chatOpen(policy: MatchSummary['chat'] | undefined, viewer: number | 'spectator'): boolean {
-  return policy === 'everyone' || ((policy ?? 'seats') === 'seats' && viewer !== 'spectator');
+  return writesChat(policy ?? 'seats', viewer);
 }
 
 /** One line as the panel shows it: who wrote it (empty for the host's notices) and what it says. */
@@ -56,11 +54,11 @@ export function chatRow(line: ChatLine, w: Words, me: number | null, name: (seat
             ? w.chat.reissued(seat)
             : notice?.what === 'timer'
               ? `${w.lobby.timer}: ${typeof timer === 'number' ? w.lobby.seconds(Math.round(timer / 1000)) : w.lobby.noTimer}`
-              : plain(line.text, LONGEST);
+              : plain(line.text, MAX_CHAT_LENGTH);
     return { n, who: '', text: said, me: false, notice: true };
   }
   const who = typeof from === 'number' ? plain(line.name, 60) || name(from) : w.replay.spectator;
-  return { n, who, text: plain(line.text, LONGEST), me: typeof from === 'number' && from === me, notice: false };
+  return { n, who, text: plain(line.text, MAX_CHAT_LENGTH), me: typeof from === 'number' && from === me, notice: false };
 }
 
 /** Why a line was not sent, in words (never a code): too fast, the chat closed, not connected, … */
@@ -103,7 +101,7 @@ export class ChatPanel {
   readonly #summary = h('summary', { 'data-key': 'chat-summary' });
   // Only new lines are added to the live region, so only they are read out.
   readonly #log = h('ol', { 'aria-live': 'polite', 'aria-relevant': 'additions', tabindex: '0', 'data-key': 'chat-log' });
-  readonly #input = h('input', { name: 'chat', maxlength: LONGEST, autocomplete: 'off', enterkeyhint: 'send' });
+  readonly #input = h('input', { name: 'chat', maxlength: MAX_CHAT_LENGTH, autocomplete: 'off', enterkeyhint: 'send' });
   readonly #send = h('button', { class: 'btn', 'data-key': 'chat-send' });
   readonly #error = h('p', { class: 'error', role: 'alert' });
   #ctx: ChatContext | null = null;
