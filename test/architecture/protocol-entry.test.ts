@@ -9,7 +9,7 @@ import * as protocol from '../../src/protocol/index.js';
 import * as server from '../../src/server/index.js';
 
 describe('architecture: the protocol layer', () => {
-  it('the protocol entry exports the versions, the error type, the reader of client messages, the readers of the host’s away time, the view patches, the fair-deal scheme and the chat's rule', () => {
+  it('the protocol entry exports the versions, the error type, the reader of client messages, the readers of the host’s away time, the view patches, the fair-deal scheme and the chat’s rule', () => {
     expect(Object.keys(protocol).sort()).toEqual(
       [
         'FAIRNESS_SCHEME',
