@@ -3,9 +3,9 @@
  * torn last record (no newline) is cut off at open, a whole record that fails its check is
  * refused (cut only on request, copied aside first), the lock keeps a second opener out.
  */
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { crc32 } from '../../src/server/store/crc32.js';
 import { FileStore } from '../../src/server/store/file.js';
@@ -165,4 +165,35 @@ describe('FileStore after a crash', () => {
     const u = await FileStore.open(dir);
     await u.close();
   });
+});
+
+describe('FileStore: the journal is private', () => {
+  // The journal holds every live match's seed and fair-deal secret, which tell every hidden card.
+  it.skipIf(process.platform === 'win32')(
+    'H2: a folder it creates is 0700 and its journal 0600, also after a compaction and for a tail copied aside',
+    async () => {
+      const dir = join(root, `private-${n++}`, 'data');
+      const mode = (p: string): number => statSync(p).mode & 0o777;
+      const store = await FileStore.open(dir);
+      const m = sampleMatch();
+      await store.createMatch(m);
+      expect(await store.append(m.id, entry(1))).toBe(true);
+      expect(mode(dir)).toBe(0o700);
+      expect(mode(dirname(dir))).toBe(0o700);
+      expect(mode(join(dir, 'journal.ftk'))).toBe(0o600);
+      await store.compact();
+      expect(mode(join(dir, 'journal.ftk'))).toBe(0o600);
+      await store.close();
+      // A flipped byte in the last record, cut on request: the copy aside is private too.
+      const path = join(dir, 'journal.ftk');
+      const bytes = readFileSync(path);
+      flip(bytes, bytes.length - 5);
+      writeFileSync(path, bytes);
+      const again = await FileStore.open(dir, { cutCorruptTail: true });
+      await again.close();
+      const aside = readdirSync(dir).filter((f) => f.startsWith('journal.ftk.cut-'));
+      expect(aside).toHaveLength(1);
+      expect(mode(join(dir, aside[0] as string))).toBe(0o600);
+    },
+  );
 });

@@ -26,6 +26,14 @@ export { decodeLine, encodeRecord, JournalCorruptError, type JournalScan, scanJo
  * `false` and each batch is followed by `fdatasync`.
  */
 const APPENDS_DURABLE = typeof constants.O_DSYNC === 'number' && constants.O_DSYNC !== 0;
+/**
+ * The modes the journal's files and a folder it creates are made with (before the umask): the
+ * journal holds every live match's seed and fair-deal secret, which tell every hidden card, so
+ * other local accounts may not read it. A folder that already exists keeps its mode.
+ */
+const PRIVATE_FILE = 0o600;
+const PRIVATE_FOLDER = 0o700;
+
 const APPEND_FLAGS = APPENDS_DURABLE ? constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC : 'a';
 
 /** Options of {@link Journal.open}. */
@@ -44,7 +52,7 @@ function copyAside(path: string, bytes: Uint8Array): string {
     const aside = `${path}.cut-${stamp}${n === 0 ? '' : `-${n}`}`;
     let fd: number;
     try {
-      fd = openSync(aside, 'wx');
+      fd = openSync(aside, 'wx', PRIVATE_FILE);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EEXIST' && n < 100) continue;
       throw e;
@@ -189,12 +197,12 @@ export class Journal {
    * @throws `JournalCorruptError` when a whole record fails its check (see `journal-format.ts`).
    */
   static async open(dir: string, options: JournalOptions = {}): Promise<Journal> {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER });
     const lock = await takeLock(join(dir, 'lock'), options);
     try {
       const path = join(dir, 'journal.ftk');
       rmSync(`${path}.compact`, { force: true }); // a rewrite cut short by a crash: the journal is whole
-      const fd = openSync(path, 'a+');
+      const fd = openSync(path, 'a+', PRIVATE_FILE);
       let scan: JournalScan;
       let cutFile: string | null = null;
       try {
@@ -210,7 +218,7 @@ export class Journal {
         closeSync(fd);
       }
       syncFolder(dir);
-      const handle = await open(path, APPEND_FLAGS);
+      const handle = await open(path, APPEND_FLAGS, PRIVATE_FILE);
       const reader = await open(path, 'r');
       return new Journal(handle, reader, path, lock, scan, cutFile);
     } catch (e) {
@@ -282,7 +290,7 @@ export class Journal {
       while (this.flushing);
       if (this.failure !== null) throw this.failure;
       const before = (await this.handle.stat()).size;
-      const out = await open(tmp, 'w');
+      const out = await open(tmp, 'w', PRIVATE_FILE);
       let after = 0;
       try {
         let chunk: Buffer[] = [];
@@ -313,7 +321,7 @@ export class Journal {
       const nextReader = await open(tmp, 'r');
       let next: FileHandle;
       try {
-        next = await open(tmp, APPEND_FLAGS);
+        next = await open(tmp, APPEND_FLAGS, PRIVATE_FILE);
       } catch (e) {
         await nextReader.close();
         throw e;
