@@ -33,8 +33,10 @@ export function who(p: number, viewer: PlayerView['viewer'], lang: Lang): string
   return p === viewer ? ui.you : `${ui.player} ${p}`;
 }
 
-function row(label: string, text: string): string {
-  return `${label.padEnd(16)}${text}`;
+/** A table's rows as lines: the values in one column, at least one space after the longest label (16 wide at least). */
+function rows(pairs: readonly (readonly [string, string])[]): string[] {
+  const width = Math.max(15, ...pairs.map(([label]) => label.length)) + 1;
+  return pairs.map(([label, text]) => `${label.padEnd(width)}${text}`);
 }
 
 /** @internal The board as lines of text. */
@@ -45,7 +47,8 @@ export function renderBoard(view: PlayerView, lang: Lang): string[] {
   const head = [L.phases[view.phase]];
   if (view.advisor !== null) head.push(`${ui.advisor}: ${who(view.advisor, me, lang)}`);
   head.push(`${ui.deck} ${view.deckSize}`, `${ui.favorPile} ${view.favorSize}`);
-  const lines = [`=== ${head.join(' · ')} ===`];
+  const lines: [string, string][] = [];
+  const row = (label: string, text: string): [string, string] => [label, text];
   const offices = officesInPlay(view.players);
   lines.push(
     row(
@@ -83,10 +86,11 @@ export function renderBoard(view: PlayerView, lang: Lang): string[] {
   }
   if (view.payment) {
     const p = view.payment;
-    lines.push(row(ui.payment, `${who(p.player, me, lang)}: ${p.paid}/${p.due} (${p.mode})`));
+    const mode = (p.mode === 'gold' ? ui.gold : ui.discard).toLowerCase();
+    lines.push(row(ui.payment, `${who(p.player, me, lang)}: ${p.paid}/${p.due} (${mode})`));
   }
   if (view.king) lines.push(row(L.kinds.king, who(view.king.player, me, lang)));
-  return lines;
+  return [`=== ${head.join(' · ')} ===`, ...rows(lines)];
 }
 
 /** @internal The numbered choices shown for the legal actions (bids are shortened to the next ten). */
@@ -131,15 +135,15 @@ export function readChoice(view: PlayerView, line: string): Action | string {
 /** @internal The final score as lines: points per player, the titles, the winners. */
 export function renderScore(score: Score, players: number, viewer: PlayerView['viewer'], lang: Lang): string[] {
   const L = labels[lang];
-  const lines = [`=== ${L.ui.score} ===`];
+  const lines: [string, string][] = [];
   for (const office of officesInPlay(players)) {
     const r = score.offices[office];
     if (!r) continue;
     const first = r.first === null ? '—' : `${who(r.first, viewer, lang)} (+${r.primary})`;
     const second = r.secondary === null ? '' : ` · ${r.second === null ? '—' : `${who(r.second, viewer, lang)} (+${r.secondary})`}`;
-    lines.push(row(L.offices[office], `${first}${second}   [${L.ui.influence}: ${r.influence.join(' / ')}]`));
+    lines.push([L.offices[office], `${first}${second}   [${L.ui.influence}: ${r.influence.join(' / ')}]`]);
   }
-  lines.push(row(L.ui.points, score.points.map((pts, p) => `${who(p, viewer, lang)} ${pts}`).join(' · ')));
-  lines.push(row(L.ui.winner, score.winners.map((p) => who(p, viewer, lang)).join(', ')));
-  return lines;
+  lines.push([L.ui.points, score.points.map((pts, p) => `${who(p, viewer, lang)} ${pts}`).join(' · ')]);
+  lines.push([L.ui.winner, score.winners.map((p) => who(p, viewer, lang)).join(', ')]);
+  return [`=== ${L.ui.score} ===`, ...rows(lines)];
 }

@@ -14,6 +14,7 @@ import { intOption, langOption, seedOption, stringOption, UsageError } from './a
 import { readChoice, renderBoard, renderChoices, renderScore } from './board.js';
 import type { Io } from './io.js';
 import { boundedLineReader, MAX_INPUT_LINE, say } from './io.js';
+import { printable } from './printable.js';
 import type { GameFile } from './savefile.js';
 import { loadGame, saveGame } from './savefile.js';
 import { botList, fillSeats } from './seats.js';
@@ -104,7 +105,7 @@ export async function playCommand(parsed: Parsed, io: Io): Promise<number> {
   const out = io.stdout;
   say(
     out,
-    `For the King (and Me) — ${table.state.players} players, seed ${String(table.options.seed)}. You are ${`Player ${seat}`}.`,
+    `For the King (and Me) — ${table.state.players} players, seed ${printable(String(table.options.seed))}. You are ${`Player ${seat}`}.`,
     `Seats: ${table.seats.map((s, p) => `${p}: ${s === 'human' ? 'you' : s}`).join(', ')}. Type "help" for commands.`,
     '',
   );

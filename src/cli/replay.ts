@@ -3,13 +3,14 @@
  * @module
  */
 import type { GameEvent, Viewer } from '../index.js';
-import { replay, score, view } from '../index.js';
-import { describeAction } from '../text/index.js';
+import { createGameWithEvents, replay, score, view } from '../index.js';
+import { describeAction, labels } from '../text/index.js';
 import type { Parsed } from './args.js';
 import { intOption, langOption, UsageError } from './args.js';
 import { renderBoard, renderScore } from './board.js';
 import type { Io } from './io.js';
 import { boundedLineReader, MAX_INPUT_LINE, say } from './io.js';
+import { printable } from './printable.js';
 import { loadGame } from './savefile.js';
 import { printEvents } from './watch.js';
 
@@ -33,16 +34,25 @@ export async function replayCommand(parsed: Parsed, io: Io): Promise<number> {
     return 0;
   }
   const interactive = parsed.options.all !== true && io.stdin.isTTY === true && io.stdout.isTTY === true;
-  say(out, `Replaying ${file}: ${n} players, seed ${String(game.options.seed)}, ${game.actions.length} actions.`);
+  const ui = labels[lang].ui;
+  const seed = printable(String(game.options.seed));
+  say(out, `${ui.replay} ${file}: ${ui.players} ${n} · ${ui.seed} ${seed} · ${ui.actions} ${game.actions.length}`);
   if (interactive) say(out, 'Press Enter for the next action, "a" for all the rest, "q" to stop.');
   const input = interactive ? boundedLineReader(io, MAX_INPUT_LINE) : null;
   let stepping = interactive;
   let stopped = false;
   try {
+    const start = createGameWithEvents(game.options);
+    let before = start.state;
     const steps: { index: number; text: string; events: readonly GameEvent[] }[] = [];
-    replay(game.options, game.actions, (index, action, _state, events) => {
-      steps.push({ index, text: describeAction(action, lang), events });
+    replay(game.options, game.actions, (index, action, state, events) => {
+      // Worded with the table as it stood (the lot, the payment, the Advisor), as a third
+      // person's move: the seat's own actions are no commands here.
+      const { lot, drawn, advisor, payment } = view(before, viewer);
+      steps.push({ index, text: describeAction(action, lang, { lot, drawn, advisor, payment }), events });
+      before = state;
     });
+    printEvents(out, start.events, lang, viewer);
     for (const s of steps) {
       if (stopped) break;
       say(out, `#${s.index + 1} ${s.text}`);

@@ -11,6 +11,7 @@ import { ENV_SERVER_OPTIONS, envServerCommand } from './env-server.js';
 import type { Io } from './io.js';
 import { say } from './io.js';
 import { PLAY_OPTIONS, playCommand } from './play.js';
+import { printable } from './printable.js';
 import { REPLAY_OPTIONS, replayCommand } from './replay.js';
 import { SERVE_OPTIONS, serveCommand } from './serve.js';
 import { MERGE_OPTIONS, mergeCommand, SIMULATE_OPTIONS, simulateCommand } from './simulate.js';
@@ -180,11 +181,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     return await command.run(parsed, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      say(io.stderr, `for-the-king: ${e.message}`);
+      say(io.stderr, `for-the-king: ${printable(e.message)}`);
       return 2;
     }
     const message = e instanceof RulesError ? e.message : e instanceof Error ? e.message : String(e);
-    say(io.stderr, `for-the-king: error: ${message.split('\n')[0] ?? ''}`);
+    say(io.stderr, `for-the-king: error: ${printable(message.split('\n')[0] ?? '')}`);
     return 1;
   }
 }

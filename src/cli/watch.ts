@@ -5,7 +5,7 @@
 import type { GameEvent, PlayerCount, Viewer } from '../index.js';
 import { createGameWithEvents, currentPlayer, eventsFor, isGameOver, score } from '../index.js';
 import type { Lang } from '../text/index.js';
-import { describeEvent } from '../text/index.js';
+import { describeEvent, labels } from '../text/index.js';
 import type { Parsed } from './args.js';
 import { intOption, langOption, seedOption, stringOption, UsageError } from './args.js';
 import { renderScore } from './board.js';
@@ -13,6 +13,7 @@ import { checkFileDestination } from './files.js';
 import type { Io, Out } from './io.js';
 import { say } from './io.js';
 import { botMove, freshSeed, seatTable } from './play.js';
+import { printable } from './printable.js';
 import { saveGame } from './savefile.js';
 import { botList, fillSeats } from './seats.js';
 
@@ -46,7 +47,8 @@ export async function watchCommand(parsed: Parsed, io: Io): Promise<number> {
   const start = createGameWithEvents(options);
   const table = seatTable(options, start.state, [], seats);
   const out = io.stdout;
-  say(out, `For the King (and Me) — ${players} bots, seed ${String(seed)}: ${seats.map((s, p) => `Player ${p} ${s}`).join(', ')}`);
+  const ui = labels[lang].ui;
+  say(out, `For the King (and Me) — ${ui.seed} ${printable(String(seed))}: ${seats.map((s, p) => `${ui.player} ${p} ${s}`).join(', ')}`);
   printEvents(out, start.events, lang);
   while (!isGameOver(table.state)) printEvents(out, botMove(table, currentPlayer(table.state) as number), lang);
   say(out, '', ...renderScore(score(table.state), players, 'spectator', lang));

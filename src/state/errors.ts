@@ -6,15 +6,18 @@
 /**
  * What went wrong, as a stable code to branch on:
  * - `INVALID_OPTIONS`: bad options: to `createGame` or `replay` (player count, seed, first player,
- *   variants), a bad seed for `determinize`, bad settings of a bot, `playGame` or `simulate`.
+ *   variants), a bad seed for `determinize`, bad settings of a bot, `playGame` or `simulate`, a
+ *   language other than `'en'` and `'uk'` for the text functions (`describeAction` …).
  * - `INVALID_VIEWER`: a viewer (for `view` or `eventsFor`) that is neither a player of the game nor `'spectator'`.
- * - `INVALID_EVENTS`: `eventsFor` was given something that is not a list of events.
+ * - `INVALID_EVENTS`: `eventsFor` was given something that is not a list of events, or
+ *   `describeEvent` something that is not an event.
  * - `MALFORMED_ACTION`: not an action at all (wrong shape, missing or extra fields, wrong types,
  *   getters or proxies that throw when read).
  * - `GAME_OVER`: the game has ended; no action applies.
  * - `NOT_YOUR_TURN`: the action names a player who is not to move.
  * - `WRONG_STEP`: the action's type does not fit the decision the game waits for.
- * - `UNKNOWN_CARD`: a card id that is not in the catalogue.
+ * - `UNKNOWN_CARD`: a card id that is not in the catalogue (for `describeEvent` too; `describeCard`
+ *   returns an unknown id as it is).
  * - `ILLEGAL_ACTION`: well formed and in turn, but the rules forbid it (a full area, a low bid, a card not in hand…).
  * - `INVALID_SAVE`: `deserialize` or `fromSave` was given a malformed or tampered save.
  * - `INVALID_RECORD`: `checkRecord` or `replayRecord` was given something that is not a game record.

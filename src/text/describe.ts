@@ -4,6 +4,9 @@
  */
 import type { Card } from '../data/cards.js';
 import { cardById } from '../data/cards.js';
+import type { RulesErrorCode } from '../state/errors.js';
+import { RulesError } from '../state/errors.js';
+import { showValue } from '../state/show.js';
 import type { Action, GameEvent } from '../state/types.js';
 import type { DescribeContext } from './context.js';
 import type { Lang } from './labels.js';
@@ -14,6 +17,15 @@ import { uk } from './phrases-uk.js';
 export type { DescribeContext } from './context.js';
 
 const PHRASES: Readonly<Record<Lang, Phrases>> = { en, uk };
+
+/**
+ * `table[key]` for an own key only (`'toString'` is no language, `'constructor'` no type);
+ * anything else throws a `RulesError` with `code` (so `own({}, x, …)` always throws).
+ */
+function own<T extends object>(table: T, key: unknown, code: RulesErrorCode, what: string): T[keyof T] {
+  if (typeof key !== 'string' || !Object.hasOwn(table, key)) throw new RulesError(code, `unknown ${what}: ${showValue(key)}`);
+  return table[key as keyof T];
+}
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -29,6 +41,8 @@ function nameOf(x: DescribeContext, p: number): string | undefined {
  * A card's name: "Diplomacy 3", "King", "Gold 2" (`'uk'`: "Дипломатія 3", "Король", "Золото 2").
  *
  * @param card - a card or a card id; an unknown id is returned as it is.
+ * @throws `RulesError` `INVALID_OPTIONS` for a `lang` other than `'en'` and `'uk'`;
+ * `UNKNOWN_CARD` for a `card` that is neither a string nor a card of the catalogue.
  * @example
  * ```ts
  * describeCard('military-A', 'en'); // 'Military 4'
@@ -37,8 +51,10 @@ function nameOf(x: DescribeContext, p: number): string | undefined {
  * @category Text
  */
 export function describeCard(card: Card | string, lang: Lang): string {
-  const c = typeof card === 'string' ? cardById(card) : card;
-  return c === undefined ? String(card) : PHRASES[lang].card(c);
+  const t = own(PHRASES, lang, 'INVALID_OPTIONS', 'language');
+  // A card object is looked up by its id: anything else (null, {}) finds no card.
+  const c = cardById(typeof card === 'string' ? card : ((card as Card | null)?.id as string));
+  return c ? t.card(c) : typeof card === 'string' ? card : own({}, card, 'UNKNOWN_CARD', 'card');
 }
 
 /**
@@ -48,6 +64,9 @@ export function describeCard(card: Card | string, lang: Lang): string {
  * Players are named by their index, as in the API ("Player 0" … ), or by `context.names`.
  *
  * @param context - optional: the reader and what the table shows (pass the reader's `PlayerView`).
+ * @throws `RulesError` `INVALID_OPTIONS` for a `lang` other than `'en'` and `'uk'`;
+ * `MALFORMED_ACTION` when `action` is no object or its `type` is no action type (`'foo'`,
+ * `'toString'`).
  * @example
  * ```ts
  * const v = view(state, 0);
@@ -58,9 +77,13 @@ export function describeCard(card: Card | string, lang: Lang): string {
  * @category Text
  */
 export function describeAction(action: Action, lang: Lang, context: DescribeContext = {}): string {
-  const t = PHRASES[lang];
+  const t = own(PHRASES, lang, 'INVALID_OPTIONS', 'language');
+  const say = own(t.actions, (action as Action | null)?.type, 'MALFORMED_ACTION', 'action type') as (
+    a: Action,
+    s: string | null,
+    x: DescribeContext,
+  ) => string;
   const s = context.viewer === action.player ? null : t.who(action.player, false, nameOf(context, action.player)).n;
-  const say = t.actions[action.type] as (a: Action, s: string | null, x: DescribeContext) => string;
   return capital(say(action, s, context));
 }
 
@@ -70,6 +93,10 @@ export function describeAction(action: Action, lang: Lang, context: DescribeCont
  * `eventsFor` (hidden cards are `null` and read as "a card"). With `context.viewer`, that seat's
  * own events read in the second person ("You drew Diplomacy 3" / "Ви витягнули Дипломатію 3").
  *
+ * @throws `RulesError` `INVALID_OPTIONS` for a `lang` other than `'en'` and `'uk'`;
+ * `INVALID_EVENTS` when `event` is no object or its `type` is no event type (`'foo'`,
+ * `'constructor'`); `UNKNOWN_CARD` for a `card` that is neither `null` (hidden) nor a card id
+ * of the catalogue.
  * @example
  * ```ts
  * describeEvent({ type: 'placed', player: 1, area: 'favor', card: null }, 'en');
@@ -80,8 +107,14 @@ export function describeAction(action: Action, lang: Lang, context: DescribeCont
  * @category Text
  */
 export function describeEvent(event: GameEvent, lang: Lang, context: DescribeContext = {}): string {
-  const t = PHRASES[lang];
+  const t = own(PHRASES, lang, 'INVALID_OPTIONS', 'language');
+  const say = own(t.events, (event as GameEvent | null)?.type, 'INVALID_EVENTS', 'event type') as (
+    e: GameEvent,
+    s: Who,
+    w: (p: number) => Who,
+  ) => string;
+  const card: unknown = (event as { card?: unknown }).card;
+  if (card != null && !cardById(card as string)) own({}, card, 'UNKNOWN_CARD', 'card');
   const w = (p: number): Who => t.who(p, context.viewer === p, nameOf(context, p));
-  const say = t.events[event.type] as (e: GameEvent, s: Who, w: (p: number) => Who) => string;
   return capital(say(event, w('player' in event ? event.player : -1), w));
 }

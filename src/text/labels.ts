@@ -38,6 +38,8 @@ export interface UiWords {
   readonly newGame: string;
   readonly players: string;
   readonly seed: string;
+  readonly replay: string;
+  readonly actions: string;
 }
 
 /** Every localized name of one language. @category Text */
@@ -109,6 +111,8 @@ export const labels: Readonly<Record<Lang, Labels>> = {
       newGame: 'New game',
       players: 'Players',
       seed: 'Seed',
+      replay: 'Replay',
+      actions: 'Actions',
     },
   },
   uk: {
@@ -152,6 +156,8 @@ export const labels: Readonly<Record<Lang, Labels>> = {
       newGame: 'Нова гра',
       players: 'Гравці',
       seed: 'Зерно',
+      replay: 'Повтор',
+      actions: 'Дії',
     },
   },
 };

@@ -248,7 +248,7 @@ describe('for-the-king watch and replay', () => {
     expect(io.out()).toMatch(/=== Score ===/);
     const again = fakeIo();
     expect(await run(['replay', file, '--all'], again)).toBe(0);
-    expect(again.out()).toMatch(/Replaying .*watched\.json: 3 players, seed 4/);
+    expect(again.out()).toMatch(/Replay .*watched\.json: Players 3 · Seed 4 · /);
     expect(again.out()).toMatch(/#1 Player \d places the drawn card/);
     const winner = /Winner +(.*)/.exec(io.out())?.[1];
     expect(again.out()).toContain(`Winner          ${winner}`);
@@ -276,7 +276,7 @@ describe('for-the-king watch and replay', () => {
     writeFileSync(file, JSON.stringify(makeRecord(options, actions, { names: ['Ann', 'Bo', 'Cy'] })));
     const io = fakeIo();
     expect(await run(['replay', file, '--all'], io)).toBe(0);
-    expect(io.out()).toMatch(/Replaying .*record\.json: 3 players, seed rec, 12 actions/);
+    expect(io.out()).toMatch(/Replay .*record\.json: Players 3 · Seed rec · Actions 12/);
     expect(io.out()).toMatch(/#12 /);
     const more = fakeIo(`${Array<string>(400).fill('1').join('\n')}\n`);
     expect(await run(['play', '--load', file, '--seat', '1', '--bots', 'random'], more)).toBe(0);
@@ -362,7 +362,7 @@ describe('the options around the arguments', () => {
     expect(await run(['watch', '--players', '2', '--seed', '3', '--save', file], fakeIo())).toBe(0);
     const io = fakeIo();
     expect(await run(['replay', '--all', '--', file], io)).toBe(0);
-    expect(io.out()).toMatch(/Replaying .*after-dashes\.json: 2 players, seed 3/);
+    expect(io.out()).toMatch(/Replay .*after-dashes\.json: Players 2 · Seed 3 · /);
   });
 
   it('a flag given twice says the same thing twice, and is taken', async () => {
