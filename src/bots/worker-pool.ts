@@ -4,7 +4,7 @@
  * @module
  */
 
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { GameOutcome, SimulationTask } from './outcome.js';
 import type { ErrorReply } from './worker-error.js';
 import { errorFromReply } from './worker-error.js';
@@ -15,13 +15,21 @@ export type WorkerReply = { readonly records: readonly GameOutcome[] } | ErrorRe
 /** @internal A message to a worker: a chunk of game indexes `[from, to)`, or `null` to stop. */
 export type WorkerRequest = { readonly from: number; readonly to: number } | null;
 
+/**
+ * Node's worker threads, named in a variable and loaded when a run starts: `for-the-king-and-me/bots`
+ * reaches this file by a dynamic import, which a bundler for the browser follows, and a specifier it
+ * can read would have to resolve there (esbuild refuses `node:worker_threads` for the browser).
+ * The comments tell webpack and Vite to leave the import alone too.
+ */
+const WORKER_THREADS = 'node:worker_threads';
+
 /** The worker to start: the built script, or, from the TypeScript sources (tests), a loader for it. */
-function startWorker(task: SimulationTask): Worker {
+function startWorker(Thread: typeof Worker, task: SimulationTask): Worker {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./simulate-worker.js', here), { workerData: task });
+  if (!here.endsWith('.ts')) return new Thread(new URL('./simulate-worker.js', here), { workerData: task });
   const source = new URL('./worker.ts', here).href;
   const boot = `import('tsx/esm/api').then((m) => m.tsImport(${JSON.stringify(source)}, ${JSON.stringify(here)}))`;
-  return new Worker(boot, { eval: true, workerData: task });
+  return new Thread(boot, { eval: true, workerData: task });
 }
 
 /** Games `from … to-1` as words. */
@@ -36,13 +44,16 @@ function gamesOf(from: number, to: number): string {
  * `onRecord`, or a worker that stops while it holds games, whatever its exit code (a bot that
  * calls `process.exit(0)`): no game is ever dropped silently.
  */
-export function runInWorkers(
+export async function runInWorkers(
   task: SimulationTask,
   from: number,
   to: number,
   count: number,
   onRecord: (r: GameOutcome) => void,
 ): Promise<void> {
+  const { Worker: Thread } = (await import(
+    /* webpackIgnore: true */ /* @vite-ignore */ WORKER_THREADS
+  )) as typeof import('node:worker_threads');
   const chunk = Math.max(1, Math.min(25, Math.ceil((to - from) / (count * 8))));
   let next = from;
   let received = 0;
@@ -72,7 +83,7 @@ export function runInWorkers(
       w.postMessage({ from: start, to: next } satisfies WorkerRequest);
     };
     for (let i = 0; i < count; i++) {
-      const w = startWorker(task);
+      const w = startWorker(Thread, task);
       workers.push(w);
       running += 1;
       w.on('message', (reply: WorkerReply) => {

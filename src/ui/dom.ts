@@ -60,6 +60,40 @@ export function text(el: Element, value: string): void {
 export const ElementBase: typeof HTMLElement =
   typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
 
+/**
+ * Sets again, through the element's own setters, the properties a page set on it before its
+ * class was defined (a framework that renders before the module loads): until then they are
+ * plain properties of the element, which would hide the setters for good. A value a setter
+ * refuses is reported to the page (`reportError`) and left out; the others are still set.
+ */
+export function upgradeProperties(el: HTMLElement, names: readonly string[]): void {
+  const self = el as unknown as Record<string, unknown>;
+  for (const name of names) {
+    if (!Object.hasOwn(self, name)) continue;
+    const value = self[name];
+    delete self[name];
+    try {
+      self[name] = value;
+    } catch (e) {
+      globalThis.reportError?.(e);
+    }
+  }
+}
+
+/**
+ * Calls `changed` when a `lang` attribute in the page changes (`<html lang>` or another element
+ * around `el`) while `el` has none of its own, so that an element that reads the language around
+ * it follows it at once. Returns what stops watching (call it when `el` leaves the page).
+ */
+export function watchLang(el: HTMLElement, changed: () => void): () => void {
+  if (typeof MutationObserver === 'undefined') return () => undefined;
+  const observer = new MutationObserver(() => {
+    if (!el.hasAttribute('lang')) changed();
+  });
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
+  return () => observer.disconnect();
+}
+
 /** Defines a custom element once (a second definition of the same name is left alone). */
 export function define(name: string, element: CustomElementConstructor): void {
   if (typeof customElements === 'undefined' || customElements.get(name) !== undefined) return;

@@ -32,7 +32,11 @@ export interface LocalGameOptions {
 export interface LocalGame {
   /** The reader's seat. */
   readonly seat: number;
-  /** The reader's view now. */
+  /**
+   * The reader's view now. Read it after the moves whose events go with it: arguments are
+   * evaluated in order, so `table.update(game.view(), game.play(action))` would show the view
+   * before the move; keep the events first (`const events = game.play(action)`), then the view.
+   */
   view(): PlayerView;
   /** The events of the game's opening, as the reader sees them. */
   opening(): readonly GameEvent[];
@@ -60,8 +64,13 @@ export interface LocalGame {
  *
  * const rng = botRandom('demo');
  * const game = createLocalGame({ players: 3, seed: 7, bots: (v) => heuristicBot(v, rng) });
- * table.update(game.view(), [...game.opening(), ...game.playBots()]);
- * table.addEventListener('ftk-action', (e) => table.update(game.view(), game.play(e.detail.action)));
+ * // The events first: the bots move while they are computed, and the view is the one after them.
+ * const opening = [...game.opening(), ...game.playBots()];
+ * table.update(game.view(), opening);
+ * table.addEventListener('ftk-action', (e) => {
+ *   const events = game.play(e.detail.action); // yours, then the bots' until your turn
+ *   table.update(game.view(), events);
+ * });
  * ```
  */
 export function createLocalGame(options: LocalGameOptions): LocalGame {
@@ -110,11 +119,15 @@ export function createLocalGame(options: LocalGameOptions): LocalGame {
   return game;
 }
 
-/** A seed for a game without one: 9 digits from the platform's random source. */
-function randomSeed(): number {
+/**
+ * @internal A seed for a game without one (or for a local game's bots): a whole number below
+ * 2^52 from the platform's random source, so that nobody rebuilds a game's deck by trying every
+ * seed.
+ */
+export function randomSeed(): number {
   const c = (globalThis as { crypto?: { getRandomValues?: (a: Uint32Array) => Uint32Array } }).crypto;
-  const words = new Uint32Array(1);
+  const words = new Uint32Array(2);
   if (c?.getRandomValues) c.getRandomValues(words);
-  else words[0] = Math.floor(Math.random() * 2 ** 32);
-  return (words[0] as number) % 1_000_000_000;
+  else for (let i = 0; i < words.length; i++) words[i] = Math.floor(Math.random() * 2 ** 32);
+  return ((words[0] as number) % 2 ** 20) * 2 ** 32 + (words[1] as number);
 }

@@ -4,15 +4,25 @@
  * page with the package loaded (`test/e2e/fixtures/blank.html`): what a new reader of
  * `<ftk-match>` still sees, typing a bid, a view that is not one, the accessible names and
  * landmarks axe-core checks, focus in the log and on the language buttons of `<ftk-app>`, a local
- * game's names after a change of language and across a move in the page.
+ * game's names after a change of language and across a move in the page. From a second review, of
+ * embedding them: properties set before the elements are defined, a view that fails to draw, an
+ * action or event of a type this build does not know, a refused update's events, `<html lang>`
+ * changing, a replay's record set to `null`, a local game's bot seeds, and `<ftk-match>` taken out
+ * of the page or moved in it (on a real host on loopback) and given a view that is not one (by a
+ * host of the test's own).
  *
  * Needs `npm run build` (the fixture imports dist/) and /usr/bin/chromium.
  */
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
+import { createGameWithEvents, eventsFor, step, view } from '../../src/index.js';
+import { startServer } from '../../src/server/serve.js';
+import { MemoryStore } from '../../src/server/store/memory.js';
 import { openBrowser, requireFiles } from './browser.js';
 
 let pages: Awaited<ReturnType<typeof openBrowser>>;
@@ -337,6 +347,468 @@ describe('<ftk-app> playing locally', () => {
       expect(errors).toEqual([]);
     } finally {
       await close();
+    }
+  });
+});
+
+describe('embedding the elements (a second review)', () => {
+  /** The enabled choices of a table: the `data-act` of each button or card that plays an action. */
+  const CHOICES = `window.choices = (t) => [...t.shadowRoot.querySelectorAll('[data-act]')]
+    .filter((el) => !el.disabled && !el.closest('[aria-busy="true"]'))
+    .map((el) => ({ act: Number(el.getAttribute('data-act')), label: el.getAttribute('aria-label') ?? el.textContent }));`;
+
+  it('applies properties set before the element was defined (a framework that renders before the module loads)', async () => {
+    const { page, errors, close } = await blank();
+    try {
+      await page.addScriptTag({ content: CHOICES });
+      const out = await page.evaluate(async () => {
+        const w = window as any;
+        const { createGameWithEvents, view, eventsFor, makeRecord } = w.lib;
+        const { state, events } = createGameWithEvents({ players: 3, seed: 7 });
+        const v = view(state, 1);
+        // Tags defined only after the page set their properties: the same as the package's own
+        // elements when `for-the-king-and-me/ui` is imported late.
+        const t = document.createElement('late-table') as any;
+        const quiet = document.createElement('late-table') as any;
+        const r = document.createElement('late-replay') as any;
+        const m = document.createElement('late-match') as any;
+        const app = document.createElement('late-app') as any;
+        m.setAttribute('server', 'http://127.0.0.1:9');
+        m.setAttribute('match', 'm1');
+        document.body.append(t, quiet, r, m);
+        t.names = ['Ada', 'Bo', 'Cy'];
+        t.events = eventsFor(events, 1);
+        t.view = v;
+        t.deadline = Date.now() + 60_000;
+        quiet.view = v;
+        quiet.disabled = true;
+        r.record = makeRecord({ players: 3, seed: 7 }, v.legal.slice(0, 1));
+        r.position = 1;
+        m.creatorToken = 'creator';
+        m.token = 'seat';
+        const bots = () => () => null;
+        app.bots = bots;
+        customElements.define('late-table', class extends w.ui.TableElement {});
+        customElements.define('late-replay', class extends w.ui.ReplayElement {});
+        customElements.define('late-match', class extends w.ui.MatchElement {});
+        customElements.define('late-app', class extends w.ui.AppElement {});
+        customElements.upgrade(app); // not in the page: it would take over its address
+        await new Promise((done) => setTimeout(done, 100));
+        const own = (el: object, names: string[]) => names.filter((n) => Object.hasOwn(el, n));
+        const out = {
+          own: [
+            ...own(t, ['view', 'events', 'names', 'deadline']),
+            ...own(quiet, ['view', 'disabled']),
+            ...own(r, ['record', 'position']),
+            ...own(m, ['token', 'creatorToken']),
+            ...own(app, ['bots']),
+          ],
+          table: {
+            moves: t.dataset.moves,
+            names: [...t.shadowRoot.querySelectorAll('[part~=seat-name]')].map((e: Element) => e.textContent),
+            choices: w.choices(t).length,
+            log: t.shadowRoot.querySelectorAll('[part=log-list] li').length,
+            clock: t.shadowRoot.querySelector('[part~=clock]')?.textContent ?? '',
+          },
+          quiet: { disabled: quiet.hasAttribute('disabled'), moves: quiet.dataset.moves, choices: w.choices(quiet).length },
+          replay: { length: r.length, position: r.position, moves: r.shadowRoot.querySelector('ftk-table').dataset.moves },
+          match: { token: m.token, creator: m.creatorToken, client: m.client !== null },
+          app: app.bots === bots,
+        };
+        m.remove();
+        return out;
+      });
+      expect(out.own).toEqual([]);
+      expect(out.table.moves).toBe('0');
+      expect(out.table.names).toEqual(expect.arrayContaining(['Ada', 'Cy']));
+      expect(out.table.choices).toBeGreaterThan(0);
+      expect(out.table.log).toBeGreaterThan(0);
+      expect(out.table.clock).toMatch(/\d:\d\d/);
+      expect(out.quiet).toEqual({ disabled: true, moves: '0', choices: 0 });
+      expect(out.replay).toEqual({ length: 1, position: 1, moves: '1' });
+      expect(out.match).toEqual({ token: 'seat', creator: 'creator', client: true });
+      expect(out.app).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows no choice of the last view when it cannot draw the new one, and says so with ftk-error', async () => {
+    const { page, errors, close } = await blank();
+    try {
+      await page.addScriptTag({ content: CHOICES });
+      const out = await page.evaluate(async () => {
+        const w = window as any;
+        const { createGame, view } = w.lib;
+        const a = view(createGame({ players: 3, seed: 7 }), 1);
+        const t = document.createElement('ftk-table') as any;
+        document.body.append(t);
+        const reported: unknown[] = [];
+        t.addEventListener('ftk-error', (e: CustomEvent) => reported.push(e.detail));
+        t.view = a;
+        await new Promise((done) => setTimeout(done, 50));
+        const before = w.choices(t).length;
+        // A view of the right shape that fails to draw (here: a field that throws when read).
+        const b = { ...a, legal: a.legal.slice().reverse(), moveCount: a.moveCount + 1 };
+        Object.defineProperty(b, 'deckSize', {
+          enumerable: true,
+          get: () => {
+            throw new Error('unreadable');
+          },
+        });
+        t.view = b;
+        await new Promise((done) => setTimeout(done, 50));
+        const after = { choices: w.choices(t), turn: t.dataset.turn, reported: reported.map((d: any) => d.code) };
+        t.view = a;
+        await new Promise((done) => setTimeout(done, 50));
+        return { before, after, again: w.choices(t).length, turn: t.dataset.turn };
+      });
+      expect(out.before).toBeGreaterThan(0);
+      expect(out.after).toEqual({ choices: [], turn: 'none', reported: ['INVALID_VIEW'] });
+      expect(out.again).toBe(out.before);
+      expect(out.turn).toBe('mine');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('logs an event of a type it does not know as a neutral line; its choices are those of the new view, in any language', async () => {
+    const { page, errors, close } = await blank();
+    try {
+      await page.addScriptTag({ content: CHOICES });
+      const out = await page.evaluate(async () => {
+        const w = window as any;
+        // Two views of the reader in a row whose first choice differs.
+        const rng = w.bots.botRandom('x');
+        const game = w.ui.createLocalGame({ players: 3, seed: 7, bots: (v: any) => w.bots.heuristicBot(v, rng) });
+        game.playBots();
+        let a = game.view();
+        let b = null;
+        let events = null;
+        for (let i = 0; i < 200 && b === null; i++) {
+          const e = game.play(a.legal[0]);
+          const n = game.view();
+          if (n.legal.length > 0 && JSON.stringify(n.legal[0]) !== JSON.stringify(a.legal[0])) [b, events] = [n, e];
+          else a = n;
+        }
+        const t = document.createElement('ftk-table') as any;
+        document.body.append(t);
+        t.update(a, []);
+        await new Promise((done) => setTimeout(done, 50));
+        // A newer host's event, with the events that led to `b`.
+        t.update(b, [...events, { type: 'tax-collected', player: 0, amount: 2 }]);
+        await new Promise((done) => setTimeout(done, 50));
+        const log = () => [...t.shadowRoot.querySelectorAll('[part=log-list] li')].map((li: Element) => li.textContent);
+        const choices = w.choices(t);
+        const sent: unknown[] = [];
+        t.addEventListener('ftk-action', (e: CustomEvent) => sent.push(e.detail));
+        t.shadowRoot.querySelector(`[data-act="${choices[0].act}"]`).click();
+        const en = log();
+        t.setAttribute('lang', 'uk');
+        await new Promise((done) => setTimeout(done, 50));
+        return {
+          moves: t.dataset.moves,
+          bMoves: b.moveCount,
+          choices: choices.length,
+          sent: sent.map((d: any) => JSON.stringify(d.action) === JSON.stringify(b.legal[d.index]) && d.moveCount === b.moveCount),
+          last: en.at(-1),
+          lines: [en.length, log().length],
+          ukLast: log().at(-1),
+        };
+      });
+      expect(out.moves).toBe(String(out.bMoves));
+      expect(out.choices).toBeGreaterThan(0);
+      expect(out.sent).toEqual([true]);
+      expect(out.last).toMatch(/\S/);
+      expect(out.last).not.toContain('tax');
+      expect(out.lines[1]).toBe(out.lines[0]);
+      expect(out.ukLast).not.toBe(out.last);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("draws an action of a type it does not know ('other') as a numbered button that sends it", async () => {
+    const { page, errors, close } = await blank();
+    try {
+      await page.addScriptTag({ content: CHOICES });
+      const out = await page.evaluate(async () => {
+        const w = window as any;
+        const { createGame, view } = w.lib;
+        const v = { ...view(createGame({ players: 3, seed: 7 }), 1), legal: [{ type: 'mulligan', player: 1 }] };
+        const t = document.createElement('ftk-table') as any;
+        document.body.append(t);
+        t.view = v;
+        await new Promise((done) => setTimeout(done, 50));
+        const sent: unknown[] = [];
+        t.addEventListener('ftk-action', (e: CustomEvent) => sent.push(e.detail.action));
+        const choices = w.choices(t);
+        const button = t.shadowRoot.querySelector('[data-act="0"]');
+        const shown = button?.textContent;
+        button?.click();
+        t.setAttribute('lang', 'uk');
+        t.view = v;
+        await new Promise((done) => setTimeout(done, 50));
+        return { decision: w.ui.decisionOf(v).kind, choices, shown, sent, uk: t.shadowRoot.querySelector('[data-act="0"]')?.textContent };
+      });
+      expect(out).toEqual({
+        decision: 'other',
+        choices: [{ act: 0, label: 'Action 1' }],
+        shown: 'Action 1',
+        sent: [{ type: 'mulligan', player: 1 }],
+        uk: 'Дія 1',
+      });
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('logs nothing of an update whose view it refuses', async () => {
+    const { page, errors, close } = await blank();
+    try {
+      const out = await page.evaluate(async () => {
+        const { createGameWithEvents, view, eventsFor, step } = (window as any).lib;
+        const { state, events } = createGameWithEvents({ players: 3, seed: 7 });
+        const t = document.createElement('ftk-table') as any;
+        document.body.append(t);
+        t.update(view(state, 0), eventsFor(events, 0));
+        await new Promise((done) => setTimeout(done, 50));
+        const log = () => t.shadowRoot.querySelectorAll('[part=log-list] li').length;
+        const before = log();
+        const later = step(state, view(state, 1).legal[0]);
+        let code = null;
+        try {
+          t.update({ not: 'a view' }, eventsFor(later.events, 0));
+        } catch (e: any) {
+          code = e.code;
+        }
+        t.view = view(state, 0);
+        await new Promise((done) => setTimeout(done, 50));
+        return { code, before, after: log() };
+      });
+      expect(out.code).toBe('INVALID_VIEW');
+      expect(out.before).toBeGreaterThan(0);
+      expect(out.after).toBe(out.before);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("follows a change of the page's language (<html lang>) at once, table and replay", async () => {
+    const { page, errors, close } = await blank();
+    try {
+      const out = await page.evaluate(async () => {
+        const w = window as any;
+        const { createGame, view, makeRecord } = w.lib;
+        const t = document.createElement('ftk-table') as any;
+        const r = document.createElement('ftk-replay') as any;
+        document.body.append(t, r);
+        t.view = view(createGame({ players: 3, seed: 7 }), 1);
+        r.record = makeRecord({ players: 3, seed: 7 }, []);
+        await new Promise((done) => setTimeout(done, 50));
+        const words = () => ({
+          table: t.shadowRoot.querySelector('[part=log] summary').textContent,
+          replay: r.shadowRoot.querySelector('[part=controls] button').getAttribute('aria-label'),
+        });
+        const en = words();
+        document.documentElement.lang = 'uk';
+        await new Promise((done) => setTimeout(done, 50));
+        return { en, uk: words() };
+      });
+      expect(out.en).toEqual({ table: 'Log', replay: expect.any(String) });
+      expect(out.uk.table).not.toBe(out.en.table);
+      expect(out.uk.replay).not.toBe(out.en.replay);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('empties the replay when its record is set to null', async () => {
+    const { page, errors, close } = await blank();
+    try {
+      const out = await page.evaluate(async () => {
+        const { createGame, view, makeRecord } = (window as any).lib;
+        const v = view(createGame({ players: 3, seed: 7 }), 1);
+        const r = document.createElement('ftk-replay') as any;
+        document.body.append(r);
+        r.record = makeRecord({ players: 3, seed: 7 }, v.legal.slice(0, 1));
+        r.position = 1;
+        await new Promise((done) => setTimeout(done, 50));
+        const inner = r.shadowRoot.querySelector('ftk-table');
+        const cards = () => inner.shadowRoot.querySelectorAll('[data-seat], [data-card]').length;
+        const before = { turn: inner.dataset.turn, cards: cards() };
+        r.record = null;
+        await new Promise((done) => setTimeout(done, 50));
+        return {
+          before,
+          after: {
+            turn: inner.dataset.turn,
+            cards: cards(),
+            log: inner.shadowRoot.querySelectorAll('[part=log-list] li').length,
+            view: inner.view,
+          },
+        };
+      });
+      expect(out.before.turn).toBe('others');
+      expect(out.before.cards).toBeGreaterThan(0);
+      expect(out.after).toEqual({ turn: 'none', cards: 0, log: 0, view: null });
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("gives a local game's bots seeds of their own, not the game's (which tells every hidden card)", async () => {
+    for (const search of ['?local&players=3&delay=0', '?local&players=3&seed=7&delay=0']) {
+      const { page, errors, close } = await blank(search);
+      try {
+        const out = await page.evaluate(async () => {
+          const w = window as any;
+          const seeds: string[] = [];
+          const el = document.createElement('ftk-app') as any;
+          el.setAttribute('local', '');
+          el.setAttribute('online', 'false');
+          el.bots = (_seat: number, seed: string) => {
+            seeds.push(seed);
+            const rng = w.bots.botRandom(seed);
+            return (view: unknown) => w.bots.heuristicBot(view, rng);
+          };
+          document.body.append(el);
+          await new Promise((done) => setTimeout(done, 50));
+          const game = el.game;
+          for (let i = 0; i < 500 && game.view().currentPlayer !== null; i++) {
+            if (game.view().currentPlayer === 0) game.act(game.view().legal[0]);
+            game.playBots();
+          }
+          return { seeds, seed: String(game.record().options.seed) };
+        });
+        expect(out.seeds).toHaveLength(2);
+        const bases = out.seeds.map((s) => s.split('/')[0]);
+        if (search.includes('seed=7')) expect(bases).toEqual(['7', '7']);
+        else {
+          expect(bases).not.toContain(out.seed);
+          expect(Number(out.seed)).toBeGreaterThan(1e9);
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    }
+  });
+});
+
+describe('<ftk-match> in and out of the page (a second review)', () => {
+  it('says "closed" once taken out of the page, and keeps its connection when moved in it', async () => {
+    // A real host on loopback that also serves the page (the same origin: no CORS to allow).
+    const host = await startServer({ store: new MemoryStore(), port: 0, staticDir: process.cwd() });
+    const context = await pages.browser.newContext({ reducedMotion: 'reduce' });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(`${host.url}/test/e2e/fixtures/blank.html`);
+      await page.waitForFunction('window.__ready === true');
+      await page.addScriptTag({ type: 'module', content: "import * as client from '/dist/client.js'; window.client = client;" });
+      await page.waitForFunction('window.client !== undefined');
+      const out = await page.evaluate(async () => {
+        const { createMatch, joinMatch } = (window as any).client;
+        const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+        const base = location.origin;
+        const { match, invite } = await createMatch(base, { players: 2, bots: [null, 'heuristic'] });
+        const seat = await joinMatch(base, match.id, { name: 'Ada', invite });
+        const a = document.createElement('div');
+        const b = document.createElement('div');
+        document.body.append(a, b);
+        const m = document.createElement('ftk-match') as any;
+        m.setAttribute('match', match.id);
+        m.token = seat.token;
+        const statuses: string[] = [];
+        m.addEventListener('ftk-status', (e: CustomEvent) => statuses.push(e.detail.status));
+        a.append(m);
+        for (let i = 0; i < 100 && m.status !== 'open'; i++) await sleep(50);
+        const first = m.client;
+        statuses.length = 0;
+        b.append(m); // moved: out of the page and back in one task
+        await sleep(300);
+        const moved = { statuses: [...statuses], same: m.client === first, status: m.status };
+        statuses.length = 0;
+        m.remove();
+        await sleep(100);
+        return { moved, removed: { statuses: [...statuses], status: m.status, data: m.dataset.status, client: m.client } };
+      });
+      expect(out.moved).toEqual({ statuses: [], same: true, status: 'open' });
+      expect(out.removed).toEqual({ statuses: ['closed'], status: 'closed', data: 'closed', client: null });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await host.close();
+    }
+  });
+});
+
+describe('<ftk-match> and a view it refuses (a second review)', () => {
+  it('logs nothing of the update whose view is not one, and says BAD_MESSAGE', async () => {
+    // A host that welcomes seat 1, then sends an update whose events are real and whose view is not one.
+    const { state } = createGameWithEvents({ players: 3, seed: 7 });
+    const first = view(state, 1);
+    const next = step(state, first.legal[0] as (typeof first.legal)[number]);
+    const server = createServer();
+    const sockets = new WebSocketServer({ server, path: '/ws' });
+    sockets.on('connection', (ws) => {
+      ws.on('message', (raw) => {
+        const m = JSON.parse(String(raw)) as { type: string; id?: unknown };
+        if (m.type === 'hello') {
+          ws.send(
+            JSON.stringify({
+              type: 'welcome',
+              v: 1,
+              match: 'm1',
+              seat: 1,
+              seq: 0,
+              updates: [],
+              view: first,
+            }),
+          );
+          setTimeout(
+            () => ws.send(JSON.stringify({ type: 'update', seq: 1, events: eventsFor(next.events, 1), view: { players: 9, legal: [] } })),
+            200,
+          );
+        } else if (m.type === 'ping') ws.send(JSON.stringify({ type: 'pong', id: m.id }));
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const port = (server.address() as { port: number }).port;
+    const { page, errors, close } = await blank();
+    try {
+      const out = await page.evaluate(async (base) => {
+        const m = document.createElement('ftk-match') as any;
+        const reported: string[] = [];
+        m.addEventListener('ftk-error', (e: CustomEvent) => reported.push(e.detail.code));
+        m.setAttribute('server', base);
+        m.setAttribute('match', 'm1');
+        document.body.append(m);
+        m.token = 'seat-1';
+        const log = () => m.table.shadowRoot.querySelectorAll('[part=log-list] li').length;
+        for (let i = 0; i < 100 && m.table.dataset.moves !== '0'; i++) await new Promise((done) => setTimeout(done, 20));
+        const before = log();
+        for (let i = 0; i < 100 && reported.length === 0; i++) await new Promise((done) => setTimeout(done, 20));
+        await new Promise((done) => setTimeout(done, 50));
+        const out = { before, after: log(), moves: m.table.dataset.moves, reported };
+        m.remove();
+        return out;
+      }, `http://127.0.0.1:${port}`);
+      expect(out).toEqual({ before: out.before, after: out.before, moves: '0', reported: ['BAD_MESSAGE'] });
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+      sockets.close();
+      server.close();
     }
   });
 });

@@ -10,9 +10,9 @@
  */
 import type { GameRecord } from '../../index.js';
 import { CHROME_CSS } from '../chrome.js';
-import { ElementBase, fill, h, shadow } from '../dom.js';
+import { ElementBase, fill, h, shadow, upgradeProperties } from '../dom.js';
 import type { SeatedDetail } from '../lobby/element.js';
-import { createLocalGame, type LocalGame, type SeatBot } from '../local.js';
+import { createLocalGame, type LocalGame, randomSeed, type SeatBot } from '../local.js';
 import { MATCH_PARTS, type MatchElement } from '../match/element.js';
 import type { ReplayElement } from '../replay/element.js';
 import { CROWN, icon } from '../table/cards.js';
@@ -103,6 +103,7 @@ export class AppElement extends ElementBase {
       this.#go(`?match=${encodeURIComponent(match)}`);
     });
     this.#root.addEventListener('ftk-replay', (e) => this.#replay((e as CustomEvent<{ record: GameRecord }>).detail.record));
+    upgradeProperties(this, ['bots']);
   }
 
   /** @internal */
@@ -316,7 +317,13 @@ export class AppElement extends ElementBase {
     let run = ++this.#run;
     const players = Math.min(5, Math.max(2, Number(params.get('players')) || 3)) as 2 | 3 | 4 | 5;
     const seedText = params.get('seed');
-    const seed = seedText === null || seedText === '' ? undefined : /^\d{1,9}$/.test(seedText) ? Number(seedText) : seedText.slice(0, 200);
+    // A whole number as a number (as a record's seed is), anything else as text.
+    const seed =
+      seedText === null || seedText === ''
+        ? undefined
+        : /^\d{1,16}$/.test(seedText) && Number.isSafeInteger(Number(seedText))
+          ? Number(seedText)
+          : seedText.slice(0, 200);
     const delayText = params.get('delay');
     const delay = delayText !== null && /^\d{1,5}$/.test(delayText) ? Number(delayText) : 600;
     const table = document.createElement('ftk-table') as TableElement;
@@ -327,10 +334,12 @@ export class AppElement extends ElementBase {
     const factory = this.#bots;
     if (factory === null) return;
     {
-      const base = seed ?? Math.floor(Math.random() * 1e9);
+      // The bots' seeds tell nothing of the game's (which tells every hidden card) unless the
+      // reader chose it (`?seed=`: the same game and the same bots again).
+      const base = seed ?? randomSeed();
       const bots: (SeatBot | null)[] = Array.from({ length: players }, (_, p) => (p === 0 ? null : factory(p, `${base}/${p}`)));
       const names = Array.from({ length: players }, (_, p) => (p === 0 ? 'You' : WORDS.en.botName('heuristic', p)));
-      const game = createLocalGame({ players, seed: base, bots, names });
+      const game = createLocalGame({ players, ...(seed === undefined ? {} : { seed }), bots, names });
       this.#game = game;
       this.#localNames = () => {
         table.names = names.map((_, p) => (p === 0 ? null : WORDS[this.lang].botName('heuristic', p)));

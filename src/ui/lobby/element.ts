@@ -10,7 +10,7 @@ import { createMatch, getMatch, joinMatch, listMatches, type MatchSummary } from
 import { type Card, cardById } from '../../index.js';
 import { labels } from '../../text/index.js';
 import { CHROME_CSS } from '../chrome.js';
-import { ElementBase, fill, h, shadow, text } from '../dom.js';
+import { ElementBase, fill, h, shadow, text, watchLang } from '../dom.js';
 import { hostBase } from '../match/address.js';
 import { cardFace } from '../table/cards.js';
 import { CARD_CSS } from '../table/style.js';
@@ -48,6 +48,7 @@ export class LobbyElement extends ElementBase {
   readonly #main: HTMLElement = h('div', { class: 'lobby' });
   readonly #error: HTMLElement = h('p', { class: 'error', part: 'error', role: 'alert' });
   #drawn = '';
+  #stopLang: (() => void) | null = null;
 
   constructor() {
     super();
@@ -65,7 +66,15 @@ export class LobbyElement extends ElementBase {
 
   /** @internal */
   connectedCallback(): void {
+    this.#stopLang?.();
+    this.#stopLang = watchLang(this, () => this.#draw());
     this.#draw();
+  }
+
+  /** @internal */
+  disconnectedCallback(): void {
+    this.#stopLang?.();
+    this.#stopLang = null;
   }
 
   /** @internal */

@@ -8,9 +8,9 @@
  */
 
 import { type ClientError, connectMatch, fetchRecord, getMatch, type MatchClient, type MatchSummary } from '../../client/index.js';
-import type { GameRecord, PlayerView } from '../../index.js';
+import type { GameEvent, GameRecord, PlayerView } from '../../index.js';
 import { CHROME_CSS } from '../chrome.js';
-import { ElementBase, fill, h, shadow, text } from '../dom.js';
+import { ElementBase, fill, h, shadow, text, upgradeProperties, watchLang } from '../dom.js';
 import type { TableElement } from '../table/element.js';
 import { TABLE_PARTS } from '../table/parts.js';
 import { langOf, WORDS } from '../words.js';
@@ -45,7 +45,8 @@ export const MATCH_PARTS: readonly string[] = ['connection', 'error', 'invites',
  *   connects once `match` and `token` are both set), `creatorToken` (the match's creator token:
  *   shows the creator's seat panel, to hand an away player's seat to a bot or give it a new
  *   link), `client` (the live `MatchClient`), `table`.
- * - Events: `ftk-status` (`{ status }`), `ftk-error` (`{ code, message }`), `ftk-over`
+ * - Events: `ftk-status` (`{ status }`; `closed` once the element is taken out of the page,
+ *   which ends its connection: moved in the page, it keeps it), `ftk-error` (`{ code, message }`), `ftk-over`
  *   (`OverDetail`), `ftk-replay` (`{ record }`: the reader asked to watch the replay),
  *   `ftk-rematch` (`{ match, previous }`: everybody agreed to a rematch; cancelable: unless a
  *   listener calls `preventDefault()`, the element moves to the new match with the same token).
@@ -86,6 +87,9 @@ export class MatchElement extends ElementBase {
   #awaitingRematch = false;
   /** The move count an action that failed was sent on (or seen with): a later view says the error no more. */
   #failedAt: number | null = null;
+  #stopLang: (() => void) | null = null;
+  /** The events heard since the last view: drawn with the next view (a view the table refuses takes them with it). */
+  #heard: GameEvent[] = [];
 
   readonly #root: ShadowRoot;
   readonly #pill: HTMLElement = h('span', { class: 'pill', part: 'connection', role: 'status' });
@@ -102,6 +106,8 @@ export class MatchElement extends ElementBase {
     this.#table = document.createElement('ftk-table') as TableElement;
     this.#table.setAttribute('exportparts', TABLE_PARTS.join(', '));
     this.#table.addEventListener('ftk-action', (e) => this.#send(e as CustomEvent<{ action: PlayerView['legal'][number] }>));
+    // A view the table could not draw: said here too (the event goes on to the page).
+    this.#table.addEventListener('ftk-error', (e) => text(this.#error, (e as CustomEvent<{ message: string }>).detail.message));
     this.#root.append(
       h(
         'div',
@@ -115,30 +121,45 @@ export class MatchElement extends ElementBase {
     );
     // Under the table's final score (its `after-score` slot): the rematch, the replay, the record.
     this.#table.append(this.#after);
+    upgradeProperties(this, ['token', 'creatorToken']);
   }
 
   /** @internal */
   connectedCallback(): void {
+    this.#stopLang?.();
+    this.#stopLang = watchLang(this, () => this.#langChanged());
     this.#words();
     this.#connect();
   }
 
   /** @internal */
   disconnectedCallback(): void {
-    this.#close();
-    this.#keeper.stop();
+    this.#stopLang?.();
+    this.#stopLang = null;
+    // Closed once the element is out of the page; moved in it (out and back in one task), it
+    // keeps its connection.
+    queueMicrotask(() => {
+      if (this.isConnected) return;
+      const connected = this.#connectedTo !== '';
+      this.#close();
+      this.#keeper.stop();
+      if (connected) this.#onStatus('closed');
+    });
   }
 
   /** @internal */
   attributeChangedCallback(name: string): void {
-    if (name === 'lang') {
-      this.#table.setAttribute('lang', this.lang);
-      this.#words();
-      this.#drawInvites();
-      this.#drawAfter();
-      this.#extras();
-    } else if (name === 'invite' || name === 'invite-base') this.#drawInvites();
+    if (name === 'lang') this.#langChanged();
+    else if (name === 'invite' || name === 'invite-base') this.#drawInvites();
     else if (this.isConnected) this.#connect();
+  }
+
+  #langChanged(): void {
+    this.#table.setAttribute('lang', this.lang);
+    this.#words();
+    this.#drawInvites();
+    this.#drawAfter();
+    this.#extras();
   }
 
   /** The seat token (`null`: watch as a spectator; unset: do not connect yet). */
@@ -223,6 +244,7 @@ export class MatchElement extends ElementBase {
     // A new reader (another token or match): nothing the last one saw stays on the table.
     this.#table.view = null;
     this.#table.resetLog();
+    this.#heard = [];
     this.#table.setAttribute('lang', this.lang);
     let client: MatchClient;
     try {
@@ -236,7 +258,7 @@ export class MatchElement extends ElementBase {
     this.#stops.push(
       client.on('status', (s) => this.#onStatus(s)),
       client.on('events', ({ events }) => {
-        this.#table.events = events;
+        this.#heard.push(...events);
       }),
       client.on('view', (view) => this.#onView(view)),
       client.on('chat', () => this.#drawChat()),
@@ -274,8 +296,10 @@ export class MatchElement extends ElementBase {
   #onView(view: PlayerView): void {
     // The match moved on since an action failed (a timeout whose move the host did get, someone else's move): the error is old news.
     if (this.#failedAt !== null && view.moveCount > this.#failedAt) this.#error.textContent = '';
+    const events = this.#heard;
+    this.#heard = [];
     try {
-      this.#table.view = view;
+      this.#table.update(view, events);
     } catch {
       this.#fail({ code: 'BAD_MESSAGE' });
       return;

@@ -8,7 +8,7 @@ import type { GameEvent, GameRecord, GameState, Viewer } from '../../index.js';
 import { checkRecord, createGameWithEvents, eventsFor, step, view } from '../../index.js';
 import { labels } from '../../text/index.js';
 import { CHROME_CSS } from '../chrome.js';
-import { ElementBase, fill, h, shadow, text } from '../dom.js';
+import { ElementBase, fill, h, shadow, text, upgradeProperties, watchLang } from '../dom.js';
 import type { TableElement } from '../table/element.js';
 import { TABLE_PARTS } from '../table/parts.js';
 import { langOf, WORDS } from '../words.js';
@@ -32,6 +32,7 @@ export class ReplayElement extends ElementBase {
   #at = 0;
   /** The position and viewer the table shows (its log holds their history), or null. */
   #shown: { readonly at: number; readonly seat: Viewer } | null = null;
+  #stopLang: (() => void) | null = null;
 
   readonly #root: ShadowRoot;
   readonly #table: TableElement;
@@ -65,11 +66,20 @@ export class ReplayElement extends ElementBase {
     this.#seat.addEventListener('change', () => this.setAttribute('seat', this.#seat.value));
     this.#root.append(h('div', { class: 'replay' }, this.#bar, this.#table));
     this.addEventListener('keydown', (e) => this.#onKey(e));
+    upgradeProperties(this, ['record', 'position']);
   }
 
   /** @internal */
   connectedCallback(): void {
+    this.#stopLang?.();
+    this.#stopLang = watchLang(this, () => this.#draw(false));
     this.#draw(false);
+  }
+
+  /** @internal */
+  disconnectedCallback(): void {
+    this.#stopLang?.();
+    this.#stopLang = null;
   }
 
   /** @internal */
@@ -77,7 +87,7 @@ export class ReplayElement extends ElementBase {
     if (this.isConnected) this.#draw(false);
   }
 
-  /** The game shown. Setting it checks it (`checkRecord` throws `RulesError` `INVALID_RECORD`) and rebuilds every state. */
+  /** The game shown (`null`: none, and the table is emptied). Setting it checks it (`checkRecord` throws `RulesError` `INVALID_RECORD`) and rebuilds every state. */
   get record(): GameRecord | null {
     return this.#record;
   }
@@ -203,7 +213,13 @@ export class ReplayElement extends ElementBase {
       );
     }
     const state = this.#states[this.#at];
-    if (state === undefined) return;
+    if (state === undefined) {
+      // No record (`record = null`): nothing of the last game stays on the table.
+      this.#table.view = null;
+      this.#table.resetLog();
+      this.#shown = null;
+      return;
+    }
     const shown = this.#shown;
     if (animate && shown !== null && shown.seat === seat && shown.at === this.#at - 1) {
       this.#table.update(view(state, seat), eventsFor(this.#events[this.#at] ?? [], seat));

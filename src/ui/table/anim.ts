@@ -114,9 +114,11 @@ export function flash(el: Element | null, className: string): void {
 
 /** The small effects of events that move no card: a bid pops, a forfeit shakes a seat, a King flashes its title. */
 export function effects(events: readonly GameEvent[], find: (selector: string) => Element | null): void {
+  // Escaped: an event from a host is read, not trusted (a quote in it would break the selector).
+  const q = (x: unknown): string => CSS.escape(String(x));
   for (const e of events) {
-    if (e.type === 'bid' || e.type === 'pass') flash(find(`[data-said="${e.player}"]`), 'pop');
-    else if (e.type === 'forfeit') flash(find(`[data-anchor="seat-${e.player}"]`), 'shake');
-    else if (e.type === 'king-resolved') flash(find(`[data-anchor="title-${e.office}"]`), 'flash');
+    if (e.type === 'bid' || e.type === 'pass') flash(find(`[data-said="${q(e.player)}"]`), 'pop');
+    else if (e.type === 'forfeit') flash(find(`[data-anchor="seat-${q(e.player)}"]`), 'shake');
+    else if (e.type === 'king-resolved') flash(find(`[data-anchor="title-${q(e.office)}"]`), 'flash');
   }
 }

@@ -6,8 +6,8 @@
  * @module
  */
 import type { Action, Card, GameEvent, PlayerView } from '../../index.js';
-import { describeAction, describeEvent, type Lang, labels } from '../../text/index.js';
-import { ElementBase, h, reducedMotion, shadow, text } from '../dom.js';
+import { type Lang, labels } from '../../text/index.js';
+import { ElementBase, fill, h, reducedMotion, shadow, text, upgradeProperties, watchLang } from '../dom.js';
 import { langOf, WORDS } from '../words.js';
 import { effects, glide, measure, origins } from './anim.js';
 import { cardFace, cardLabel } from './cards.js';
@@ -15,6 +15,7 @@ import { TurnClock } from './clock.js';
 import { keepFocus } from './focus.js';
 import { checkView, decisionOf, seatName, seatOf, turnOf } from './model.js';
 import { renderBar, renderFelt, renderMine, renderSeats, renderTitles, type Scene, type Size } from './render.js';
+import { sayAction, sayEvent } from './say.js';
 import { renderScore } from './score.js';
 import { TABLE_CSS } from './style.js';
 import { renderTray, type TrayState } from './tray.js';
@@ -25,6 +26,13 @@ export interface ActionDetail {
   readonly index: number;
   readonly moveCount: number;
 }
+
+/** The properties a page may set (also before the element is defined: see `upgradeProperties`). */
+const PROPERTIES = ['events', 'view', 'names', 'connected', 'deadline', 'disabled'];
+
+/** Events as the table reads them: objects (anything else in a list is left out). */
+const eventsIn = (list: unknown): GameEvent[] =>
+  Array.isArray(list) ? list.filter((e): e is GameEvent => typeof e === 'object' && e !== null) : [];
 
 /** How many events the log keeps. */
 const LOG_SIZE = 300;
@@ -39,10 +47,12 @@ type Said = { readonly kind: 'bid'; readonly amount: number } | { readonly kind:
  * - Properties: `view` (a `PlayerView`), `events` (set before or with the view they led to, to
  *   animate and announce them), `names` (display names by seat), `connected` (presence by
  *   seat), `deadline` (when the player to move runs out of time, in `Date.now()` milliseconds).
- * - Attributes: `lang` (`en` or `uk`; else the nearest `lang` around it), `disabled` (show no
- *   choices).
+ * - Attributes: `lang` (`en` or `uk`; else the nearest `lang` around it, followed when it
+ *   changes), `disabled` (show no choices).
  * - Events: `ftk-action` (`CustomEvent<ActionDetail>`, bubbles and crosses shadow roots). After
- *   it the table shows no choices until its `view` is set again.
+ *   it the table shows no choices until its `view` is set again. `ftk-error` (`{ code:
+ *   'INVALID_VIEW', message }`) when a view passed the check of `view` but could not be drawn:
+ *   the table then shows no choices (none of the last view either) until another view is set.
  * - Reflected state: `data-turn` (`mine`, `others`, `over`, `none`) and `data-moves`.
  * - Slot `after-score`: shown under the final score (`<ftk-match>` puts its rematch there).
  *
@@ -74,6 +84,7 @@ export class TableElement extends ElementBase {
   #cardLang: Lang | null = null;
   #scheduled = false;
   #wasMine = false;
+  #stopLang: (() => void) | null = null;
 
   readonly #root: ShadowRoot;
   readonly #table: HTMLElement;
@@ -115,16 +126,21 @@ export class TableElement extends ElementBase {
     this.#root.append(this.#table);
     this.#root.addEventListener('click', (e) => this.#onClick(e));
     this.#root.addEventListener('keydown', (e) => this.#onKey(e as KeyboardEvent));
+    upgradeProperties(this, PROPERTIES);
   }
 
   /** @internal */
   connectedCallback(): void {
+    this.#stopLang?.();
+    this.#stopLang = watchLang(this, () => this.#schedule());
     this.#schedule();
     this.#syncClock();
   }
 
   /** @internal */
   disconnectedCallback(): void {
+    this.#stopLang?.();
+    this.#stopLang = null;
     this.#clock.stop();
   }
 
@@ -155,12 +171,13 @@ export class TableElement extends ElementBase {
   }
   /** Sets `events` (see the getter). */
   set events(value: readonly GameEvent[]) {
-    this.#pending.push(...(Array.isArray(value) ? value : []));
+    this.#pending.push(...eventsIn(value));
     this.#schedule();
   }
 
-  /** Draws `view` after `events` (a short form of setting both). */
+  /** Draws `view` after `events` (a short form of setting both). A view that `view` refuses is refused before its events are taken: nothing of the update is logged. */
   update(view: PlayerView, events: readonly GameEvent[] = []): void {
+    checkView(view);
     this.events = events;
     this.view = view;
   }
@@ -172,7 +189,7 @@ export class TableElement extends ElementBase {
    * `<ftk-match>` when its reader changes.
    */
   resetLog(history: readonly GameEvent[] = []): void {
-    const events = Array.isArray(history) ? history : [];
+    const events = eventsIn(history);
     this.#log = events.slice(-LOG_SIZE);
     this.#logLang = null;
     this.#said.clear();
@@ -296,7 +313,7 @@ export class TableElement extends ElementBase {
 
   #writeLog(v: PlayerView, lang: Lang, events: readonly GameEvent[], spoken: string[]): void {
     const context = { viewer: v.viewer, names: this.#nameList(v) };
-    const line = (e: GameEvent): HTMLElement => h('li', { class: `ev ev-${e.type}` }, describeEvent(e, lang, context));
+    const line = (e: GameEvent): HTMLElement => h('li', { class: `ev ev-${e.type}` }, sayEvent(e, lang, context));
     this.#log.push(...events);
     if (this.#log.length > LOG_SIZE) this.#log.splice(0, this.#log.length - LOG_SIZE);
     if (this.#logLang !== lang) {
@@ -307,7 +324,7 @@ export class TableElement extends ElementBase {
       while (this.#logList.childElementCount > LOG_SIZE) this.#logList.firstElementChild?.remove();
     }
     this.#logList.scrollTop = this.#logList.scrollHeight;
-    for (const e of events) spoken.push(describeEvent(e, lang, context));
+    for (const e of events) spoken.push(sayEvent(e, lang, context));
   }
 
   #announce(lines: readonly string[]): void {
@@ -339,6 +356,31 @@ export class TableElement extends ElementBase {
       this.#wasMine = false;
       return;
     }
+    try {
+      this.#draw(v, events, lang);
+    } catch {
+      this.#unreadable(lang);
+    }
+  }
+
+  /**
+   * A view that passed `checkView` but could not be drawn: nothing of it, nor of the view before,
+   * stays choosable; the table says so, and tells the page with `ftk-error`.
+   */
+  #unreadable(lang: Lang): void {
+    const message = WORDS[lang].unreadable;
+    this.dataset.turn = 'none';
+    for (const el of [this.#score, this.#seats, this.#titles, this.#felt, this.#trayEl, this.#mine]) el.replaceChildren();
+    fill(this.#bar, h('span', { class: 'turn', part: 'turn', role: 'alert' }, message));
+    this.#cards.clear();
+    this.#tray.amount = null;
+    this.#wasMine = false;
+    this.dispatchEvent(new CustomEvent('ftk-error', { detail: { code: 'INVALID_VIEW', message }, bubbles: true, composed: true }));
+  }
+
+  #draw(v: PlayerView, events: readonly GameEvent[], lang: Lang): void {
+    const l = labels[lang];
+    const w = WORDS[lang];
     if (this.#cardLang !== lang) {
       this.#cards.clear();
       this.#cardLang = lang;
@@ -371,7 +413,7 @@ export class TableElement extends ElementBase {
       el.removeAttribute('data-key');
       return el;
     };
-    const describe = (a: Action): string => describeAction(a, lang, { ...v, names });
+    const describe = (a: Action): string => sayAction(a, v.legal.indexOf(a), lang, { ...v, names });
     const busy = this.#busy || this.disabled;
     const scene: Scene = {
       v,

@@ -92,12 +92,14 @@ export function decisionOf(v: PlayerView): Decision {
   return { kind: 'other', indexes: legal.map((_, i) => i) };
 }
 
-/** The bid amounts offered as quick buttons: the lowest few that are legal. */
+/** The bid amounts offered as quick buttons: the lowest few that are legal (found among the legal ones, however wide the range). */
 export function quickBids(d: Extract<Decision, { kind: 'bid' }>, count = 3): number[] {
-  if (d.min === null || d.max === null) return [];
-  const out: number[] = [];
-  for (let a = d.min; a <= d.max && out.length < count; a++) if (d.bids.has(a)) out.push(a);
-  return out;
+  const { min, max } = d;
+  if (min === null || max === null) return [];
+  return [...d.bids.keys()]
+    .filter((a) => Number.isInteger(a) && a >= min && a <= max)
+    .sort((a, b) => a - b)
+    .slice(0, count);
 }
 
 /** A bid amount kept inside the legal range (`null` when no bid can be made). */
@@ -107,25 +109,68 @@ export function clampBid(amount: number, d: Extract<Decision, { kind: 'bid' }>):
   return Math.min(d.max, Math.max(d.min, Math.round(amount)));
 }
 
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
+
+/** A card as the table draws it: an id and a kind; a Government card's office; a small whole value but for a King. */
+function isCard(c: unknown): boolean {
+  if (!isObject(c) || typeof c.id !== 'string') return false;
+  if (c.kind === 'king') return true;
+  const value = c.value as number;
+  return (
+    (c.kind === 'gold' || (c.kind === 'government' && typeof c.office === 'string')) && Number.isInteger(value) && value >= 0 && value < 100
+  );
+}
+
+const isCards = (list: unknown): boolean => Array.isArray(list) && list.every(isCard);
+
+/** An action as the table shows it: an object with a type (any: one it does not know gets a button of its own); a place in one of the three areas. */
+const isAction = (a: unknown): boolean =>
+  isObject(a) && typeof a.type === 'string' && (a.type !== 'place' || AREAS.includes(a.area as Area));
+
+/** The final score as the score panel reads it: points and winners by seat, each office's influence by seat. */
+const isScore = (s: unknown): boolean =>
+  isObject(s) &&
+  Array.isArray(s.points) &&
+  Array.isArray(s.winners) &&
+  isObject(s.offices) &&
+  Object.values(s.offices).every((r) => isObject(r) && Array.isArray(r.influence));
+
+const nullOr = (x: unknown, test: (y: unknown) => boolean): boolean => x === null || test(x);
+
 /**
  * Throws `RulesError` `INVALID_VIEW` unless `v` has the shape of a `PlayerView` the table can
  * draw: an object of 2 to 5 `players`, a `viewer` among them or `'spectator'`, a
  * `currentPlayer` among them or `null`, its lists as arrays (`handSizes` and `known` one per
- * player), `titles` and a `moveCount`. A check of shape, not of the rules.
+ * player) of what the table reads in them (cards, actions with a type, whole numbers), `titles`
+ * of objects, the drawn card, the lot and the King's card as cards or `null`, `minBid` and
+ * `maxBid` as numbers or `null`, a `moveCount`, and at the end a `score` with its points,
+ * winners and influence. A check of shape, not of the rules.
  */
 export function checkView(v: unknown): asserts v is PlayerView {
-  const x = (typeof v === 'object' && v !== null ? v : {}) as Record<string, unknown>;
+  const x = (isObject(v) ? v : {}) as Record<string, unknown>;
   const n = x.players as number;
   const seat = (p: unknown): boolean => Number.isInteger(p) && (p as number) >= 0 && (p as number) < n;
   if (
     ![2, 3, 4, 5].includes(n) ||
     !(x.viewer === 'spectator' || seat(x.viewer)) ||
     !(x.currentPlayer === null || seat(x.currentPlayer)) ||
-    !['legal', 'hand', 'middle', 'discard', 'stillIn', 'handSizes', 'known'].every((k) => Array.isArray(x[k])) ||
+    !['legal', 'hand', 'middle', 'discard', 'myFavor', 'stillIn', 'defaulted', 'handSizes', 'known'].every((k) => Array.isArray(x[k])) ||
     (x.handSizes as unknown[]).length !== n ||
     (x.known as unknown[]).length !== n ||
-    typeof x.titles !== 'object' ||
-    x.titles === null ||
+    !(x.legal as unknown[]).every(isAction) ||
+    !['hand', 'middle', 'discard', 'myFavor'].every((k) => isCards(x[k])) ||
+    !(x.known as unknown[]).every(isCards) ||
+    !(x.handSizes as unknown[]).every(Number.isInteger) ||
+    !isObject(x.titles) ||
+    !Object.values(x.titles).every(isObject) ||
+    !nullOr(x.drawn, isCard) ||
+    !nullOr(x.lot, isCard) ||
+    !nullOr(x.king, (k) => isObject(k) && isCard(k.card)) ||
+    !nullOr(x.payment, isObject) ||
+    !nullOr(x.minBid, Number.isFinite) ||
+    !nullOr(x.maxBid, Number.isFinite) ||
+    !(x.score === undefined || isScore(x.score)) ||
+    !(x.hands === undefined || x.hands === null || (Array.isArray(x.hands) && x.hands.every(isCards))) ||
     !Number.isInteger(x.moveCount)
   )
     throw new RulesError('INVALID_VIEW', '<ftk-table> was given something that is not a view from view(state, viewer)');

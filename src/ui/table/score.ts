@@ -4,11 +4,11 @@
  * @module
  */
 import { officesInPlay } from '../../index.js';
-import { describeEvent } from '../../text/index.js';
 import { fill, h } from '../dom.js';
 import { CROWN, cardFace, icon } from './cards.js';
 import { goldOf, sortHand } from './model.js';
 import type { Scene } from './render.js';
+import { sayEvent } from './say.js';
 
 /** Draws the score panel (hidden until the game is over). */
 export function renderScore(el: HTMLElement, s: Scene, names: readonly string[]): void {
@@ -23,7 +23,7 @@ export function renderScore(el: HTMLElement, s: Scene, names: readonly string[])
   el.hidden = false;
   const offices = officesInPlay(v.players);
   const hands = v.hands ?? [];
-  const line = describeEvent(
+  const line = sayEvent(
     { type: 'game-over', points: score.points, winners: score.winners },
     lang,
     s.me === null ? { names } : { viewer: s.me, names },

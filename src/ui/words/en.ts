@@ -46,6 +46,9 @@ export const en: Words = {
   heldBy: (name) => `held by ${name}`,
   paid: (paid, due) => `${paid} of ${due} paid`,
   newValue: (office, value) => `${office}: ${value}`,
+  action: (n) => `Action ${n}`,
+  unknownEvent: 'Something happened that this page cannot describe',
+  unreadable: 'This table cannot be shown: the game sent something this page cannot read.',
   status: { connecting: 'Connecting…', reconnecting: 'Reconnecting…', open: 'Connected', closed: 'Disconnected' },
   errors: {
     STALE: 'Someone moved first: here is the table as it is now.',

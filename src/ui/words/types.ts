@@ -45,6 +45,12 @@ export interface Words {
   readonly heldBy: (name: string) => string;
   readonly paid: (paid: number, due: number) => string;
   readonly newValue: (office: string, value: number) => string;
+  /** A choice of a type this page cannot word (a newer host's): "Action 3", counted from 1. */
+  readonly action: (n: number) => string;
+  /** A log line for an event of a type this page cannot word. */
+  readonly unknownEvent: string;
+  /** The table could not draw the view it was given. */
+  readonly unreadable: string;
   readonly status: Readonly<Record<'connecting' | 'reconnecting' | 'open' | 'closed', string>>;
   readonly errors: Readonly<Record<string, string>>;
   readonly revoked: string;

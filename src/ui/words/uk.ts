@@ -48,6 +48,9 @@ export const uk: Words = {
   heldBy: (name) => `у руці: ${name}`,
   paid: (paid, due) => `сплачено ${paid} з ${due}`,
   newValue: (office, value) => `${office}: ${value}`,
+  action: (n) => `Дія ${n}`,
+  unknownEvent: 'Сталося щось, чого ця сторінка не вміє описати',
+  unreadable: 'Стіл не вдається показати: гра надіслала те, чого ця сторінка не вміє прочитати.',
   status: { connecting: 'З’єднання…', reconnecting: 'Знову з’єднуємося…', open: 'З’єднано', closed: 'Від’єднано' },
   errors: {
     STALE: 'Хтось походив раніше: ось стіл, яким він є зараз.',
