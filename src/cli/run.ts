@@ -1,6 +1,6 @@
 /**
  * @internal The command line's dispatcher: `play`, `watch`, `simulate`, `merge`, `replay`, `serve`, `env-server`, `--help`
- * (`help COMMAND`). Usage errors print one line and return 2; other failures print one line and
+ * (`help COMMAND`), `--version`. Usage errors print one line and return 2; other failures print one line and
  * return 1; no arguments at all print the help on stderr and return 2.
  * @module
  */
@@ -15,6 +15,7 @@ import { printable } from './printable.js';
 import { REPLAY_OPTIONS, replayCommand } from './replay.js';
 import { SERVE_OPTIONS, serveCommand } from './serve.js';
 import { MERGE_OPTIONS, mergeCommand, SIMULATE_OPTIONS, simulateCommand } from './simulate.js';
+import { packageVersion } from './version.js';
 import { WATCH_OPTIONS, watchCommand } from './watch.js';
 
 const BOTS =
@@ -33,10 +34,11 @@ Usage:
   for-the-king replay FILE [--seat N] [--all] [--lang en|uk]
   for-the-king serve [--port 8080] [--host 127.0.0.1] [--data DIR | --memory | --postgres URL] [--static DIR] [--cors ORIGIN,…] [--trust-proxy]
   for-the-king env-server [--players 4] [--reward win|points] [--encoding base64|json] [--seed N] [--vector]
+  for-the-king --version
 
 Bots: ${BOTS}.
 An option with a value is given once; "--" ends the options (for a file named like one).
-Run "for-the-king COMMAND --help" or "for-the-king help COMMAND" for details.`,
+Run "for-the-king COMMAND --help" or "for-the-king help COMMAND" for details; "--version" (or "-v") prints the version.`,
   play: `for-the-king play — play against bots, one line of input per decision
 
   --players N     2 to 5 (default 4)
@@ -160,6 +162,11 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       // Nothing asked: a mistake, so the help goes where mistakes go.
       say(io.stderr, HELP[''] as string);
       return 2;
+    }
+    if (name === '--version' || name === '-v') {
+      if (rest[0] !== undefined) throw new UsageError(`${name} takes no arguments, got "${rest[0]}"`);
+      say(io.stdout, packageVersion());
+      return 0;
     }
     if (name === '--help' || name === '-h' || name === 'help') {
       const [topic, extra] = rest;

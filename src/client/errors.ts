@@ -2,6 +2,10 @@
  * The client's error type.
  * @module
  */
+import { brandedInstance, errorBrand, setBrand } from '../state/brand.js';
+
+/** The brand every {@link ClientError} carries: a registered symbol, the same in every copy of the library. */
+const BRAND = errorBrand('ClientError');
 
 /**
  * A refusal from the host (its `code`, as in docs/server.md: `STALE`, `ILLEGAL`, `UNAUTHORIZED`,
@@ -36,5 +40,16 @@ export class ClientError extends Error {
     this.name = 'ClientError';
     this.code = code;
     this.rulesCode = rulesCode;
+    setBrand(this, BRAND);
+  }
+
+  /**
+   * `x instanceof ClientError`: true for a `ClientError` from any build or copy of this library
+   * (the ES-module and the CommonJS build alike): it checks a registered symbol brand, not the
+   * class. A subclass keeps the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about, a subclass included.
+    return brandedInstance(this, ClientError, BRAND, x);
   }
 }

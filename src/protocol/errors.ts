@@ -3,6 +3,7 @@
  * refusal, which an `error` message carries to the client.
  * @module
  */
+import { brandedInstance, errorBrand, setBrand } from '../state/brand.js';
 
 /**
  * What the host refused, as a stable code (the transports map each to an HTTP status or a
@@ -47,6 +48,9 @@ export type HostErrorCode =
   | 'NOT_OVER'
   | 'INTERNAL';
 
+/** The brand every {@link HostError} carries: a registered symbol, the same in every copy of the library. */
+const BRAND = errorBrand('HostError');
+
 /**
  * A refusal by the match host. Nothing was changed when one is thrown.
  *
@@ -75,5 +79,16 @@ export class HostError extends Error {
     this.name = 'HostError';
     this.code = code;
     this.rulesCode = rulesCode;
+    setBrand(this, BRAND);
+  }
+
+  /**
+   * `x instanceof HostError`: true for a `HostError` from any build or copy of this library
+   * (the ES-module and the CommonJS build alike): it checks a registered symbol brand, not the
+   * class. A subclass keeps the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about, a subclass included.
+    return brandedInstance(this, HostError, BRAND, x);
   }
 }

@@ -16,6 +16,7 @@
  * A value a patch puts in nests at most 32 arrays or objects deep (a view nests 4).
  * @module
  */
+import { brandedInstance, errorBrand, setBrand } from '../state/brand.js';
 
 /** One operation of a {@link Patch}: set, remove, or splice (see the module's description). */
 export type PatchOp =
@@ -26,11 +27,25 @@ export type PatchOp =
 /** What changed in a JSON value: operations applied in order. */
 export type Patch = readonly PatchOp[];
 
+/** The brand every {@link PatchError} carries: a registered symbol, the same in every copy of the library. */
+const BRAND = errorBrand('PatchError');
+
 /** A patch that does not fit the value it is applied to (a missing member, an index out of range, a malformed operation). */
 export class PatchError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'PatchError';
+    setBrand(this, BRAND);
+  }
+
+  /**
+   * `x instanceof PatchError`: true for a `PatchError` from any build or copy of this library
+   * (the ES-module and the CommonJS build alike): it checks a registered symbol brand, not the
+   * class. A subclass keeps the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about, a subclass included.
+    return brandedInstance(this, PatchError, BRAND, x);
   }
 }
 

@@ -5,9 +5,13 @@
  * lobby work without them.
  * @module
  */
+import { brandedInstance, errorBrand, setBrand } from '../state/brand.js';
 
 /** The optional peer dependencies of `for-the-king-and-me/server`. */
 export type PeerDependency = 'ws' | 'pg';
+
+/** The brand every {@link PeerDependencyError} carries: a registered symbol, the same in every copy of the library. */
+const BRAND = errorBrand('PeerDependencyError');
 
 /**
  * Thrown when a part of the host starts that needs an optional peer dependency that is not
@@ -36,6 +40,17 @@ export class PeerDependencyError extends Error {
     super(`${what} needs the "${dependency}" package, which is not installed: npm install ${dependency}`, options);
     this.name = 'PeerDependencyError';
     this.dependency = dependency;
+    setBrand(this, BRAND);
+  }
+
+  /**
+   * `x instanceof PeerDependencyError`: true for a `PeerDependencyError` from any build or copy of this library
+   * (the ES-module and the CommonJS build alike): it checks a registered symbol brand, not the
+   * class. A subclass keeps the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about, a subclass included.
+    return brandedInstance(this, PeerDependencyError, BRAND, x);
   }
 }
 

@@ -2,6 +2,7 @@
  * The one error type the library throws for bad input.
  * @module
  */
+import { brandedInstance, errorBrand, hasBrand, setBrand } from './brand.js';
 
 /**
  * What went wrong, as a stable code to branch on:
@@ -42,7 +43,7 @@ export type RulesErrorCode =
  * The brand every {@link RulesError} carries: a registered symbol, the same in every copy of the
  * library loaded in one process (the ES-module and the CommonJS build, two bundled copies).
  */
-const BRAND: unique symbol = Symbol.for('for-the-king-and-me/RulesError') as never;
+const BRAND = errorBrand('RulesError');
 
 /**
  * Thrown for any input the rules reject. The state passed in is never changed.
@@ -75,7 +76,7 @@ export class RulesError extends Error {
     super(message);
     this.name = 'RulesError';
     this.code = code;
-    Object.defineProperty(this, BRAND, { value: true });
+    setBrand(this, BRAND);
   }
 
   /**
@@ -84,7 +85,7 @@ export class RulesError extends Error {
    */
   static override [Symbol.hasInstance](x: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about, a subclass included.
-    return this === RulesError ? isRulesError(x) : Function.prototype[Symbol.hasInstance].call(this, x);
+    return brandedInstance(this, RulesError, isRulesError, x);
   }
 }
 
@@ -106,9 +107,8 @@ export class RulesError extends Error {
  * @category Game
  */
 export function isRulesError(x: unknown, code?: RulesErrorCode): x is RulesError {
-  if (typeof x !== 'object' || x === null) return false;
+  if (!hasBrand(x, BRAND)) return false;
   try {
-    if ((x as { [BRAND]?: unknown })[BRAND] !== true) return false;
     const c: unknown = (x as { code?: unknown }).code;
     return typeof c === 'string' && (code === undefined || c === code);
   } catch {

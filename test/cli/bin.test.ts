@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const main = new URL('../../src/cli/main.ts', import.meta.url).pathname;
@@ -15,6 +16,15 @@ describe('the for-the-king program', () => {
     expect(r.stderr.trim().split('\n')).toEqual([
       'for-the-king: unknown bot "nope": expected random, heuristic, ismcts, ismcts:N, net, ismcts-net or ismcts-net:N',
     ]);
+  });
+
+  it('--version prints the version of package.json', () => {
+    const r = cli(['--version']);
+    expect(r).toEqual({
+      status: 0,
+      stdout: `${JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version}\n`,
+      stderr: '',
+    });
   });
 
   it('exits 0 after a finished game, reading its moves from stdin', () => {

@@ -348,6 +348,22 @@ describe('help', () => {
     }
   });
 
+  it('--version and -v print the package’s version on stdout, and the help names them', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    for (const name of ['--version', '-v']) {
+      const io = fakeIo();
+      expect(await run([name], io)).toBe(0);
+      expect(io.out()).toBe(`${version}\n`);
+      expect(io.err()).toBe('');
+    }
+    const extra = fakeIo();
+    expect(await run(['--version', 'play'], extra)).toBe(2);
+    expect(extra.err()).toBe('for-the-king: --version takes no arguments, got "play"\n');
+    const help = fakeIo();
+    expect(await run(['--help'], help)).toBe(0);
+    expect(help.out()).toMatch(/for-the-king --version/);
+  });
+
   it('no arguments at all: the help on stderr (a mistake, exit 2), nothing on stdout', async () => {
     const io = fakeIo();
     expect(await run([], io)).toBe(2);

@@ -19,6 +19,10 @@ try {
     /^(dist\/.+\.(js|cjs|d\.ts|d\.cts|map)|docs\/(lab\/)?[\w-]+\.md|docs\/[\w-]+\.svg|docs\/examples\/[\w.-]+|python\/for_the_king_\w+\.py|package\.json|README\.md|CONTRIBUTING\.md|LICENSE|CHANGELOG\.md)$/;
   const stray = files.filter((f) => !allowed.test(f));
   if (stray.length > 0) throw new Error(`unexpected files in the tarball: ${stray.join(', ')}`);
+  // The program and the worker scripts are ES modules only (the CommonJS build starts the `.js`
+  // workers): no CommonJS copy of them, and no declarations (nothing imports them).
+  const unused = files.filter((f) => /^dist\/(cli|simulate-worker|server-bot-worker)\.(cjs|d\.c?ts)$/.test(f));
+  if (unused.length > 0) throw new Error(`files in the tarball that nothing uses: ${unused.join(', ')}`);
   for (const guide of ['README.md', 'docs/README.md', 'docs/getting-started.md', 'docs/building-a-ui.md', 'docs/save-load-replay.md']) {
     if (!files.includes(guide)) throw new Error(`the tarball lacks ${guide}`);
   }

@@ -37,11 +37,11 @@ export function run(command, args, options = {}) {
 
 /**
  * Packs the package into `dir` and installs the tarball, as a user would, into a fresh project
- * `dir/consumer` whose package.json is `manifest`. Returns the project's folder.
+ * `dir/<folder>` (`consumer` unless told) whose package.json is `manifest`. Returns the project's folder.
  */
-export function installPacked(dir, manifest) {
+export function installPacked(dir, manifest, folder = 'consumer') {
   const { tarball } = pack(dir);
-  const project = join(dir, 'consumer');
+  const project = join(dir, folder);
   mkdirSync(project, { recursive: true });
   writeFileSync(join(project, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', tarball], { cwd: project });

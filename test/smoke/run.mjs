@@ -1,10 +1,11 @@
 // `npm run smoke`: packs the tarball, installs it into a scratch project under the system's
-// temporary folder, and uses it the way users will: an ESM consumer (`import`), a CommonJS
-// consumer (`require`), and TypeScript consumers of both kinds type-checked with node16
-// resolution. Each JS consumer plays random games to the end and checks the score.
+// temporary folder (in a folder named with '#', '%41' and a space), and uses it the way users
+// will: an ESM consumer (`import`), a CommonJS consumer (`require`), TypeScript consumers of both
+// kinds type-checked with node16 resolution, and the program (`for-the-king --version`). Each JS
+// consumer plays random games to the end and checks the score.
 // Exits non-zero on any failure and keeps the scratch folder for inspection.
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installPacked, ROOT, run, scratch } from './pack.mjs';
 
@@ -190,8 +191,38 @@ const server = require('${NAME}/server');
 if (typeof client.connectMatch !== 'function' || typeof server.startServer !== 'function') throw new Error('missing exports');
 console.log('online CJS ok');
 `,
+  // The CommonJS build finds its own files (the worker scripts, the site's modules) beside it: the
+  // project's folder has '#', '%41' and a space in its name, which a URL made from the path
+  // without escaping would read as a fragment, an 'A' and nothing.
+  'files.cjs': `const { simulate } = require('${NAME}/bots');
+const { MatchHost, MemoryStore, startServer } = require('${NAME}/server');
+const until = async (what, cond) => {
+  const end = Date.now() + 30000;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('timed out waiting for ' + what);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+(async () => {
+  const plan = { players: 2, bots: ['heuristic', 'random'], games: 6, seed: 'cjs-files' };
+  const threads = await simulate({ ...plan, workers: 2 });
+  if (JSON.stringify(threads) !== JSON.stringify(await simulate(plan))) throw new Error('simulate on 2 workers differs from simulate in-thread');
+  const store = new MemoryStore();
+  const host = new MatchHost({ store, pollMs: 20 });
+  host.start();
+  const { match } = await host.createMatch({ visibility: 'public', players: 2, seed: 'cjs-bot', firstPlayer: 0, bots: ['ismcts:40', null] });
+  await host.join(match.id, { name: 'Smoke', seat: 1 });
+  await until('the searching bot (on its thread) to move', async () => (await store.readLog(match.id, 0)).length > 0);
+  host.close();
+  const server = await startServer({ store: new MemoryStore(), port: 0 });
+  const ui = await fetch(server.url + '/lib/ui.js');
+  await server.close();
+  if (ui.status !== 200) throw new Error('the site answers /lib/ui.js with ' + ui.status);
+  console.log('CJS files ok in ' + JSON.stringify(require('node:path').basename(__dirname)) + ': simulate on 2 worker threads, the bot thread of the host, the site (/lib/ui.js)');
+})().catch((e) => { console.error(e); process.exit(1); });
+`,
   // One process loading both builds (as bundlers and test runners do): an error thrown by either
-  // build is \`instanceof RulesError\` of both, and isRulesError agrees.
+  // build is \`instanceof RulesError\` of both, and isRulesError agrees; so for every other error class.
   'mixed.mjs': `import { createRequire } from 'node:module';
 import * as esm from '${NAME}';
 const cjs = createRequire(import.meta.url)('${NAME}');
@@ -211,7 +242,25 @@ for (const [from, e] of [['ESM', thrown(esm)], ['CJS', thrown(cjs)]]) {
     if (new Error('x') instanceof api.RulesError || api.isRulesError({ code: 'GAME_OVER' })) throw new Error('a false positive in ' + to);
   }
 }
-console.log('mixed ok: errors of the ESM and CommonJS builds are instanceof both RulesError classes');
+// Every public error class, of every entry: an instance made by either build is instanceof both.
+const ENTRIES = ['', '/bots', '/text', '/sim', '/server', '/client', '/protocol', '/env', '/ui'];
+const checked = new Set();
+for (const entry of ENTRIES) {
+  const e = await import('${NAME}' + entry);
+  const c = createRequire(import.meta.url)('${NAME}' + entry);
+  for (const [name, cls] of Object.entries(e)) {
+    if (typeof cls !== 'function' || !(cls.prototype instanceof Error)) continue;
+    if (c[name] === cls) throw new Error(name + ': expected two copies of the class, got one');
+    for (const [from, made] of [['ESM', new cls('INTERNAL', 'x', 'y')], ['CJS', new c[name]('INTERNAL', 'x', 'y')]]) {
+      if (!(made instanceof cls) || !(made instanceof c[name])) throw new Error(from + ' ' + name + ' is not instanceof both ' + name + ' classes');
+    }
+    if (new Error('x') instanceof cls || new Error('x') instanceof c[name]) throw new Error('a plain error is instanceof ' + name);
+    checked.add(name);
+  }
+}
+const expected = ['RulesError', 'HostError', 'PatchError', 'ClientError', 'PeerDependencyError', 'JournalCorruptError', 'StoreLockedError', 'StoreUnsettledError'];
+if (expected.some((n) => !checked.has(n))) throw new Error('error classes not found: ' + expected.filter((n) => !checked.has(n)).join(', '));
+console.log('mixed ok: errors of the ESM and CommonJS builds are instanceof both classes (' + [...checked].join(', ') + '), and isRulesError agrees');
 `,
   // Type-only checks: the declarations resolve for both module kinds and are not \`any\`.
   'types-esm.mts': `import { type Action, type GameState, type Score, apply, createGame, legalActions, score } from '${NAME}';
@@ -251,7 +300,7 @@ createGame({ players: 3, variants: { payment: 'barter' } });
 const dir = scratch('smoke');
 let ok = false;
 try {
-  const project = installPacked(dir, { name: 'ftkam-smoke-consumer', private: true, version: '0.0.0' });
+  const project = installPacked(dir, { name: 'ftkam-smoke-consumer', private: true, version: '0.0.0' }, 'consumer #1 %41');
   for (const [file, text] of Object.entries(CONSUMERS)) writeFileSync(join(project, file), text);
   run('node', ['esm.mjs'], { cwd: project });
   run('node', ['cjs.cjs'], { cwd: project });
@@ -262,7 +311,13 @@ try {
   execFileSync('ln', ['-s', join(ROOT, 'node_modules', 'ws'), join(project, 'node_modules', 'ws')]);
   run('node', ['online.mjs'], { cwd: project });
   run('node', ['online.cjs'], { cwd: project });
+  run('node', ['files.cjs'], { cwd: project });
   run('node', ['ui.mjs'], { cwd: project });
+  // The program from the tarball knows its version.
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const printed = execFileSync(join(project, 'node_modules', '.bin', 'for-the-king'), ['--version'], { cwd: project, encoding: 'utf8' });
+  if (printed !== `${version}\n`) throw new Error(`for-the-king --version printed ${JSON.stringify(printed)}, not ${version}`);
+  console.log(`bin ok: for-the-king --version prints ${version}`);
   const tsconfig = {
     compilerOptions: {
       strict: true,

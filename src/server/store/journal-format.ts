@@ -8,6 +8,7 @@
  * zero bytes in it is torn too: the blocks of a write still on its way when the power went.
  * @module
  */
+import { brandedInstance, errorBrand, setBrand } from '../../state/brand.js';
 import { crc32 } from './crc32.js';
 
 const encoder = new TextEncoder();
@@ -38,6 +39,9 @@ export function decodeLine(line: Uint8Array): unknown {
   }
 }
 
+/** The brand every {@link JournalCorruptError} carries: a registered symbol, the same in every copy of the library. */
+const BRAND = errorBrand('JournalCorruptError');
+
 /**
  * A journal whose bytes changed on disk: a whole line (newline and all) fails its checksum. The
  * store refuses to open rather than drop records that were acknowledged. See `docs/server.md`
@@ -67,6 +71,17 @@ export class JournalCorruptError extends Error {
   ) {
     super(message);
     this.name = 'JournalCorruptError';
+    setBrand(this, BRAND);
+  }
+
+  /**
+   * `x instanceof JournalCorruptError`: true for a `JournalCorruptError` from any build or copy of this library
+   * (the ES-module and the CommonJS build alike): it checks a registered symbol brand, not the
+   * class. A subclass keeps the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about, a subclass included.
+    return brandedInstance(this, JournalCorruptError, BRAND, x);
   }
 }
 

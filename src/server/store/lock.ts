@@ -21,11 +21,13 @@
  * spelled: a second open under another spelling (relative, through a link) is refused.
  * @module
  */
+
 import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { brandedInstance, errorBrand, setBrand } from '../../state/brand.js';
 
 /** Who holds a lock, as its file says. */
 export interface LockOwner {
@@ -41,6 +43,9 @@ export interface LockOwner {
   /** When the lock was taken (ms since the epoch), or `null`. */
   readonly since: number | null;
 }
+
+/** The brand every {@link StoreLockedError} carries: a registered symbol, the same in every copy of the library. */
+const BRAND = errorBrand('StoreLockedError');
 
 /**
  * A store folder another process holds (or held, but cannot be proven gone). `owner` says who;
@@ -66,6 +71,17 @@ export class StoreLockedError extends Error {
   ) {
     super(message);
     this.name = 'StoreLockedError';
+    setBrand(this, BRAND);
+  }
+
+  /**
+   * `x instanceof StoreLockedError`: true for a `StoreLockedError` from any build or copy of this library
+   * (the ES-module and the CommonJS build alike): it checks a registered symbol brand, not the
+   * class. A subclass keeps the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about, a subclass included.
+    return brandedInstance(this, StoreLockedError, BRAND, x);
   }
 }
 

@@ -10,8 +10,13 @@
  * Nothing here runs on the normal path: a write that is answered costs its one round trip.
  * @module
  */
+
 import { randomBytes } from 'node:crypto';
+import { brandedInstance, errorBrand, setBrand } from '../../../state/brand.js';
 import { isConnectionError, nextBackoff, pause, RECONNECT_WINDOW_MS } from './faults.js';
+
+/** The brand every {@link StoreUnsettledError} carries: a registered symbol, the same in every copy of the library. */
+const BRAND = errorBrand('StoreUnsettledError');
 
 /**
  * A write to the PostgreSQL store whose outcome is unknown: the connection broke after it was
@@ -34,6 +39,17 @@ export class StoreUnsettledError extends Error {
       { cause },
     );
     this.name = 'StoreUnsettledError';
+    setBrand(this, BRAND);
+  }
+
+  /**
+   * `x instanceof StoreUnsettledError`: true for a `StoreUnsettledError` from any build or copy of this library
+   * (the ES-module and the CommonJS build alike): it checks a registered symbol brand, not the
+   * class. A subclass keeps the ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about, a subclass included.
+    return brandedInstance(this, StoreUnsettledError, BRAND, x);
   }
 }
 
