@@ -101,7 +101,7 @@ export { DEFAULT_VISIBILITY, MAX_HOST_BOT_ITERATIONS, MAX_TURN_TIME_MS, MIN_TURN
 export { FileStore, type FileStoreOptions } from './store/file.js';
 export { JournalCorruptError } from './store/journal-format.js';
 export { type LockOwner, StoreLockedError } from './store/lock.js';
-export { MemoryStore } from './store/memory.js';
+export { MemoryStore, type MemoryStoreOptions } from './store/memory.js';
 export { StoreUnsettledError } from './store/postgres/settle.js';
 export type { PostgresStore, PostgresStoreOptions } from './store/postgres.js';
 export { createPostgresStore, POSTGRES_SCHEMA_VERSION } from './store/postgres.js';

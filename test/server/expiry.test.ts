@@ -203,6 +203,42 @@ describe('expiry in the host core', () => {
     for (const id of ids) expect((await refusal(a.open(id, null))).code).toBe('NOT_FOUND');
   });
 
+  it('a match that cannot expire yet is replayed once, not on every sweep: finished under abandonedAfterMs alone, unfinished under finishedAfterMs alone', async () => {
+    for (const expiry of [{ abandonedAfterMs: DAY }, { finishedAfterMs: DAY }]) {
+      const store = new MemoryStore();
+      const reads: string[] = [];
+      const counted = new Proxy(store, {
+        get(target, key, receiver) {
+          if (key === 'readLog') {
+            return (id: string, after: number) => {
+              reads.push(id);
+              return target.readLog(id, after);
+            };
+          }
+          const v: unknown = Reflect.get(target, key, receiver);
+          return typeof v === 'function' ? v.bind(target) : v;
+        },
+      });
+      const c = clock();
+      const player = newHost(store, c.now, {});
+      const done = await finishedByBots(player);
+      const open = await player.createMatch({ visibility: 'public', seed: 'ops', players: 2 });
+      // A host that holds neither match: it reads each from the store to tell whether it is over.
+      const sweeper = newHost(counted, c.now, expiry);
+      c.skip(DAY / 2);
+      expect(await sweeper.expire()).toEqual({ finished: 0, abandoned: 0, examined: 0 });
+      c.skip(DAY);
+      const abandoning = 'abandonedAfterMs' in expiry;
+      expect(await sweeper.expire()).toEqual({ finished: abandoning ? 0 : 1, abandoned: abandoning ? 1 : 0, examined: 2 });
+      const kept = abandoning ? done : open; // the one that stays
+      expect(reads.filter((id) => id === kept.match.id)).toHaveLength(1);
+      expect(await sweeper.expire()).toEqual({ finished: 0, abandoned: 0, examined: 1 });
+      expect(await sweeper.expire()).toEqual({ finished: 0, abandoned: 0, examined: 1 });
+      expect(reads.filter((id) => id === kept.match.id)).toHaveLength(1);
+      expect((await player.getMatch(kept.match.id)).id).toBe(kept.match.id);
+    }
+  });
+
   it('a move sent to a host still holding a match another host expired is NOT_FOUND, every time (not STALE)', async () => {
     const store = new MemoryStore();
     const c = clock();

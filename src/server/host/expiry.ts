@@ -2,10 +2,11 @@
  * Expiry: finished and abandoned matches leave the store after a set time, so that the store,
  * the embedded store's start-up and the host's memory stay bounded. A sweep every `sweepMs`
  * walks the store's idle matches (`Store.idleMatches`: no action and no deadline since a time),
- * tells finished from abandoned by replaying each once (a match seen unfinished at a seq is not
- * replayed again at that seq), keeps its `GameRecord` when asked to, and deletes it with
- * `Store.expireMatch`, a compare-and-set on its seat version and log length, so that a match
- * that moved meanwhile stays, and several hosts sweeping one database expire each match once.
+ * tells finished from abandoned by replaying each once (a match seen over, or not, at a log
+ * length and seat version is not replayed again at those: one that cannot expire yet costs later
+ * sweeps no replay), keeps its `GameRecord` when asked to, and deletes it with `Store.expireMatch`,
+ * a compare-and-set on its seat version and log length, so that a match that moved meanwhile
+ * stays, and several hosts sweeping one database expire each match once.
  * After a whole walk, a match this host holds in memory that has stood still as long and is no
  * longer in the store (another host expired it) is forgotten too.
  * @module
@@ -68,8 +69,8 @@ export class Expiry {
   private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<ExpiryReport> | null = null;
   private closed = false;
-  /** Matches found not over, by the log length they were found at. */
-  private readonly unfinished = new Map<string, number>();
+  /** Matches examined that stay: the log length and seat version they were examined at, and whether the game was over then. */
+  private readonly known = new Map<string, { readonly seq: number; readonly version: number; readonly over: boolean }>();
 
   constructor(
     private readonly parts: ExpiryParts,
@@ -150,7 +151,7 @@ export class Expiry {
    * but were not among the idle ones (`seen`): another host expired them, or they moved on.
    */
   private async forgetGone(before: number, seen: ReadonlySet<string>): Promise<void> {
-    for (const id of this.unfinished.keys()) if (!seen.has(id)) this.unfinished.delete(id);
+    for (const id of this.known.keys()) if (!seen.has(id)) this.known.delete(id);
     for (const live of this.parts.matches.stillSince(before)) {
       if (this.closed) return;
       if (!seen.has(live.record.id)) await this.forgetIfGone(live.record.id);
@@ -167,7 +168,8 @@ export class Expiry {
     let read: { m: MatchRecord; log: LogEntry[] } | null = null;
     let over: boolean;
     const live = this.parts.matches.peek(a.id);
-    if (this.unfinished.get(a.id) === a.seq) over = false;
+    const known = this.known.get(a.id);
+    if (known !== undefined && known.seq === a.seq && known.version === a.version) over = known.over;
     else if (live !== undefined && live.seq === a.seq) over = isGameOver(live.state);
     else {
       read = await this.read(a);
@@ -179,7 +181,7 @@ export class Expiry {
     }
     const kind: ExpiryKind | null = over ? (mayFinish ? 'finished' : null) : mayAbandon ? 'abandoned' : null;
     if (kind === null) {
-      if (!over) this.unfinished.set(a.id, a.seq);
+      this.known.set(a.id, { seq: a.seq, version: a.version, over });
       return null;
     }
     let keep: KeptRecord | null = null;
@@ -208,7 +210,7 @@ export class Expiry {
   private forget(id: string): void {
     this.parts.matches.forget(id);
     this.parts.deadlines.forget(id);
-    this.unfinished.delete(id);
+    this.known.delete(id);
   }
 
   /** Forgets what this host holds of the match if the store no longer has it. */

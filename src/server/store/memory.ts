@@ -1,7 +1,9 @@
 /**
  * The in-memory {@link Store}: for tests, benchmarks and throwaway hosts. Nothing survives the
  * process. Every record is copied on the way in and handed out frozen, so a caller can never
- * change what is stored by changing an object it passed or received.
+ * change what is stored by changing an object it passed or received. Of the records kept for
+ * expired matches it holds the latest {@link MemoryStoreOptions.keptRecords}, so that expiry keeps
+ * its memory bounded.
  * @module
  */
 import type { ChatLine } from '../../protocol/lobby.js';
@@ -25,6 +27,19 @@ import type {
 } from './store.js';
 import { copy, Tables } from './tables.js';
 
+/** How many kept records a {@link MemoryStore} holds by default. */
+const DEFAULT_KEPT_RECORDS = 1000;
+
+/** Options of {@link MemoryStore}. */
+export interface MemoryStoreOptions {
+  /**
+   * How many records of expired matches it keeps (see {@link Store.expireMatch}), the latest: when
+   * one more is kept, the one kept longest ago is dropped (a record kept again for the same match
+   * counts as kept then). A whole number from 0, or `Infinity` for all; default 1,000.
+   */
+  readonly keptRecords?: number;
+}
+
 /**
  * A {@link Store} held in plain maps. All methods complete in one step of the event loop, so
  * compare-and-set needs no lock; watchers are called after the append resolves, in a microtask.
@@ -40,11 +55,22 @@ import { copy, Tables } from './tables.js';
  */
 export class MemoryStore implements Store {
   private readonly tables = new Tables();
+  /** The kept records, the one kept longest ago first. */
   private readonly kept = new Map<string, KeptRecord>();
+  private readonly keptMax: number;
   private readonly listeners = new Listeners();
   private readonly matchListeners = new MatchListeners();
   private readonly presence = new PresenceTable();
   private closed = false;
+
+  /** @throws `RangeError` when `keptRecords` is not a whole number from 0 (or `Infinity`). */
+  constructor(options: MemoryStoreOptions = {}) {
+    const max = options.keptRecords ?? DEFAULT_KEPT_RECORDS;
+    if (typeof max !== 'number' || !(Number.isInteger(max) || max === Number.POSITIVE_INFINITY) || max < 0) {
+      throw new RangeError(`keptRecords must be a whole number from 0, or Infinity, got ${String(max)}`);
+    }
+    this.keptMax = max;
+  }
 
   private open(): void {
     if (this.closed) throw new Error('the store is closed');
@@ -118,10 +144,20 @@ export class MemoryStore implements Store {
   async expireMatch(id: string, expected: { readonly version: number; readonly seq: number }, keep: KeptRecord | null): Promise<boolean> {
     this.open();
     if (this.tables.version(id) !== expected.version || this.tables.logLength(id) !== expected.seq) return false;
-    if (keep !== null) this.kept.set(id, copy(keep));
+    if (keep !== null) this.keep(id, copy(keep));
     this.tables.apply({ t: 'expire', id });
     this.presence.delete(id);
     return true;
+  }
+
+  /** Keeps `record` as the latest, and drops the ones kept longest ago beyond the bound. */
+  private keep(id: string, record: KeptRecord): void {
+    this.kept.delete(id);
+    this.kept.set(id, record);
+    for (const oldest of this.kept.keys()) {
+      if (this.kept.size <= this.keptMax) break;
+      this.kept.delete(oldest);
+    }
   }
 
   async keptRecord(id: string): Promise<KeptRecord | null> {

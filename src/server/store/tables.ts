@@ -8,10 +8,15 @@
  * log's length, its last entry's time (what listing, expiry and compare-and-set need) and where
  * each entry's record is in the journal (two numbers an entry), and read entries back from the
  * file when asked: its memory does not grow with the actions played.
+ *
+ * The matches are also kept in the two orders that reads page through ({@link Order}): by
+ * `(createdAt, id)` for expiry's idle walk, and by creation for the lobby (all of them and each
+ * visibility apart), so that a page costs about its length, not a sort of every match.
  * @module
  */
 import type { ChatLine } from '../../protocol/lobby.js';
 import type { Span } from './journal.js';
+import { Order } from './order.js';
 import type { ActivityCursor, Deadline, LogEntry, MatchActivity, MatchFilter, MatchPatch, MatchRecord, SeatRecord } from './store.js';
 
 /** One change to the stored data (also the embedded store's journal record: keep the field names). */
@@ -58,9 +63,43 @@ interface MatchLog {
   spans: number[] | null;
 }
 
+/** Where a match is in the tables' orders: `n` counts the matches stored, from 0. */
+interface Place {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly n: number;
+  readonly visibility: string;
+}
+
+/** By `(createdAt, id)`: the order of {@link Store.idleMatches}. */
+function byIdle(a: Place, b: Place): number {
+  return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** By `createdAt`, then as stored: {@link Tables.listMatches} reads it from the end. */
+function byCreation(a: Place, b: Place): number {
+  return a.createdAt - b.createdAt || a.n - b.n;
+}
+
+/** A `limit` as `Array.prototype.slice` reads it, and at least 0. */
+function count(limit: number): number {
+  return Math.max(0, Math.trunc(limit) || 0);
+}
+
 /** Matches, logs and deadlines held in memory. */
 export class Tables {
   private readonly matches = new Map<string, MatchRecord>();
+  /** Each match's place in the orders below (one that is not here any more was taken out of them). */
+  private readonly places = new Map<string, Place>();
+  private readonly isPlaced = (p: Place): boolean => this.places.get(p.id) === p;
+  /** Every match by {@link byIdle}. */
+  private readonly idleOrder = new Order<Place>(byIdle, this.isPlaced);
+  /** Every match by {@link byCreation}. */
+  private readonly listOrder = new Order<Place>(byCreation, this.isPlaced);
+  /** The matches of each visibility by {@link byCreation}. */
+  private readonly visibilityOrders = new Map<string, Order<Place>>();
+  /** How many matches were stored (the next {@link Place.n}). */
+  private stored = 0;
   private readonly logs = new Map<string, MatchLog>();
   private readonly deadlines = new Map<string, Deadline>();
   private readonly chats = new Map<string, ChatLine[]>();
@@ -80,6 +119,7 @@ export class Tables {
     if (c.t !== 'action' || this.wholeLogs) deepFreeze(c);
     switch (c.t) {
       case 'match':
+        this.place(c.m);
         this.matches.set(c.m.id, c.m);
         this.logs.set(c.m.id, { n: 0, lastAt: c.m.createdAt, entries: this.wholeLogs ? [] : null, spans: this.wholeLogs ? null : [] });
         break;
@@ -105,6 +145,7 @@ export class Tables {
         else if (this.matches.has(c.id)) this.deadlines.set(c.id, c.d);
         break;
       case 'expire':
+        this.unplace(c.id);
         this.matches.delete(c.id);
         this.logs.delete(c.id);
         this.deadlines.delete(c.id);
@@ -129,19 +170,55 @@ export class Tables {
     }
   }
 
-  /** See {@link Store.idleMatches}. */
+  /** Puts a match (new, or stored again under its id) in the orders; stored again, it keeps its place among equal times. */
+  private place(m: MatchRecord): void {
+    const was = this.places.get(m.id);
+    this.unplace(m.id);
+    const p: Place = { id: m.id, createdAt: m.createdAt, n: was?.n ?? this.stored++, visibility: m.visibility ?? 'public' };
+    this.places.set(p.id, p);
+    this.idleOrder.add(p);
+    this.listOrder.add(p);
+    this.visibilityOrder(p.visibility).add(p);
+  }
+
+  private unplace(id: string): void {
+    const p = this.places.get(id);
+    if (p === undefined) return;
+    this.places.delete(id);
+    this.idleOrder.taken();
+    this.listOrder.taken();
+    this.visibilityOrder(p.visibility).taken();
+  }
+
+  private visibilityOrder(visibility: string): Order<Place> {
+    let o = this.visibilityOrders.get(visibility);
+    if (o === undefined) {
+      o = new Order<Place>(byCreation, this.isPlaced);
+      this.visibilityOrders.set(visibility, o);
+    }
+    return o;
+  }
+
+  /**
+   * See {@link Store.idleMatches}: from the cursor's place in the `(createdAt, id)` order (a
+   * binary search) up to the first match created at `before`, skipping the matches that moved
+   * since or wait for a deadline.
+   */
   idle(before: number, after: ActivityCursor | null, limit: number): MatchActivity[] {
     const found: MatchActivity[] = [];
-    for (const m of this.matches.values()) {
-      if (m.createdAt >= before || this.deadlines.has(m.id)) continue;
-      if (after !== null && (m.createdAt < after.createdAt || (m.createdAt === after.createdAt && m.id <= after.id))) continue;
+    const max = count(limit);
+    if (max === 0) return found;
+    for (const p of this.idleOrder.after(after === null ? null : { id: after.id, createdAt: after.createdAt, n: 0, visibility: '' })) {
+      if (p.createdAt >= before) break;
+      const m = this.matches.get(p.id);
+      if (m === undefined || this.deadlines.has(m.id)) continue;
       const log = this.logs.get(m.id);
       const lastAt = log === undefined ? m.createdAt : log.lastAt;
       if (lastAt >= before) continue;
       found.push({ id: m.id, createdAt: m.createdAt, version: m.version, seq: log?.n ?? 0, lastAt });
+      if (found.length >= max) break;
     }
-    found.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    return found.slice(0, Math.max(0, limit));
+    return found;
   }
 
   /** Every match, oldest stored first, with its log's length, its pending deadline and its chat (for a compaction). */
@@ -186,10 +263,17 @@ export class Tables {
 
   /** The newest matches (frozen) `filter` lets through, at most `limit`; among equal times the later-created first. */
   listMatches(limit: number, filter: MatchFilter = {}): MatchRecord[] {
+    const found: MatchRecord[] = [];
+    const max = count(limit);
     const wanted = filter.visibility;
-    const all = [...this.matches.values()].reverse().filter((m) => wanted === undefined || (m.visibility ?? 'public') === wanted);
-    all.sort((a, b) => b.createdAt - a.createdAt);
-    return all.slice(0, Math.max(0, limit));
+    const order = wanted === undefined ? this.listOrder : this.visibilityOrders.get(wanted);
+    if (max === 0 || order === undefined) return found;
+    for (const p of order.descending()) {
+      const m = this.matches.get(p.id);
+      if (m !== undefined) found.push(m);
+      if (found.length >= max) break;
+    }
+    return found;
   }
 
   /** The number of entries in the match's log, or `undefined` when there is no such match. */
