@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/server/store/memory.js';
-import type { KeptRecord, MatchRecord } from '../../src/server/store/store.js';
-import { sampleMatch, storeContract } from './store-contract.js';
+import { kept, sampleMatch, storeContract } from './store-contract.js';
 
 storeContract('MemoryStore', async () => new MemoryStore());
-
-function kept(m: MatchRecord, expiredAt: number): KeptRecord {
-  return {
-    matchId: m.id,
-    kind: 'finished',
-    expiredAt,
-    spectators: m.spectators,
-    seatHashes: m.seats.map((s) => s.tokenHash),
-    creatorHash: m.creatorHash,
-    record: {
-      format: 'for-the-king-and-me/record',
-      version: 1,
-      options: m.options,
-      actions: [],
-      names: ['A', 'B', 'C'],
-    } as unknown as KeptRecord['record'],
-  };
-}
 
 /** Creates `n` matches in `store` and expires each with a kept record; returns their ids, in the order they expired. */
 async function expireMany(store: MemoryStore, n: number): Promise<string[]> {
@@ -29,7 +10,7 @@ async function expireMany(store: MemoryStore, n: number): Promise<string[]> {
   for (let i = 0; i < n; i++) {
     const m = sampleMatch();
     await store.createMatch(m);
-    expect(await store.expireMatch(m.id, { version: 0, seq: 0 }, kept(m, i))).toBe(true);
+    expect(await store.expireMatch(m.id, { version: 0, seq: 0 }, kept(m, 'finished', i))).toBe(true);
     ids.push(m.id);
   }
   return ids;
@@ -54,7 +35,7 @@ describe('MemoryStore: kept records are bounded', () => {
     const [a, b] = await expireMany(store, 2);
     const again = sampleMatch({ id: a as string });
     await store.createMatch(again); // the id is free again once the match expired
-    expect(await store.expireMatch(again.id, { version: 0, seq: 0 }, kept(again, 9))).toBe(true);
+    expect(await store.expireMatch(again.id, { version: 0, seq: 0 }, kept(again, 'finished', 9))).toBe(true);
     await expireMany(store, 1);
     expect(await store.keptRecord(b as string)).toBeNull();
     expect((await store.keptRecord(a as string))?.expiredAt).toBe(9);

@@ -54,6 +54,26 @@ export function sampleMatch(over: Partial<MatchRecord> = {}): MatchRecord {
 
 const pass = (player: number): Action => ({ type: 'pass', player });
 
+/** A kept record for `m` (its content is the store's to keep, not to check). */
+export function kept(m: MatchRecord, kind: KeptRecord['kind'] = 'finished', expiredAt = 9_000_000): KeptRecord {
+  return {
+    matchId: m.id,
+    kind,
+    expiredAt,
+    spectators: m.spectators,
+    seatHashes: m.seats.map((s) => s.tokenHash),
+    creatorHash: m.creatorHash,
+    record: {
+      format: 'for-the-king-and-me/record',
+      version: 1,
+      options: { ...m.options, seed: 'contract' },
+      actions: [pass(0), pass(1)],
+      names: ['A', 'B', 'C'],
+      meta: { match: m.id, ünï: 'cödé "quoted"' },
+    } as unknown as KeptRecord['record'],
+  };
+}
+
 /** A log entry. */
 export function entry(seq: number, action: Action = pass(seq % 3), by: LogEntry['by'] = 'seat'): LogEntry {
   return { seq, action, by, at: 1_700_000_000_000 + seq };
@@ -318,24 +338,6 @@ export function storeContract(name: string, makeStore: () => Promise<Store>, opt
       const got = claims.flat().filter((d) => ids.has(d.matchId));
       expect(got).toHaveLength(6);
       expect(new Set(got.map((d) => d.matchId)).size).toBe(6);
-    });
-
-    /** A kept record for `m` (its content is the store's to keep, not to check). */
-    const kept = (m: MatchRecord, kind: KeptRecord['kind'] = 'finished'): KeptRecord => ({
-      matchId: m.id,
-      kind,
-      expiredAt: 9_000_000,
-      spectators: m.spectators,
-      seatHashes: m.seats.map((s) => s.tokenHash),
-      creatorHash: m.creatorHash,
-      record: {
-        format: 'for-the-king-and-me/record',
-        version: 1,
-        options: { ...m.options, seed: 'contract' },
-        actions: [pass(0), pass(1)],
-        names: ['A', 'B', 'C'],
-        meta: { match: m.id, ünï: 'cödé "quoted"' },
-      } as unknown as KeptRecord['record'],
     });
 
     it('idleMatches: matches that have not moved since before a time and have no deadline, by (createdAt, id), page by page', async () => {
