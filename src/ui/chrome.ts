@@ -36,7 +36,7 @@ details > summary { cursor: pointer; font-weight: 650; min-height: 32px; }
 .links { display: grid; gap: 8px; }
 .link { display: flex; flex-wrap: wrap; gap: 6px 8px; align-items: center; min-width: 0; }
 .muted:empty { display: none; }
-.link input { flex: 1 1 14rem; min-width: 0; min-height: 40px; border-radius: 10px; border: 0; padding: 0 10px; background: #fffdf6; color: #201a12; }
+.link input:not([type="radio"]) { flex: 1 1 14rem; min-width: 0; min-height: 40px; border-radius: 10px; border: 1px solid transparent; padding: 0 10px; background: #fffdf6; color: #201a12; }
 .list { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
 .list li { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; padding: 8px 10px; border-radius: 10px; background: rgba(0, 0, 0, 0.2); }
 .list li .grow { flex: 1 1 12rem; min-width: 0; overflow-wrap: anywhere; }

@@ -1,7 +1,9 @@
 /**
  * The theme every element shares: CSS custom properties with their defaults (a page overrides
  * any of them on the element or an ancestor), buttons, focus rings and the visually hidden text
- * for screen readers. docs/theming.md lists each property.
+ * for screen readers. docs/theming.md lists each property. In forced colours (high contrast) the
+ * transparent borders of buttons and fields are drawn in the system's colours, and a pressed
+ * button is highlighted in them.
  * @module
  */
 
@@ -50,7 +52,7 @@ export const THEME = `
 .sr { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .btn {
   font: inherit; font-weight: 650; line-height: 1.1; min-height: 44px; min-width: 44px; padding: 0.5em 1.1em;
-  border-radius: 999px; border: 0; background: var(--_button); color: var(--_button-ink); cursor: pointer;
+  border-radius: 999px; border: 1px solid transparent; background: var(--_button); color: var(--_button-ink); cursor: pointer;
   box-shadow: 0 2px 0 rgba(0, 0, 0, 0.35), inset 0 1px 0 rgba(255, 255, 255, 0.5); transition: transform 0.12s, filter 0.12s;
 }
 .btn:hover:not(:disabled) { filter: brightness(1.08); transform: translateY(-1px); }
@@ -62,6 +64,9 @@ export const THEME = `
 }
 input, select { font: inherit; }
 a { color: var(--_accent); }
+@media (forced-colors: active) {
+  .btn[aria-pressed="true"] { forced-color-adjust: none; background: Highlight; color: HighlightText; outline-color: CanvasText; }
+}
 @media (prefers-reduced-motion: reduce) {
   *, *::before, *::after { transition: none !important; animation: none !important; }
 }

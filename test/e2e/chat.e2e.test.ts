@@ -73,7 +73,8 @@ describe('the match chat on the site of `npx for-the-king serve`', () => {
     expect(await active(b.page)).toBe('chat-summary');
     await b.page.keyboard.press('Enter');
     expect(await chatB.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
-    expect(await inMatch(b.page, '.chat summary').textContent()).toBe('Chat');
+    // The count goes on the details' \`toggle\` event, which fires after the key press returns.
+    await expect.poll(() => inMatch(b.page, '.chat summary').textContent()).toBe('Chat');
     expect(await lines(b.page)).toEqual([`Ada: ${hello}`]);
     expect(await inMatch(b.page, '.chat li b').textContent()).toBe('Ada: ');
     expect(await inMatch(b.page, '.chat ol').evaluate((ol) => ol.querySelectorAll('img, li li, li b b').length)).toBe(0);

@@ -87,6 +87,28 @@ describe("the creator's seat panel", () => {
     expect(away.observe([bot('random'), open], 13_000)).toEqual([]);
     expect(away.since(0)).toBeNull();
   });
+
+  it('does not count a friend who just sat down as gone away before their page was seen connected', () => {
+    const away = new AwayClock();
+    expect(away.observe([person('Ada', true), open], 0)).toEqual([]);
+    // Bo took the seat; his page has not connected yet: waited for, not gone.
+    expect(away.observe([person('Ada', true), person('Bo', false)], 1000)).toEqual([]);
+    expect(away.observe([person('Ada', true), person('Bo', false)], 2000)).toEqual([]);
+    expect(away.observe([person('Ada', true), person('Bo', true)], 3000)).toEqual([]);
+    // Once he was there, losing his connection is going away.
+    expect(away.observe([person('Ada', true), person('Bo', false)], 9000)).toEqual([1]);
+    expect(away.since(1)).toBe(9000);
+    // A seat given back to a person and taken again: the same.
+    expect(away.observe([person('Ada', true), bot('heuristic')], 10_000)).toEqual([]);
+    expect(away.observe([person('Ada', true), open], 11_000)).toEqual([]);
+    expect(away.observe([person('Ada', true), person('Cy', false)], 12_000)).toEqual([]);
+    // One who leaves outright has gone, connected or not.
+    expect(away.observe([person('Ada', true), person('Cy', false, true)], 13_000)).toEqual([1]);
+    // Not there when the page first sees the seats (a rematch starting, a reload): awaited too.
+    const later = new AwayClock();
+    expect(later.observe([person('Ada', true), person('Bo', false)], 20_000)).toEqual([]);
+    expect(later.since(1)).toBe(20_000);
+  });
 });
 
 describe('the rematch panel', () => {

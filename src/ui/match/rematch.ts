@@ -139,8 +139,11 @@ export class RematchPanel {
     } catch (e) {
       const code = e instanceof ClientError ? e.code : 'HTTP';
       const message = String((e as Error)?.message ?? e);
-      this.#said = (x) => x.errors[code] ?? message;
-      text(this.#status, this.#said(WORDS[ctx.lang]));
+      // Closed before the answer came because everybody agreed and the page went on to the rematch: nothing failed.
+      if (code !== 'CLOSED' || (this.#ctx?.state?.next ?? null) === null) {
+        this.#said = (x) => x.errors[code] ?? message;
+        text(this.#status, this.#said(WORDS[ctx.lang]));
+      }
     } finally {
       this.#busy = false;
       if (this.#ctx !== null) this.update(this.#ctx);

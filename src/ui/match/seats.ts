@@ -40,19 +40,34 @@ export interface HostAway {
   readonly awaySince: readonly (number | null)[];
 }
 
-/** Remembers since when each person's seat has had nobody connected, as this page saw it. */
+/**
+ * Remembers since when each person's seat has had nobody connected, as this page saw it, and who
+ * just went away: a player this page saw there and then not, or who left. A friend who just took
+ * a seat, or was not there when the page first saw the seats (a rematch starting, a reload), is
+ * awaited, not gone.
+ */
 export class AwayClock {
   readonly #since = new Map<number, number>();
+  /** Each person's seat as last seen: its player there, gone away, or awaited (not seen there yet). */
+  readonly #seen = new Map<number, 'there' | 'gone' | 'awaited'>();
 
   /** Takes the seats as now known; returns the seats whose player just went away. */
   observe(seats: readonly SeatSummary[], now: number): number[] {
     const gone: number[] = [];
     seats.forEach((s, i) => {
-      const away = s.kind === 'person' && (s.left || !s.connected);
-      if (!away) this.#since.delete(i);
-      else if (!this.#since.has(i)) {
-        this.#since.set(i, now);
-        gone.push(i);
+      if (s.kind !== 'person') {
+        this.#since.delete(i);
+        this.#seen.delete(i);
+      } else if (s.connected && !s.left) {
+        this.#since.delete(i);
+        this.#seen.set(i, 'there');
+      } else {
+        if (!this.#since.has(i)) this.#since.set(i, now);
+        const was = this.#seen.get(i);
+        if (was === 'gone') return;
+        const goes = was === 'there' || s.left;
+        if (goes) gone.push(i);
+        this.#seen.set(i, goes ? 'gone' : 'awaited');
       }
     });
     return gone;
@@ -132,6 +147,8 @@ export class SeatKeeper {
   readonly #status: HTMLElement = h('p', { class: 'note', role: 'status' });
   /** The last thing said in the status line, in words of either language (reworded when the language changes). */
   #said: ((w: Words) => string) | null = null;
+  /** The seats whose going away the status line tells (it is emptied once they are all back). */
+  #gone: readonly number[] = [];
   #ctx: KeeperContext | null = null;
   #link: { readonly seat: number; readonly url: string } | null = null;
   #busy = false;
@@ -148,12 +165,12 @@ export class SeatKeeper {
     }
     const gone = this.#away.observe(ctx.seats, Date.now());
     const rows = seatRows(ctx.seats, ctx.me, this.#away, ctx.name, ctx.host);
-    // A player who just went away opens the panel and is announced, once.
+    // A player who just went away opens the panel and is announced, once; said no more once they are all back.
     const fresh = gone.filter((s) => s !== ctx.me);
     if (fresh.length > 0) {
       this.el.open = true;
-      this.#say((x) => fresh.map((s) => x.seats.goneAway(ctx.name(s))).join(' '));
-    }
+      this.#say((x) => fresh.map((s) => x.seats.goneAway(ctx.name(s))).join(' '), fresh);
+    } else if (this.#gone.length > 0 && this.#gone.every((s) => this.#away.since(s) === null)) this.#say(() => '');
     if (this.#said !== null) text(this.#status, this.#said(WORDS[ctx.lang]));
     this.el.hidden = rows.length === 0;
     const key = JSON.stringify([ctx.lang, rows, this.#busy, this.#link]);
@@ -167,8 +184,10 @@ export class SeatKeeper {
     } else this.#stopTicker();
   }
 
-  #say(said: (w: Words) => string): void {
+  /** Says `said` in the status line (`gone`: the seats whose going away it tells). */
+  #say(said: (w: Words) => string, gone: readonly number[] = []): void {
     this.#said = said;
+    this.#gone = gone;
     if (this.#ctx !== null) text(this.#status, said(WORDS[this.#ctx.lang]));
   }
 
@@ -184,7 +203,7 @@ export class SeatKeeper {
 
   /**
    * Updates the away times and countdowns only (no redraw, so focus and screen readers are left
-   * alone); a move the host now takes is offered, and said once in the status line.
+   * alone); a move the host now takes is offered, and said once in the status line (the panel opens).
    */
   #tick(): void {
     const ctx = this.#ctx;
@@ -206,6 +225,8 @@ export class SeatKeeper {
       wait.remove();
       for (const b of Array.from(li.querySelectorAll('button[aria-disabled]'))) b.removeAttribute('aria-disabled');
       const seat = Number(li.dataset.seat);
+      // (Opened too: a friend who sat down and never came is told of here, not as gone away.)
+      this.el.open = true;
       this.#say((x) => x.seats.canHand(ctx.name(seat)));
     }
   }

@@ -1,7 +1,8 @@
 /**
  * Where focus goes after `<ftk-table>` draws a view: on the same control (found again by its
- * `data-key`), else on the first choice when the reader's turn comes, else on the tray; at the
- * end, on the winner's line. Keyboard and screen-reader users never lose their place.
+ * `data-key`), else on the first choice when the reader's turn comes (unless focus is elsewhere
+ * in the page than on what holds the table), else on the tray; at the end, on the winner's line.
+ * Keyboard and screen-reader users never lose their place.
  * @module
  */
 import { deepActive } from '../dom.js';
@@ -29,7 +30,8 @@ export function keepFocus(root: ShadowRoot, tray: HTMLElement, score: HTMLElemen
     if (focusable(same) && !(turnStarts && key === 'prompt')) target = same;
   }
   const outside = deepActive();
-  const free = outside === null || outside === document.body || outside === document.documentElement;
+  // Focus on nothing, or on what holds the table (the page's main area after a change of screen), is nobody's place.
+  const free = outside === null || outside === document.body || outside === document.documentElement || holds(outside, root);
   if (target === null && (hadFocus || (turnStarts && free))) {
     const first =
       turn === 'over'
@@ -40,4 +42,10 @@ export function keepFocus(root: ShadowRoot, tray: HTMLElement, score: HTMLElemen
     target = focusable(first) ? first : tray;
   }
   if (target !== null && root.activeElement !== target) target.focus();
+}
+
+/** Whether `el` holds the table of `root`, through shadow roots. */
+function holds(el: Element, root: ShadowRoot): boolean {
+  for (let n: Node | null = root.host; n !== null; n = n instanceof ShadowRoot ? n.host : n.parentNode) if (n === el) return true;
+  return false;
 }

@@ -193,7 +193,12 @@ function stage(s: Scene): (HTMLElement | null)[] {
         'div',
         { class: 'zone king-zone', part: 'king' },
         h('h3', null, l.kinds.king),
-        h('div', { class: 'row' }, s.card(v.king.card, 'big'), h('span', null, w.busy(s.name(v.king.player), w.steps.king))),
+        h(
+          'div',
+          { class: 'row' },
+          s.card(v.king.card, 'big'),
+          h('span', null, w.busy(s.name(v.king.player), v.king.player === s.me ? w.myKing : w.steps.king)),
+        ),
       ),
     );
   }

@@ -29,6 +29,12 @@ export function renderScore(el: HTMLElement, s: Scene, names: readonly string[])
     s.me === null ? { names } : { viewer: s.me, names },
   );
   const short = (name: string): string => (name.length <= 4 ? name : `${name.slice(0, 3)}.`);
+  // A column's name in full for screen readers, and as wide as the screen allows for the eye.
+  const named = (name: string): HTMLElement[] => [
+    h('span', { class: 'sr' }, name),
+    h('span', { class: 'long', 'aria-hidden': 'true' }, name),
+    h('abbr', { class: 'short', title: name, 'aria-hidden': 'true' }, short(name)),
+  ];
   fill(
     el,
     h('h2', null, l.ui.score),
@@ -48,16 +54,10 @@ export function renderScore(el: HTMLElement, s: Scene, names: readonly string[])
               'th',
               { scope: 'col', title: l.offices[o] },
               h('span', { class: 'dot', style: `background: var(--_${o})`, 'aria-hidden': 'true' }),
-              h('span', { class: 'long' }, l.offices[o]),
-              h('abbr', { class: 'short', title: l.offices[o] }, short(l.offices[o])),
+              named(l.offices[o]),
             ),
           ),
-          h(
-            'th',
-            { scope: 'col' },
-            h('span', { class: 'long' }, l.ui.gold),
-            h('abbr', { class: 'short', title: l.ui.gold }, short(l.ui.gold)),
-          ),
+          h('th', { scope: 'col' }, named(l.ui.gold)),
           h('th', { scope: 'col' }, l.ui.points),
         ),
       ),

@@ -1,7 +1,8 @@
 /**
  * The table's stylesheet: the felt, the seats, the cards, the decision tray, the score. Layout
  * follows the element's own width (container queries), so the same table fits a phone, a side
- * panel and a wide desktop.
+ * panel and a wide desktop. On a phone the score's names take what its numbers leave and break
+ * between words, within one only when it is wider than that.
  * @module
  */
 import { THEME } from '../theme.js';
@@ -194,7 +195,7 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
 .king-row .office { min-width: 9rem; display: flex; align-items: center; gap: 6px; font-weight: 650; }
 .king-row .btn { min-width: 44px; padding: 0.5em 0.8em; }
 .stepper { display: inline-flex; align-items: center; gap: 4px; }
-.stepper input { width: 4.5em; min-height: 44px; text-align: center; border-radius: 10px; border: 0; padding: 0 6px; font-weight: 700; }
+.stepper input { width: 4.5em; min-height: 44px; text-align: center; border-radius: 10px; border: 1px solid transparent; padding: 0 6px; font-weight: 700; }
 .mine-seat { grid-area: mine; }
 .mine-seat .fan { min-height: calc(var(--cw) * 1.4 + 6px); }
 .mine-head { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; margin-bottom: 8px; }
@@ -218,7 +219,7 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
 .final-hands { display: grid; gap: 8px; margin-top: 12px; }
 .final-hands .row { gap: 4px; }
 .winner-line { font: 700 1.3rem var(--_card-font); margin: 0 0 10px; color: var(--_accent); display: flex; align-items: center; gap: 8px; }
-.winner-line .crown { width: 28px; color: var(--_gold); }
+.winner-line .crown { flex: none; width: 28px; color: var(--_gold); }
 .winner-line .crown svg { width: 100%; display: block; stroke: var(--_king); }
 .shake { animation: shake 0.5s ease; }
 @keyframes shake { 0%, 100% { transform: none; } 25% { transform: translateX(-4px); } 75% { transform: translateX(4px); } }
@@ -243,7 +244,7 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
 @container (max-width: 380px) {
   .score th, .score td { padding: 5px 1px; }
   .score thead th { font-size: 0.62rem; }
-  .score tbody th { overflow-wrap: anywhere; }
+  .score tbody th { width: 100%; font-size: 0.8rem; overflow-wrap: anywhere; hyphens: auto; }
 }
 `;
 

@@ -30,6 +30,7 @@ export const en: Words = {
     mode === 'gold' ? `Pay ${due} in gold: choose a gold card (${paid} paid)` : `Pay ${due}: choose a card to discard (${paid} discarded)`,
   busy: (name, step) => `${name}: ${step}`,
   steps: { place: 'placing a card', take: 'taking a card', king: 'choosing a title value', bid: 'bidding', pay: 'paying' },
+  myKing: 'choose a title value',
   bidButton: (n) => `Bid ${n}`,
   saidBid: (n) => `bid ${n}`,
   saidPass: 'passed',

@@ -29,6 +29,8 @@ export interface Words {
   readonly pay: (due: number, paid: number, mode: 'gold' | 'discard') => string;
   readonly busy: (name: string, step: string) => string;
   readonly steps: Readonly<Record<'place' | 'take' | 'king' | 'bid' | 'pay', string>>;
+  /** The King's step when it is the reader's ("You: …"). */
+  readonly myKing: string;
   readonly bidButton: (n: number) => string;
   readonly saidBid: (n: number) => string;
   readonly saidPass: string;

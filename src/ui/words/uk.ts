@@ -32,6 +32,7 @@ export const uk: Words = {
       : `Сплатіть ${due}: оберіть карту, щоб скинути (скинуто ${paid})`,
   busy: (name, step) => `${name}: ${step}`,
   steps: { place: 'кладе карту', take: 'бере карту', king: 'обирає значення титулу', bid: 'торгується', pay: 'платить' },
+  myKing: 'оберіть значення титулу',
   bidButton: (n) => `Поставити ${n}`,
   saidBid: (n) => `ставка ${n}`,
   saidPass: 'пас',
