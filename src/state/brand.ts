@@ -33,10 +33,12 @@ export function hasBrand(x: unknown, brand: symbol): x is object {
 
 /**
  * @internal `x instanceof asked`, for the branded class `base` and its subclasses: `base` itself
- * answers by `check` (whether `x` carries that brand, or a test of its own), so that an instance
- * from any copy of the library counts; a subclass keeps the ordinary prototype check.
+ * answers by the ordinary prototype check or else by `check` (whether `x` carries that brand, or
+ * a test of its own), so that an instance from any copy of the library counts; a subclass keeps
+ * the ordinary prototype check alone.
  */
 export function brandedInstance(asked: unknown, base: unknown, check: symbol | ((x: unknown) => boolean), x: unknown): boolean {
-  if (asked !== base) return Function.prototype[Symbol.hasInstance].call(asked, x);
+  const byPrototype = Function.prototype[Symbol.hasInstance].call(asked, x);
+  if (asked !== base || byPrototype) return byPrototype;
   return typeof check === 'symbol' ? hasBrand(x, check) : check(x);
 }

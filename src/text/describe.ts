@@ -9,7 +9,7 @@ import { RulesError } from '../state/errors.js';
 import { showValue } from '../state/show.js';
 import type { Action, GameEvent } from '../state/types.js';
 import type { DescribeContext } from './context.js';
-import type { Lang } from './labels.js';
+import { type Lang, labels } from './labels.js';
 import type { Phrases, Who } from './phrases.js';
 import { en } from './phrases-en.js';
 import { uk } from './phrases-uk.js';
@@ -42,7 +42,8 @@ function nameOf(x: DescribeContext, p: number): string | undefined {
  *
  * @param card - a card or a card id; an unknown id is returned as it is.
  * @throws `RulesError` `INVALID_OPTIONS` for a `lang` other than `'en'` and `'uk'`;
- * `UNKNOWN_CARD` for a `card` that is neither a string nor a card of the catalogue.
+ * `UNKNOWN_CARD` for a `card` that is neither a string nor a card (a King, or Gold or a Government
+ * card of a known office with a whole value).
  * @example
  * ```ts
  * describeCard('military-A', 'en'); // 'Military 4'
@@ -52,9 +53,21 @@ function nameOf(x: DescribeContext, p: number): string | undefined {
  */
 export function describeCard(card: Card | string, lang: Lang): string {
   const t = own(PHRASES, lang, 'INVALID_OPTIONS', 'language');
-  // A card object is looked up by its id: anything else (null, {}) finds no card.
-  const c = cardById(typeof card === 'string' ? card : ((card as Card | null)?.id as string));
-  return c ? t.card(c) : typeof card === 'string' ? card : own({}, card, 'UNKNOWN_CARD', 'card');
+  if (typeof card === 'string') {
+    const c = cardById(card);
+    return c ? t.card(c) : card;
+  }
+  if (!isCardLike(card)) own({}, card, 'UNKNOWN_CARD', 'card');
+  return t.card(card);
+}
+
+/** Whether `c` is a card the phrases can word: a King, or Gold or a Government card of a known office with a whole value (a catalogue card's copy, or one a newer version made). */
+function isCardLike(c: unknown): c is Card {
+  if (typeof c !== 'object' || c === null) return false;
+  const { kind, office, value } = c as { kind?: unknown; office?: unknown; value?: unknown };
+  if (kind === 'king') return true;
+  const known = kind === 'gold' || (kind === 'government' && typeof office === 'string' && Object.hasOwn(labels.en.offices, office));
+  return known && Number.isInteger(value);
 }
 
 /**

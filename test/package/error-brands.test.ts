@@ -49,6 +49,11 @@ describe.each(CASES)('$name across builds', (c) => {
     expect(other).not.toBe(mine);
   });
 
+  it('an object made from the class’s prototype is still instanceof it (the ordinary check is kept)', async () => {
+    const [mine] = await both(c);
+    expect(Object.create(mine.prototype) instanceof mine).toBe(true);
+  });
+
   it('an error of either copy is instanceof both classes, and keeps its name', async () => {
     const [mine, other] = await both(c);
     for (const e of [c.make(mine), c.make(other)]) {

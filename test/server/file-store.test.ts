@@ -10,8 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { crc32 } from '../../src/server/store/crc32.js';
 import { FileStore } from '../../src/server/store/file.js';
 import { encodeRecord, JournalCorruptError, scanJournal } from '../../src/server/store/journal.js';
+import { keptPath } from '../../src/server/store/kept.js';
 import type { MatchRecord } from '../../src/server/store/store.js';
-import { entry, sampleMatch, storeContract } from './store-contract.js';
+import { entry, kept, sampleMatch, storeContract } from './store-contract.js';
 
 const root = mkdtempSync(join(tmpdir(), 'ftk-file-store-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -170,7 +171,7 @@ describe('FileStore after a crash', () => {
 describe('FileStore: the journal is private', () => {
   // The journal holds every live match's seed and fair-deal secret, which tell every hidden card.
   it.skipIf(process.platform === 'win32')(
-    'H2: a folder it creates is 0700 and its journal 0600, also after a compaction and for a tail copied aside',
+    'H2: a folder it creates is 0700 and its journal 0600, also after a compaction, for a tail copied aside and for a kept record',
     async () => {
       const dir = join(root, `private-${n++}`, 'data');
       const mode = (p: string): number => statSync(p).mode & 0o777;
@@ -183,6 +184,14 @@ describe('FileStore: the journal is private', () => {
       expect(mode(join(dir, 'journal.ftk'))).toBe(0o600);
       await store.compact();
       expect(mode(join(dir, 'journal.ftk'))).toBe(0o600);
+      // A kept record (a finished match's seed and the seats' token hashes), and its folders.
+      const gone = sampleMatch();
+      await store.createMatch(gone);
+      expect(await store.expireMatch(gone.id, { version: 0, seq: 0 }, kept(gone))).toBe(true);
+      const file = keptPath(dir, gone.id);
+      expect(mode(file)).toBe(0o600);
+      expect(mode(dirname(file))).toBe(0o700);
+      expect(mode(join(dir, 'records'))).toBe(0o700);
       await store.close();
       // A flipped byte in the last record, cut on request: the copy aside is private too.
       const path = join(dir, 'journal.ftk');

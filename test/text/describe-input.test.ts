@@ -67,4 +67,11 @@ describe('the /text functions refuse what they cannot word, with a RulesError', 
     for (const card of [null, undefined, {}, { kind: 'government', office: 'x', value: 3 }, 5])
       expect(codeOf(() => describeCard(card as never, 'en'))).toBe('UNKNOWN_CARD');
   });
+
+  it('describeCard: a card object outside the catalogue (a newer version’s) is worded by its kind, office and value', () => {
+    expect(describeCard({ id: 'gold-9-x', kind: 'gold', value: 9 } as never, 'en')).toBe('Gold 9');
+    expect(describeCard({ id: 'x', kind: 'government', office: 'military', value: 7 } as never, 'uk')).toBe('Військова справа 7');
+    expect(describeCard({ id: 'k2', kind: 'king' } as never, 'en')).toBe('King');
+    expect(codeOf(() => describeCard({ id: 'g', kind: 'gold', value: 1.5 } as never, 'en'))).toBe('UNKNOWN_CARD');
+  });
 });

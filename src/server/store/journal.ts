@@ -15,6 +15,7 @@ import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { encodeRecord, type JournalScan, scanJournal } from './journal-format.js';
 import { type HeldLock, releaseLock, type TakeLockOptions, takeLock } from './lock.js';
+import { PRIVATE_FILE, PRIVATE_FOLDER } from './private-modes.js';
 import { syncFolder } from './sync-folder.js';
 
 export { decodeLine, encodeRecord, JournalCorruptError, type JournalScan, scanJournal } from './journal-format.js';
@@ -26,14 +27,6 @@ export { decodeLine, encodeRecord, JournalCorruptError, type JournalScan, scanJo
  * `false` and each batch is followed by `fdatasync`.
  */
 const APPENDS_DURABLE = typeof constants.O_DSYNC === 'number' && constants.O_DSYNC !== 0;
-/**
- * The modes the journal's files and a folder it creates are made with (before the umask): the
- * journal holds every live match's seed and fair-deal secret, which tell every hidden card, so
- * other local accounts may not read it. A folder that already exists keeps its mode.
- */
-const PRIVATE_FILE = 0o600;
-const PRIVATE_FOLDER = 0o700;
-
 const APPEND_FLAGS = APPENDS_DURABLE ? constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_DSYNC : 'a';
 
 /** Options of {@link Journal.open}. */

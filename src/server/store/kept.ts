@@ -8,6 +8,7 @@
  */
 import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PRIVATE_FILE, PRIVATE_FOLDER } from './private-modes.js';
 import type { KeptRecord } from './store.js';
 import { syncFolder } from './sync-folder.js';
 
@@ -31,9 +32,9 @@ let counter = 0;
 export async function writeKept(dir: string, id: string, keep: KeptRecord): Promise<void> {
   const path = keptPath(dir, id);
   const folder = join(path, '..');
-  const created = await mkdir(folder, { recursive: true });
+  const created = await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER });
   const tmp = `${path}.${process.pid}.${++counter}.tmp`;
-  const handle = await open(tmp, 'w');
+  const handle = await open(tmp, 'w', PRIVATE_FILE);
   try {
     await handle.writeFile(`${JSON.stringify(keep)}\n`);
     await handle.sync();
