@@ -139,8 +139,10 @@ export class RematchPanel {
     } catch (e) {
       const code = e instanceof ClientError ? e.code : 'HTTP';
       const message = String((e as Error)?.message ?? e);
-      // Closed before the answer came because everybody agreed and the page went on to the rematch: nothing failed.
-      if (code !== 'CLOSED' || (this.#ctx?.state?.next ?? null) === null) {
+      // Closed before the answer came because everybody agreed and the page went on to the rematch
+      // (the panel then knows the next match, or was cleared as its match closed): nothing failed.
+      const onward = this.#ctx === null || (this.#ctx.state?.next ?? null) !== null;
+      if (code !== 'CLOSED' || !onward) {
         this.#said = (x) => x.errors[code] ?? message;
         text(this.#status, this.#said(WORDS[ctx.lang]));
       }
