@@ -3,13 +3,13 @@
  * @module
  */
 import type { Card } from '../data/cards.js';
-import { cardById } from '../data/cards.js';
+import { cardById, OFFICES } from '../data/cards.js';
 import type { RulesErrorCode } from '../state/errors.js';
 import { RulesError } from '../state/errors.js';
 import { showValue } from '../state/show.js';
 import type { Action, GameEvent } from '../state/types.js';
 import type { DescribeContext } from './context.js';
-import { type Lang, labels } from './labels.js';
+import type { Lang } from './labels.js';
 import type { Phrases, Who } from './phrases.js';
 import { en } from './phrases-en.js';
 import { uk } from './phrases-uk.js';
@@ -18,12 +18,14 @@ export type { DescribeContext } from './context.js';
 
 const PHRASES: Readonly<Record<Lang, Phrases>> = { en, uk };
 
-/**
- * `table[key]` for an own key only (`'toString'` is no language, `'constructor'` no type);
- * anything else throws a `RulesError` with `code` (so `own({}, x, …)` always throws).
- */
+/** Throws a `RulesError` with `code`: `value` is no `what`. */
+function refuse(code: RulesErrorCode, what: string, value: unknown): never {
+  throw new RulesError(code, `unknown ${what}: ${showValue(value)}`);
+}
+
+/** `table[key]` for an own key only (`'toString'` is no language, `'constructor'` no type); anything else is refused with `code`. */
 function own<T extends object>(table: T, key: unknown, code: RulesErrorCode, what: string): T[keyof T] {
-  if (typeof key !== 'string' || !Object.hasOwn(table, key)) throw new RulesError(code, `unknown ${what}: ${showValue(key)}`);
+  if (typeof key !== 'string' || !Object.hasOwn(table, key)) refuse(code, what, key);
   return table[key as keyof T];
 }
 
@@ -57,7 +59,7 @@ export function describeCard(card: Card | string, lang: Lang): string {
     const c = cardById(card);
     return c ? t.card(c) : card;
   }
-  if (!isCardLike(card)) own({}, card, 'UNKNOWN_CARD', 'card');
+  if (!isCardLike(card)) refuse('UNKNOWN_CARD', 'card', card);
   return t.card(card);
 }
 
@@ -66,7 +68,7 @@ function isCardLike(c: unknown): c is Card {
   if (typeof c !== 'object' || c === null) return false;
   const { kind, office, value } = c as { kind?: unknown; office?: unknown; value?: unknown };
   if (kind === 'king') return true;
-  const known = kind === 'gold' || (kind === 'government' && typeof office === 'string' && Object.hasOwn(labels.en.offices, office));
+  const known = kind === 'gold' || (kind === 'government' && typeof office === 'string' && (OFFICES as readonly string[]).includes(office));
   return known && Number.isInteger(value);
 }
 
@@ -127,7 +129,7 @@ export function describeEvent(event: GameEvent, lang: Lang, context: DescribeCon
     w: (p: number) => Who,
   ) => string;
   const card: unknown = (event as { card?: unknown }).card;
-  if (card != null && !cardById(card as string)) own({}, card, 'UNKNOWN_CARD', 'card');
+  if (card != null && !cardById(card as string)) refuse('UNKNOWN_CARD', 'card', card);
   const w = (p: number): Who => t.who(p, context.viewer === p, nameOf(context, p));
   return capital(say(event, w('player' in event ? event.player : -1), w));
 }

@@ -44,6 +44,10 @@ describe("<ftk-table>'s check of a view, inside its lists", () => {
       'legal: a place in an unknown area': { ...good, legal: [...good.legal, { type: 'place', player: 1, area: '<img src=x>' }] },
       'hand: [null]': { ...good, hand: [...good.hand, null] },
       'hand: a card of no kind': { ...good, hand: [{ id: 'x', kind: 'joker' }] },
+      'hand: a Government card of no office of the game': {
+        ...good,
+        hand: [{ id: 'x', kind: 'government', office: 'toString', value: 2 }],
+      },
       'hand: a gold card worth ten billion': { ...good, hand: [{ id: 'gold-x', kind: 'gold', value: 1e10 }] },
       'middle: strings': { ...good, middle: ['diplomacy-A'] },
       'discard: null': { ...good, discard: [null] },

@@ -160,6 +160,11 @@ export class TableElement extends ElementBase {
   /** Sets `view` (see the getter). */
   set view(value: PlayerView | null) {
     if (value !== null) checkView(value);
+    this.#take(value);
+  }
+
+  /** Takes a view already checked (or `null`) as the one to draw. */
+  #take(value: PlayerView | null): void {
     this.#view = value;
     this.#busy = false;
     this.#schedule();
@@ -179,7 +184,7 @@ export class TableElement extends ElementBase {
   update(view: PlayerView, events: readonly GameEvent[] = []): void {
     checkView(view);
     this.events = events;
-    this.view = view;
+    this.#take(view);
   }
 
   /**

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Action, Area, Card, Office, PlayerView } from '../../index.js';
-import { officesInPlay, RulesError } from '../../index.js';
+import { OFFICES, officesInPlay, RulesError } from '../../index.js';
 import { type Lang, labels } from '../../text/index.js';
 
 /** One King choice row: an office, its current primary value and the new values offered (with their index in `legal`). */
@@ -111,13 +111,16 @@ export function clampBid(amount: number, d: Extract<Decision, { kind: 'bid' }>):
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null;
 
-/** A card as the table draws it: an id and a kind; a Government card's office; a small whole value but for a King. */
+/** A card as the table draws it (and `describeCard` words it): an id and a kind; a Government card's office, one of the game's; a small whole value but for a King. */
 function isCard(c: unknown): boolean {
   if (!isObject(c) || typeof c.id !== 'string') return false;
   if (c.kind === 'king') return true;
   const value = c.value as number;
   return (
-    (c.kind === 'gold' || (c.kind === 'government' && typeof c.office === 'string')) && Number.isInteger(value) && value >= 0 && value < 100
+    (c.kind === 'gold' || (c.kind === 'government' && (OFFICES as readonly unknown[]).includes(c.office))) &&
+    Number.isInteger(value) &&
+    value >= 0 &&
+    value < 100
   );
 }
 
