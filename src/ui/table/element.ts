@@ -7,15 +7,16 @@
  */
 import type { Action, Card, GameEvent, PlayerView } from '../../index.js';
 import { type Lang, labels } from '../../text/index.js';
-import { ElementBase, fill, h, reducedMotion, shadow, text, upgradeProperties, watchLang } from '../dom.js';
+import { ElementBase, fill, h, reducedMotion, shadow, upgradeProperties, watchLang } from '../dom.js';
 import { langOf, WORDS } from '../words.js';
 import { effects, glide, measure, origins } from './anim.js';
 import { cardFace, cardLabel } from './cards.js';
 import { TurnClock } from './clock.js';
 import { keepFocus } from './focus.js';
+import { TableLog } from './log.js';
 import { checkView, decisionOf, seatName, seatOf, turnOf } from './model.js';
 import { renderBar, renderFelt, renderMine, renderSeats, renderTitles, type Scene, type Size } from './render.js';
-import { sayAction, sayEvent } from './say.js';
+import { sayAction } from './say.js';
 import { renderScore } from './score.js';
 import { TABLE_CSS } from './style.js';
 import { renderTray, type TrayState } from './tray.js';
@@ -33,11 +34,6 @@ const PROPERTIES = ['events', 'view', 'names', 'connected', 'deadline', 'disable
 /** Events as the table reads them: objects (anything else in a list is left out). */
 const eventsIn = (list: unknown): GameEvent[] =>
   Array.isArray(list) ? list.filter((e): e is GameEvent => typeof e === 'object' && e !== null) : [];
-
-/** How many events the log keeps. */
-const LOG_SIZE = 300;
-/** How many announcements the live region keeps. */
-const SPOKEN = 6;
 
 type Said = { readonly kind: 'bid'; readonly amount: number } | { readonly kind: 'pass' };
 
@@ -76,8 +72,6 @@ export class TableElement extends ElementBase {
   #names: readonly (string | null | undefined)[] = [];
   #connected: readonly (boolean | null | undefined)[] = [];
   #busy = false;
-  #log: GameEvent[] = [];
-  #logLang: Lang | null = null;
   #said = new Map<number, Said>();
   #tray: TrayState = { amount: null };
   #cards = new Map<string, HTMLElement>();
@@ -97,15 +91,7 @@ export class TableElement extends ElementBase {
   readonly #felt: HTMLElement = h('section', { class: 'felt', part: 'felt' });
   readonly #trayEl: HTMLElement = h('section', { class: 'tray panel', part: 'actions', tabindex: '-1', 'data-key': 'tray' });
   readonly #mine: HTMLElement = h('section', { class: 'mine-seat panel', part: 'mine' });
-  // Keys so that focus stays in the log while the game goes on (see `keepFocus`).
-  readonly #logList: HTMLOListElement = h('ol', { part: 'log-list', tabindex: '0', 'data-key': 'log' });
-  readonly #logEl: HTMLDetailsElement = h(
-    'details',
-    { class: 'log panel', part: 'log', open: true },
-    h('summary', { 'data-key': 'log-summary' }, ''),
-    this.#logList,
-  );
-  readonly #live: HTMLElement = h('div', { class: 'sr', 'aria-live': 'polite', 'aria-atomic': 'false', part: 'announcer' });
+  readonly #log = new TableLog();
 
   constructor() {
     super();
@@ -120,8 +106,8 @@ export class TableElement extends ElementBase {
       this.#felt,
       this.#trayEl,
       this.#mine,
-      this.#logEl,
-      this.#live,
+      this.#log.el,
+      this.#log.live,
     );
     this.#root.append(this.#table);
     this.#root.addEventListener('click', (e) => this.#onClick(e));
@@ -195,12 +181,10 @@ export class TableElement extends ElementBase {
    */
   resetLog(history: readonly GameEvent[] = []): void {
     const events = eventsIn(history);
-    this.#log = events.slice(-LOG_SIZE);
-    this.#logLang = null;
+    this.#log.reset(events);
     this.#said.clear();
     this.#hear(events);
     this.#pending = [];
-    this.#live.replaceChildren();
     this.#schedule();
   }
 
@@ -316,28 +300,6 @@ export class TableElement extends ElementBase {
     }
   }
 
-  #writeLog(v: PlayerView, lang: Lang, events: readonly GameEvent[], spoken: string[]): void {
-    const context = { viewer: v.viewer, names: this.#nameList(v) };
-    const line = (e: GameEvent): HTMLElement => h('li', { class: `ev ev-${e.type}` }, sayEvent(e, lang, context));
-    this.#log.push(...events);
-    if (this.#log.length > LOG_SIZE) this.#log.splice(0, this.#log.length - LOG_SIZE);
-    if (this.#logLang !== lang) {
-      this.#logLang = lang;
-      this.#logList.replaceChildren(...this.#log.map(line));
-    } else {
-      this.#logList.append(...events.map(line));
-      while (this.#logList.childElementCount > LOG_SIZE) this.#logList.firstElementChild?.remove();
-    }
-    this.#logList.scrollTop = this.#logList.scrollHeight;
-    for (const e of events) spoken.push(sayEvent(e, lang, context));
-  }
-
-  #announce(lines: readonly string[]): void {
-    if (lines.length === 0) return;
-    for (const line of lines) this.#live.append(h('p', null, line));
-    while (this.#live.childElementCount > SPOKEN) this.#live.firstElementChild?.remove();
-  }
-
   #render(): void {
     this.#scheduled = false;
     const v = this.#view;
@@ -347,15 +309,13 @@ export class TableElement extends ElementBase {
     const l = labels[lang];
     const w = WORDS[lang];
     this.#table.setAttribute('aria-label', w.table);
-    text(this.#logEl.querySelector('summary') as HTMLElement, l.ui.log);
-    this.#logList.setAttribute('aria-label', l.ui.log);
+    this.#log.label(l.ui.log);
     if (v === null) {
       this.dataset.turn = 'none';
       // No view, or a new reader's yet to come: nothing of the last one stays in the DOM.
-      for (const el of [this.#bar, this.#score, this.#seats, this.#titles, this.#felt, this.#trayEl, this.#mine, this.#logList])
-        el.replaceChildren();
+      for (const el of [this.#bar, this.#score, this.#seats, this.#titles, this.#felt, this.#trayEl, this.#mine]) el.replaceChildren();
       // The log (what `resetLog` left of it) is written again with the next view.
-      this.#logLang = null;
+      this.#log.clear();
       this.#cards.clear();
       this.#tray.amount = null;
       this.#wasMine = false;
@@ -394,8 +354,7 @@ export class TableElement extends ElementBase {
     const names = this.#nameList(v);
     const name = (p: number): string => seatName(v, p, lang, names);
     this.#hear(events);
-    const spoken: string[] = [];
-    this.#writeLog(v, lang, events, spoken);
+    const spoken = this.#log.write(events, lang, { viewer: v.viewer, names });
 
     const active = this.#root.activeElement as HTMLElement | null;
     const focusKey = active?.getAttribute('data-key') ?? null;
@@ -471,7 +430,7 @@ export class TableElement extends ElementBase {
     if (turn === 'over' && events.length === 0 && this.#score.querySelector('.winner-line') !== null && this.#wasMine) {
       spoken.push(this.#score.querySelector('.winner-line')?.textContent ?? '');
     }
-    this.#announce(spoken);
+    this.#log.announce(spoken);
     keepFocus(this.#root, this.#trayEl, this.#score, {
       key: focusKey,
       hadFocus: active !== null,
