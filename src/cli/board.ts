@@ -7,6 +7,7 @@ import type { Action, Card, PlayerView, Score } from '../index.js';
 import { OFFICES, officesInPlay } from '../index.js';
 import type { Lang } from '../text/index.js';
 import { describeAction, describeCard, labels } from '../text/index.js';
+import { CLI_WORDS, commandOf } from './words.js';
 
 function names(cards: readonly Card[], lang: Lang): string {
   return cards.length === 0 ? '—' : cards.map((c) => describeCard(c, lang)).join(', ');
@@ -106,30 +107,33 @@ export function renderChoices(view: PlayerView, lang: Lang): string[] {
   const lines = choiceList(view).map((a, i) => `${String(i + 1).padStart(3)}) ${describeAction(a, lang, view)}`);
   if (view.step === 'bid') {
     const max = view.legal.reduce((m, a) => (a.type === 'bid' ? Math.max(m, a.amount) : m), 0);
-    lines.push(`     … or type "bid N" for any amount up to ${max}`);
+    lines.push(CLI_WORDS[lang].anyBid(max));
   }
   return lines;
 }
 
 /**
  * @internal Reads one line of input as an action of `view.legal`: a choice number, `bid N` or
- * `pass`. Returns a sentence explaining the problem instead when it is not one.
+ * `pass` (or their words in `lang`). Returns a sentence in `lang` explaining the problem instead
+ * when it is not one.
  */
-export function readChoice(view: PlayerView, line: string): Action | string {
+export function readChoice(view: PlayerView, line: string, lang: Lang = 'en'): Action | string {
+  const words = CLI_WORDS[lang];
   const text = line.trim().toLowerCase();
   const choices = choiceList(view);
   if (/^\d+$/.test(text)) {
     const n = Number(text);
     const a = choices[n - 1];
-    return a ?? `choose a number from 1 to ${choices.length}`;
+    return a ?? words.chooseNumber(choices.length);
   }
-  if (text === 'pass') return view.legal.find((a) => a.type === 'pass') ?? 'you cannot pass now';
-  const bid = /^bid\s+(\d+)$/.exec(text);
-  if (bid) {
-    const amount = Number(bid[1]);
-    return view.legal.find((a) => a.type === 'bid' && a.amount === amount) ?? `you cannot bid ${amount} now`;
+  const [first = '', ...rest] = text.split(/\s+/);
+  const command = commandOf(first, lang);
+  if (command === 'pass' && rest.length === 0) return view.legal.find((a) => a.type === 'pass') ?? words.cannotPass;
+  if (command === 'bid' && rest.length === 1 && /^\d+$/.test(rest[0] as string)) {
+    const amount = Number(rest[0]);
+    return view.legal.find((a) => a.type === 'bid' && a.amount === amount) ?? words.cannotBid(amount);
   }
-  return `type a choice number${view.step === 'bid' ? ', "bid N" or "pass"' : ''} (or "help")`;
+  return words.typeAChoice(view.step === 'bid');
 }
 
 /** @internal The final score as lines: points per player, the titles, the winners. */

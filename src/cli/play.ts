@@ -18,6 +18,7 @@ import { printable } from './printable.js';
 import type { GameFile } from './savefile.js';
 import { loadGame, saveGame } from './savefile.js';
 import { botList, fillSeats } from './seats.js';
+import { CLI_WORDS, commandOf } from './words.js';
 
 /** @internal Options of `play`. */
 export const PLAY_OPTIONS = { players: 'string', seat: 'string', bots: 'string', seed: 'string', load: 'string', lang: 'string' } as const;
@@ -87,15 +88,6 @@ function setUp(parsed: Parsed): { table: Table; seat: number; events: readonly G
   return { table: seatTable(options, start.state, [], fillSeats(players, seat, ids)), seat, events: start.events };
 }
 
-const HELP = [
-  'Type the number of a choice and press Enter. Other commands:',
-  '  bid N       bid any amount (during an auction)',
-  '  pass        pass (during an auction)',
-  '  board       show the board again',
-  '  save FILE   save the game (continue later with: for-the-king play --load FILE)',
-  '  quit        stop without saving',
-];
-
 /** @internal Runs `play`; returns the exit code. */
 export async function playCommand(parsed: Parsed, io: Io): Promise<number> {
   const lang: Lang = langOption(parsed);
@@ -103,10 +95,11 @@ export async function playCommand(parsed: Parsed, io: Io): Promise<number> {
   const { table, seat, events } = setUp(parsed);
   const input = boundedLineReader(io, MAX_INPUT_LINE);
   const out = io.stdout;
+  const words = CLI_WORDS[lang];
   say(
     out,
-    `For the King (and Me) — ${table.state.players} players, seed ${printable(String(table.options.seed))}. You are ${`Player ${seat}`}.`,
-    `Seats: ${table.seats.map((s, p) => `${p}: ${s === 'human' ? 'you' : s}`).join(', ')}. Type "help" for commands.`,
+    words.banner(table.state.players, printable(String(table.options.seed)), seat),
+    words.seats(table.seats.map((s, p) => `${p}: ${s === 'human' ? words.you : s}`)),
     '',
   );
   const tell = (events: readonly GameEvent[]): void => {
@@ -124,7 +117,7 @@ export async function playCommand(parsed: Parsed, io: Io): Promise<number> {
       const v = view(table.state, seat);
       if (v.legal.length === 1) {
         // A forced move (the last middle card, the last coin): no question to ask.
-        say(out, `  (your only choice) ${describeAction(v.legal[0] as Action, lang, v)}`);
+        say(out, `  ${words.onlyChoice} ${describeAction(v.legal[0] as Action, lang, v)}`);
         tell(act(table, v.legal[0] as Action));
         continue;
       }
@@ -133,43 +126,45 @@ export async function playCommand(parsed: Parsed, io: Io): Promise<number> {
         const line = await input.next('> ');
         if (echo) say(out, line ?? '');
         if (line === null) {
-          say(out, '', 'Input ended before the game did (use "save FILE" to keep a game for later).');
+          say(out, '', words.inputEnded);
           return 1;
         }
         if (line.length > MAX_INPUT_LINE) {
-          say(out, `Not a choice: a line of more than ${MAX_INPUT_LINE.toLocaleString('en')} characters.`);
+          say(out, words.notAChoice(words.tooLong(MAX_INPUT_LINE)));
           continue;
         }
         const text = line.trim();
         if (text === '') continue;
-        if (text === 'help') {
-          say(out, ...HELP);
+        const [first = '', ...rest] = text.split(/\s+/);
+        const command = commandOf(first, lang);
+        if (command === 'help' && rest.length === 0) {
+          say(out, ...words.help);
           continue;
         }
-        if (text === 'quit' || text === 'exit') {
-          say(out, 'Game stopped.');
+        if ((command === 'quit' && rest.length === 0) || text === 'exit') {
+          say(out, words.stopped);
           return 0;
         }
-        if (text === 'board') {
+        if (command === 'board' && rest.length === 0) {
           say(out, ...renderBoard(v, lang), '', ...renderChoices(v, lang));
           continue;
         }
-        if (text === 'save' || text.startsWith('save ')) {
-          const file = text.slice(4).trim();
-          if (file === '') say(out, 'save needs a file name: save FILE');
+        if (command === 'save') {
+          const file = text.slice(first.length).trim();
+          if (file === '') say(out, words.saveNeedsFile);
           else {
             try {
               saveGame(file, { options: table.options, seat, seats: table.seats, actions: table.actions, state: table.state });
-              say(out, `Saved to ${file}.`);
+              say(out, words.saved(file));
             } catch (e) {
               say(out, e instanceof Error ? e.message : String(e));
             }
           }
           continue;
         }
-        const choice = readChoice(v, text);
+        const choice = readChoice(v, text, lang);
         if (typeof choice === 'string') {
-          say(out, `Not a choice: ${choice}.`);
+          say(out, words.notAChoice(choice));
           continue;
         }
         tell(act(table, choice));

@@ -13,6 +13,7 @@ import { boundedLineReader, MAX_INPUT_LINE, say } from './io.js';
 import { printable } from './printable.js';
 import { loadGame } from './savefile.js';
 import { printEvents } from './watch.js';
+import { CLI_WORDS } from './words.js';
 
 /** @internal Options of `replay`. */
 export const REPLAY_OPTIONS = { seat: 'string', lang: 'string', all: 'boolean' } as const;
@@ -29,7 +30,7 @@ export async function replayCommand(parsed: Parsed, io: Io): Promise<number> {
   const viewer: Viewer = seat ?? 'spectator';
   const out = io.stdout;
   if (game.actions === null) {
-    say(out, `${file} is a plain save without history: this is where it stands.`, '', ...renderBoard(view(game.state, viewer), lang));
+    say(out, CLI_WORDS[lang].plainSave(file), '', ...renderBoard(view(game.state, viewer), lang));
     if (game.state.step === 'over') say(out, '', ...renderScore(score(game.state), n, viewer, lang));
     return 0;
   }
@@ -37,7 +38,7 @@ export async function replayCommand(parsed: Parsed, io: Io): Promise<number> {
   const ui = labels[lang].ui;
   const seed = printable(String(game.options.seed));
   say(out, `${ui.replay} ${file}: ${ui.players} ${n} · ${ui.seed} ${seed} · ${ui.actions} ${game.actions.length}`);
-  if (interactive) say(out, 'Press Enter for the next action, "a" for all the rest, "q" to stop.');
+  if (interactive) say(out, CLI_WORDS[lang].replayKeys);
   const input = interactive ? boundedLineReader(io, MAX_INPUT_LINE) : null;
   let stepping = interactive;
   let stopped = false;

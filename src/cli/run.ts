@@ -48,7 +48,8 @@ Run "for-the-king COMMAND --help" or "for-the-king help COMMAND" for details; "-
   --seed N        the game's seed (default: random, printed at the start)
   --load FILE     continue a game saved with "save FILE" (a game record, or a save from serialize/toSave);
                   its players and seed come from the file, so --players and --seed are refused with it
-  --lang en|uk    language of the board (default en)
+  --lang en|uk    language of the board, the prompts and the help (default en);
+                  with uk the commands can be typed in Ukrainian too
 
 During the game type a choice number, "bid N", "pass", "board", "save FILE", "help" or "quit".`,
   watch: `for-the-king watch — one full game between bots, printed as it happens

@@ -16,6 +16,7 @@ import { botMove, freshSeed, seatTable } from './play.js';
 import { printable } from './printable.js';
 import { saveGame } from './savefile.js';
 import { botList, fillSeats } from './seats.js';
+import { CLI_WORDS } from './words.js';
 
 /** @internal Options of `watch`. */
 export const WATCH_OPTIONS = { players: 'string', bots: 'string', seed: 'string', lang: 'string', save: 'string' } as const;
@@ -48,13 +49,13 @@ export async function watchCommand(parsed: Parsed, io: Io): Promise<number> {
   const table = seatTable(options, start.state, [], seats);
   const out = io.stdout;
   const ui = labels[lang].ui;
-  say(out, `For the King (and Me) — ${ui.seed} ${printable(String(seed))}: ${seats.map((s, p) => `${ui.player} ${p} ${s}`).join(', ')}`);
+  say(out, `${CLI_WORDS[lang].title} — ${ui.seed} ${printable(String(seed))}: ${seats.map((s, p) => `${ui.player} ${p} ${s}`).join(', ')}`);
   printEvents(out, start.events, lang);
   while (!isGameOver(table.state)) printEvents(out, botMove(table, currentPlayer(table.state) as number), lang);
   say(out, '', ...renderScore(score(table.state), players, 'spectator', lang));
   if (file !== undefined) {
     saveGame(file, { options, seat: null, seats, actions: table.actions, state: table.state });
-    say(out, `Saved to ${file} (step through it with: for-the-king replay ${file}).`);
+    say(out, CLI_WORDS[lang].savedForReplay(file));
   }
   return 0;
 }
