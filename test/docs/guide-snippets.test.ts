@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { checkRecord, createGame, RECORD_FORMAT, replayRecord } from '../../src/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const GUIDES = [
@@ -97,5 +98,23 @@ describe('guide code blocks', () => {
     const errors = typeErrors(list);
     const failures = list.flatMap((s) => (errors.get(s.file) ?? []).map((e) => `${s.name} ${e}`));
     expect(failures).toEqual([]);
+  });
+});
+
+describe('guide JSON blocks', () => {
+  it('every example game record replays, read exactly as the options say (no legacy reading)', () => {
+    const records: string[] = [];
+    for (const guide of GUIDES) {
+      const text = readFileSync(join(ROOT, 'docs', guide), 'utf8');
+      for (const m of text.matchAll(/^```json\n([\s\S]*?)^```$/gm)) {
+        const block = m[1] as string;
+        if (!block.includes(`"format": "${RECORD_FORMAT}"`)) continue;
+        const record = checkRecord(JSON.parse(block));
+        expect(replayRecord(record).moveCount, guide).toBe(record.actions.length);
+        expect(record.options.variants, guide).toEqual(createGame(record.options).variants);
+        records.push(guide);
+      }
+    }
+    expect(records).toContain('save-load-replay.md');
   });
 });
