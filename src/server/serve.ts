@@ -17,6 +17,7 @@ import type { Limits } from './limits.js';
 import { HostMetrics } from './metrics.js';
 import { builtModules, siteHandler } from './site.js';
 import { notFound, staticHandler } from './static.js';
+import { STORE_CLOSED } from './store/closed.js';
 import type { Store } from './store/store.js';
 import { requestPath } from './target.js';
 import { attachWebSocket } from './websocket.js';
@@ -123,7 +124,13 @@ export interface RunningServer {
  * ```
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const log = options.log ?? (() => undefined);
+  let stopping = false;
+  const given = options.log ?? (() => undefined);
+  // Once stopping, a call under way that meets the closed store is no fault (nothing acknowledged
+  // depends on it): not logged, so that an ordinary stop writes no fault lines.
+  const log = (line: string): void => {
+    if (!(stopping && line.includes(STORE_CLOSED))) given(line);
+  };
   const metrics = new HostMetrics();
   const host = new MatchHost({
     store: options.store,
@@ -134,7 +141,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.awayMs === undefined ? {} : { awayMs: options.awayMs }),
     ...(options.unloadAfterMs === undefined ? {} : { unloadAfterMs: options.unloadAfterMs }),
   });
-  let stopping = false;
   const health = { store: metrics.instrument(options.store), metrics, stopping: () => stopping };
   const healthMain = healthHandler({ ...health, exposeMetrics: false });
   const common = { log, trustProxy: options.trustProxy ?? false, ...(options.limits === undefined ? {} : { limits: options.limits }) };

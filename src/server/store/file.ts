@@ -11,6 +11,7 @@
  * @module
  */
 import type { ChatLine } from '../../protocol/lobby.js';
+import { storeClosed } from './closed.js';
 import { liveRecordCount, liveRecords, worthCompacting } from './compact.js';
 import { decodeLine, Journal, type Span } from './journal.js';
 import { readKept, writeKept } from './kept.js';
@@ -184,7 +185,7 @@ export class FileStore implements Store {
   }
 
   private open(): void {
-    if (this.closed) throw new Error('the store is closed');
+    if (this.closed) throw storeClosed();
     // After a failed write (cut back out of the file) nothing more is served (readiness says so);
     // a restart reads the journal as it was before it.
     if (this.journal.failed !== null) {

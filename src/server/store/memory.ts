@@ -7,6 +7,7 @@
  * @module
  */
 import type { ChatLine } from '../../protocol/lobby.js';
+import { storeClosed } from './closed.js';
 import { Listeners } from './listeners.js';
 import { MatchListeners } from './match-listeners.js';
 import { PresenceTable } from './presence-table.js';
@@ -73,7 +74,7 @@ export class MemoryStore implements Store {
   }
 
   private open(): void {
-    if (this.closed) throw new Error('the store is closed');
+    if (this.closed) throw storeClosed();
   }
 
   async createMatch(match: MatchRecord): Promise<void> {

@@ -91,6 +91,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   const lease = options.claimLeaseMs ?? 20_000;
   if (!Number.isInteger(lease) || lease < 1) throw new RangeError(`claimLeaseMs must be a positive integer, got ${String(lease)}`);
   const pg = await loadPg();
+  await tryConnecting(pg, options.connectionString);
   const onError = options.onError ?? ((e: Error) => process.stderr.write(`for-the-king postgres store: ${e.message}\n`));
   const pool = new pg.Pool({ connectionString: options.connectionString, max: poolSize });
   pool.on('error', (e) => onError(e));
@@ -106,6 +107,25 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     throw e;
   }
   return new PgStore({ Client: pg.Client, pool, writers, connectionString: options.connectionString, schema, lease, onError });
+}
+
+/**
+ * Connects once before the pools do, so that a refused login ends its connection: a pool's client
+ * whose SCRAM exchange threw (no password given for a role that needs one) kept its socket open
+ * until the server's `authentication_timeout`, a minute by default, and the process with it.
+ */
+async function tryConnecting(pg: PgModule, connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  try {
+    await client.connect();
+  } catch (e) {
+    await client.end().catch(() => {});
+    if (e instanceof Error && /password must be a string/.test(e.message)) {
+      throw new Error(`${e.message}: the database asks for a password; give it in the URL or in PGPASSWORD`);
+    }
+    throw e;
+  }
+  await client.end();
 }
 
 /** What the store uses of the `pg` module. */

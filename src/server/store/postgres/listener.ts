@@ -6,6 +6,7 @@
  * @module
  */
 import type { Client, Pool } from 'pg';
+import { storeClosed } from '../closed.js';
 import { Listeners } from '../listeners.js';
 import { MatchListeners } from '../match-listeners.js';
 import type { MatchChange } from '../store.js';
@@ -76,7 +77,7 @@ export class LogListener {
 
   /** Resolves once the listening connection is up, starting it if needed. */
   listening(): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('the store is closed'));
+    if (this.closed) return Promise.reject(storeClosed());
     if (!this.listenUp) this.listenUp = this.connect();
     return this.listenUp;
   }
