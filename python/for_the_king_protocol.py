@@ -9,6 +9,7 @@ import operator
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import weakref
 
@@ -26,6 +27,7 @@ __all__ = [
     "broken_message",
     "decode",
     "default_command",
+    "ended_message",
     "options_text",
     "stop_process",
     "whole",
@@ -169,8 +171,39 @@ def stop_process(process):
         process.wait()
 
 
+def ended_message(process, command, what="the server closed its output"):
+    """Why the server ``process`` (started by ``command``) cannot answer: ``what`` happened, its exit
+    code or the signal that killed it, the command, and how to name another one.
+
+    Waits a moment for the exit code: a server's output closes just before it is reaped.
+    """
+    try:
+        code = process.wait(timeout=2)
+    except subprocess.TimeoutExpired:
+        code = None
+    if code is None:
+        status = "still running"
+    elif code < 0:
+        try:
+            status = f"killed by signal {signal.Signals(-code).name}"
+        except ValueError:
+            status = f"killed by signal {-code}"
+    else:
+        status = f"exit code {code}"
+    return (
+        f"{what} ({status}); the command was {shlex.join(str(part) for part in command)} (its error output, if any, is above). "
+        "Pass command=[...] or set FOR_THE_KING_ENV_COMMAND to a working env-server command, "
+        "e.g. 'node node_modules/for-the-king-and-me/dist/cli.js env-server'"
+    )
+
+
 def broken_message(error):
-    """Why a bridge refuses every call after ``error`` cut a request off before its whole answer was read."""
+    """Why a bridge refuses every call after ``error`` cut a request off before its whole answer was read.
+
+    A ``CLOSED`` error (the server ended on its own) is its own reason: nothing was interrupted.
+    """
+    if isinstance(error, ForTheKingError) and error.code == "CLOSED":
+        return error.message
     what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
     return (
         f"a request was interrupted before its whole answer was read ({what}), so the server was stopped: "
@@ -199,8 +232,10 @@ class Bridge:
     """
 
     def __init__(self, command=None):
+        #: The command that started the server, for the errors.
+        self.command = list(command) if command is not None else default_command()
         self.process = subprocess.Popen(
-            list(command) if command is not None else default_command(),
+            self.command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
         )
@@ -219,16 +254,19 @@ class Bridge:
         if self.broken is not None:
             raise ForTheKingError("CLOSED", self.broken)
         if self.process.poll() is not None:
-            raise ForTheKingError("CLOSED", f"the server has exited (code {self.process.returncode})")
+            raise ForTheKingError("CLOSED", ended_message(self.process, self.command, "the server has exited"))
         data = json.dumps(message, separators=(",", ":")).encode() + b"\n"
         # From the first byte written to the answer's last byte read, anything that stops us
         # (Ctrl-C included) leaves the pipe out of step: the bridge breaks, and the error goes on.
         try:
-            self.process.stdin.write(data)
-            self.process.stdin.flush()
+            try:
+                self.process.stdin.write(data)
+                self.process.stdin.flush()
+            except (BrokenPipeError, ValueError) as e:
+                raise ForTheKingError("CLOSED", ended_message(self.process, self.command, "the server has exited")) from e
             line = self.process.stdout.readline()
             if not line:
-                raise ForTheKingError("CLOSED", f"the server closed its output (exit code {self.process.poll()})")
+                raise ForTheKingError("CLOSED", ended_message(self.process, self.command))
             try:
                 answer = json.loads(line)
             except ValueError:

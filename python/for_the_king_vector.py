@@ -54,6 +54,7 @@ from for_the_king_protocol import (
     NotResetError,
     broken_message,
     default_command,
+    ended_message,
     options_text,
     seed_value,
     stop_process,
@@ -132,8 +133,9 @@ class VectorEnv:
         self._seed = seed
         self._frame = bytearray(4096)  # the answer to make is read here; the arrays' buffer replaces it
         self._view = memoryview(self._frame)
+        self._command = [*(list(command) if command is not None else default_command()), "--vector"]
         self._process = subprocess.Popen(
-            [*(list(command) if command is not None else default_command()), "--vector"],
+            self._command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             bufsize=0,
@@ -205,7 +207,7 @@ class VectorEnv:
         while got < len(view):
             n = stream.readinto(view[got:])
             if not n:
-                raise ForTheKingError("CLOSED", f"the server closed its output (exit code {self._process.poll()})")
+                raise ForTheKingError("CLOSED", ended_message(self._process, self._command))
             got += n
 
     def _send(self, data):
@@ -214,7 +216,7 @@ class VectorEnv:
             while len(view):
                 view = view[self._process.stdin.write(view) :]
         except (BrokenPipeError, OSError) as e:
-            raise ForTheKingError("CLOSED", f"the server has exited (code {self._process.poll()})") from e
+            raise ForTheKingError("CLOSED", ended_message(self._process, self._command, "the server has exited")) from e
 
     def _answer(self):
         """Reads one answer: ``(code, None)`` for an arrays frame (now in the buffer), else ``(code, JSON value)``.

@@ -10,7 +10,9 @@ vector sizes. Debian's ``python3-torch`` (CPU) and ``python3-numpy``, nothing el
     /usr/bin/python3 python/train/net_train.py reference --out nets.json --fixture FILE
 
 ``--extra DIR`` (repeatable) adds the records of another folder (a later round of search
-self-play, ``records-<r>``) to those of ``--data``.
+self-play, ``records-<r>``) to those of ``--data``; ``value --only heuristic`` reads only the
+heuristic games' positions (the first round's value network). ``NET_TRAIN_STOP_AFTER=K`` in the
+environment stops after epoch ``K``'s checkpoint, as a kill would (for the tests).
 
 ``value`` fits the value network (each seat's chance to win a full state): a perceptron scores
 each seat from its vector and the shared context, and a softmax over the seats gives the
@@ -18,7 +20,9 @@ chances; the loss is the cross-entropy with the final result (a shared win split
 fits the policy network: the same shape scores each choice from its vector and the decision's,
 and a softmax over the choices is fitted to the search's share of visits. Both hold
 out the games whose number's tens digit is 9 (a tenth of each stage, every setup), checkpoint after every epoch (a killed run resumes from
-the last one), log to stdout, and write their layers into ``--out`` (a JSON file of base64
+the last one, with the generators' states, so its weights are those of a run never killed; a
+checkpoint of other arguments or other records, or one that cannot be read, is trained again from
+nothing, with a line saying so), log to stdout, and write their layers into ``--out`` (a JSON file of base64
 float32 weights, the format ``src/bots/net/network.ts`` reads) with their learning curve (and,
 for the policy network, its weights before training and after every epoch, for the win-rate curve).
 ``reference`` writes a few inputs and the outputs of the networks in ``--out`` on them, for the
@@ -28,6 +32,7 @@ TypeScript inference's test. One thread, and the same seed and records give the 
 import argparse
 import base64
 import glob
+import hashlib
 import json
 import math
 import os
@@ -43,6 +48,20 @@ HELD_OUT = 9  # games whose number has this tens digit are held out (every setup
 def layout(data):
     with open(os.path.join(data, "layout.json")) as f:
         return json.load(f)
+
+
+def records_digest(folders, patterns):
+    """What a training stage reads: how many record files, and the SHA-256 of their names and bytes."""
+    digest, files = hashlib.sha256(), 0
+    for i, d in enumerate(folders):
+        for pattern in patterns:
+            for p in sorted(glob.glob(os.path.join(d, pattern))):
+                digest.update(f"{i}/{os.path.basename(p)}/{os.path.getsize(p)}\n".encode())
+                with open(p, "rb") as f:
+                    for block in iter(lambda: f.read(1 << 20), b""):
+                        digest.update(block)
+                files += 1
+    return {"files": files, "sha256": digest.hexdigest()}
 
 
 def read_floats(folders, pattern):
@@ -119,12 +138,13 @@ def folders(args):
     return [args.data] + (args.extra or [])
 
 
-def value_data(data, lay):
-    """Per player count: seats [rows, n, S], context [rows, C], result [rows, n], held-out flags."""
+def value_data(data, lay, only="*"):
+    """Per player count: seats [rows, n, S], context [rows, C], result [rows, n], held-out flags
+    (from the chunks whose name starts with ``only``, a stage: all of them by default)."""
     out = {}
     S, C = lay["seat"], lay["context"]
     for n in (2, 3, 4, 5):
-        flat = read_floats(data, f"*.value-{n}.f32")
+        flat = read_floats(data, f"{only}-*.value-{n}.f32")
         width = n * S + C + n + 1
         if flat.size == 0:
             continue
@@ -214,12 +234,34 @@ def same_args(a, b):
     return {k: v for k, v in a.items() if v is not None} == {k: v for k, v in b.items() if v is not None}
 
 
+def load_checkpoint(kind, ckpt):
+    """The checkpoint in ``ckpt``, or ``None`` when there is none or it cannot be read (a line says so)."""
+    if not os.path.exists(ckpt):
+        return None
+    try:
+        return torch.load(ckpt)
+    except Exception as e:  # a file cut short (a kill during an older, in-place write), or not a checkpoint
+        print(f"{kind}: the checkpoint {ckpt} cannot be read ({type(e).__name__}): training from nothing", flush=True)
+        return None
+
+
+def save_checkpoint(state, ckpt):
+    """Writes ``state`` beside ``ckpt`` and renames it over: a kill leaves the old checkpoint or the new one."""
+    tmp = ckpt + ".tmp"
+    torch.save(state, tmp)
+    os.replace(tmp, ckpt)
+
+
 def train(kind, args):
     lay = layout(args.data)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
+    patterns = [f"{args.only}-*.value-{n}.f32" for n in (2, 3, 4, 5)] if kind == "value" else ["*.decisions.f32", "*.choices.f32"]
+    records = records_digest(folders(args), patterns)
+    # A test hook: stop after this epoch (counted from 1), its checkpoint written, as a kill would.
+    stop_after = int(os.environ.get("NET_TRAIN_STOP_AFTER", "0"))
     if kind == "value":
-        parts = value_data(folders(args), lay)
+        parts = value_data(folders(args), lay, args.only)
         net = SetNet(lay["seat"], lay["context"], args.hidden, args.hidden2)
         sizes = {str(n): int((~p["held"]).sum()) for n, p in parts.items()}
         print(f"value: training positions by player count {sizes}", flush=True)
@@ -233,17 +275,21 @@ def train(kind, args):
     # The network before training and after every epoch, for the win-rate curve (train.ts).
     snapshots = [serialize(net)]
     first = 0
-    if os.path.exists(ckpt):
-        saved = torch.load(ckpt)
-        if same_args(saved.get("args"), vars(args)):
+    saved = load_checkpoint(kind, ckpt)
+    if saved is not None:
+        # Resumed only when written by these arguments, on these records, with the generators'
+        # states (older checkpoints have none): then the run goes on as if never stopped.
+        if same_args(saved.get("args"), vars(args)) and saved.get("records") == records and "rng" in saved:
             net.load_state_dict(saved["net"])
             opt.load_state_dict(saved["opt"])
             curve = saved["curve"]
             snapshots = saved.get("snapshots", [])
             first = saved["epoch"] + 1
-            rng = np.random.default_rng(args.seed + 1000 * first)
-            torch.manual_seed(args.seed + 1000 * first)
-            print(f"{kind}: resuming after epoch {saved['epoch']}", flush=True)
+            rng.bit_generator.state = saved["rng"]
+            torch.set_rng_state(saved["torch_rng"])
+            print(f"{kind}: resuming after epoch {first}", flush=True)
+        else:
+            print(f"{kind}: the checkpoint was written for other records or arguments: training from nothing", flush=True)
     started = time.process_time()
     for epoch in range(first, args.epochs):
         lr = args.lr * 0.5 * (1 + math.cos(math.pi * epoch / args.epochs))
@@ -272,10 +318,22 @@ def train(kind, args):
         curve.append({"epoch": epoch + 1, "train": total / count, "held": held, "cpu": time.process_time() - started})
         print(f"{kind} epoch {epoch + 1}/{args.epochs}: train {total / count:.4f}, held out {json.dumps(held)}", flush=True)
         snapshots.append(serialize(net))
-        torch.save(
-            {"net": net.state_dict(), "opt": opt.state_dict(), "curve": curve, "snapshots": snapshots, "epoch": epoch, "args": vars(args)},
+        save_checkpoint(
+            {
+                "net": net.state_dict(),
+                "opt": opt.state_dict(),
+                "curve": curve,
+                "snapshots": snapshots,
+                "epoch": epoch,
+                "args": vars(args),
+                "records": records,
+                "rng": rng.bit_generator.state,
+                "torch_rng": torch.get_rng_state(),
+            },
             ckpt,
         )
+        if epoch + 1 == stop_after:
+            raise SystemExit(0)
     out = load_json(args.out)
     out[kind] = serialize(net)
     out["layout"] = lay
@@ -320,6 +378,7 @@ def main():
     ap.add_argument("kind", choices=["value", "policy", "reference"])
     ap.add_argument("--data", help="folder of the self-play records (and layout.json)")
     ap.add_argument("--extra", action="append", help="another folder of records (a later round's), repeatable")
+    ap.add_argument("--only", default="*", help="value: the positions of this stage's games only (heuristic), not all")
     ap.add_argument("--out", required=True, help="the networks file (JSON) to update")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--epochs", type=int, default=8)
@@ -331,6 +390,10 @@ def main():
     ap.add_argument("--tag", default="", help="suffix of the curve's name in the networks file")
     ap.add_argument("--fixture", help="reference: where to write the inputs and outputs")
     args = ap.parse_args()
+    if args.kind in ("value", "policy") and args.data is None:
+        ap.error(f"{args.kind} needs --data DIR (the folder of the self-play records)")
+    if args.kind == "reference" and args.fixture is None:
+        ap.error("reference needs --fixture FILE (where to write the inputs and outputs)")
     if args.hidden is None:
         args.hidden = 16 if args.kind == "value" else 32
     if args.kind == "reference":

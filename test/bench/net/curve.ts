@@ -11,7 +11,7 @@
  * hash: a later round trains the policy network again) is not played again.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { HEURISTIC_PARAMS, heuristicBot } from '../../../src/bots/heuristic.js';
 import { policyBot } from '../../../src/bots/net/net-bot.js';
@@ -86,8 +86,10 @@ for (let epoch = 0; epoch < snapshots.length; epoch++) {
   process.stdout.write(
     `win rate, policy epoch ${epoch}: netBot won ${me.wins}/${games} = ${((100 * me.wins) / games).toFixed(1)}% (95% CI ${(100 * low).toFixed(1)}–${(100 * high).toFixed(1)}%) against 3 heuristicBot, ${((used.user + used.system) / 1e6).toFixed(0)} s of CPU\n`,
   );
-  // Kept after every epoch, so that a killed run resumes here.
+  // Kept after every epoch, so that a killed run resumes here: written beside the file and renamed
+  // over it, so that a kill leaves the old file or the new one, never half of it.
   const current = JSON.parse(readFileSync(file, 'utf8'));
   current.curves = { ...current.curves, 'win-rate': points };
-  writeFileSync(file, JSON.stringify(current));
+  writeFileSync(`${file}.tmp`, JSON.stringify(current));
+  renameSync(`${file}.tmp`, file);
 }

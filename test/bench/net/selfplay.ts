@@ -14,8 +14,13 @@
  * `ISMCTS_NET_PRIOR`, exploration as `ISMCTS_NET_DEFAULTS`, UCB at the root as when the shipped
  * networks were trained). Game `g` of the stage is played with
  * the seed `net:<seed>:<stage>:<g>`; its player count and variants come from {@link setupOf}.
+ *
+ * A chunk's `.done` file names what it was played with (its {@link ChunkKey}: stage, seed, games,
+ * networks): a chunk done with anything else (a run started again in the same folder with other
+ * flags, or new networks) is played again, never kept.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HEURISTIC_PARAMS, heuristicBot } from '../../../src/bots/heuristic.js';
@@ -71,6 +76,33 @@ export const SEARCH_ITERATIONS = 1000;
 export interface NetsFile {
   readonly value: NetworkData;
   readonly policy?: NetworkData;
+}
+
+/** What a chunk of records was played with: a chunk is kept only when its key is the one asked for. */
+export interface ChunkKey {
+  readonly stage: Stage;
+  readonly seed: string;
+  /** Its games, `from` … `to − 1`. */
+  readonly from: number;
+  readonly to: number;
+  /** The first 16 hex digits of the SHA-256 of the networks its searches used (`null` for `heuristic`). */
+  readonly nets: string | null;
+}
+
+/** The key of the chunk of games `from` … `to − 1` of a stage played with `nets`. */
+export function chunkKey(stage: Stage, seed: string, from: number, to: number, nets: NetsFile | null): ChunkKey {
+  const used =
+    stage === 'heuristic' || nets === null ? null : stage === 'search' ? { value: nets.value } : { value: nets.value, policy: nets.policy };
+  const hash = used === null ? null : createHash('sha256').update(JSON.stringify(used)).digest('hex').slice(0, 16);
+  return { stage, seed, from, to, nets: hash };
+}
+
+/** Whether the chunk `<name>.done` in `dir` was played with `key` (a `.done` without a key, an older one, was not). */
+export function chunkDone(dir: string, name: string, key: ChunkKey): boolean {
+  const file = join(dir, `${name}.done`);
+  if (!existsSync(file)) return false;
+  const done = JSON.parse(readFileSync(file, 'utf8')) as { key?: ChunkKey };
+  return JSON.stringify(done.key) === JSON.stringify(key);
 }
 
 /** Plays games `from` … `to − 1` of a stage and returns their records. */
@@ -138,9 +170,13 @@ export function playChunk(stage: Stage, seed: string, from: number, to: number, 
   return records;
 }
 
-/** Writes a chunk's records into `dir` as `<name>.<file>.f32`, then `<name>.done` (with counts). */
-export function writeChunk(dir: string, name: string, records: Records, seconds: number): void {
+/**
+ * Writes a chunk's records into `dir` as `<name>.<file>.f32`, then `<name>.done` (with counts and
+ * its key). An older `.done` of that name is removed first: a kill midway leaves no chunk done.
+ */
+export function writeChunk(dir: string, name: string, records: Records, seconds: number, key: ChunkKey): void {
   mkdirSync(dir, { recursive: true });
+  rmSync(join(dir, `${name}.done`), { force: true });
   const counts: Record<string, number> = {};
   for (const [n, floats] of records.value) {
     writeFileSync(join(dir, `${name}.value-${n}.f32`), floats.bytes());
@@ -150,7 +186,7 @@ export function writeChunk(dir: string, name: string, records: Records, seconds:
   writeFileSync(join(dir, `${name}.choices.f32`), records.choices.bytes());
   counts.decisions = records.decisions.length;
   counts.choices = records.choices.length;
-  writeFileSync(join(dir, `${name}.done`), `${JSON.stringify({ ...counts, seconds })}\n`);
+  writeFileSync(join(dir, `${name}.done`), `${JSON.stringify({ ...counts, seconds, key })}\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -174,11 +210,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (let from = Number(values.from); from < Number(values.to); from += chunk) {
     const to = Math.min(Number(values.to), from + chunk);
     const name = `${stage}-${String(from).padStart(6, '0')}`;
-    if (existsSync(join(values.dir, `${name}.done`))) continue;
+    const key = chunkKey(stage, values.seed, from, to, nets);
+    if (chunkDone(values.dir, name, key)) continue;
+    if (existsSync(join(values.dir, `${name}.done`)))
+      process.stdout.write(`${name}: played with other flags or networks before, playing it again\n`);
     const started = process.cpuUsage();
     const records = playChunk(stage, values.seed, from, to, nets);
     const used = process.cpuUsage(started);
-    writeChunk(values.dir, name, records, (used.user + used.system) / 1e6);
+    writeChunk(values.dir, name, records, (used.user + used.system) / 1e6, key);
     process.stdout.write(`${name}: games ${from}–${to - 1}, ${((used.user + used.system) / 1e6).toFixed(1)} s of CPU\n`);
   }
 }

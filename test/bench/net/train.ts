@@ -4,7 +4,7 @@
  * outputs of the networks for the inference test and the training curve for the docs.
  *
  *   npm run train:net -- [--seed 1] [--jobs 1] [--dir DIR] [--heuristic-games 10000] [--search-games 200]
- *                        [--rounds 1] [--curve-games 200] [--no-write]
+ *                        [--rounds 1] [--value-epochs 6] [--policy-epochs 12] [--curve-games 200] [--no-write] [--help]
  *
  * 1. **Heuristic self-play** (`selfplay.ts --stage heuristic`): `heuristicBot`s in every seat, 2 to
  *    5 players, both variant sets; every third position with its game's result.
@@ -28,58 +28,98 @@
  * Everything is deterministic for a seed (the games by their seeds, the training single-threaded
  * with seeded shuffles), and resumable: each chunk of games and each epoch is kept in `--dir`
  * (default `node_modules/.cache/for-the-king-net/<seed>`), and a run started again skips what is
- * done. `--jobs N` plays the games in N processes (the records do not depend on N). Progress goes
- * to stdout and to `train.log` in the folder; each step's CPU time is logged.
+ * done, as long as it was done with the same flags: a chunk played with other games or networks
+ * is played again (`selfplay.ts`), a checkpoint of other records or arguments is trained again
+ * from nothing (`net_train.py`), and chunks beyond the games asked for stop the command. `--jobs N`
+ * plays the games in N processes (the records do not depend on N). Progress goes to stdout and to
+ * `train.log` in the folder; each step's CPU time is logged. Every flag is checked first (`--help`
+ * lists them); the processes it starts are stopped when it stops (an error, Ctrl-C, SIGTERM,
+ * SIGHUP, or its output closed, as by `| head`).
  */
+import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { CHOICE_FEATURES, DECISION_FEATURES } from '../../../src/bots/net/policy-features.js';
 import { CONTEXT_FEATURES, SEAT_FEATURES } from '../../../src/bots/net/value-features.js';
+import { parseTrainFlags, TRAIN_HELP, TrainFlagError } from './train-flags.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const { values } = parseArgs({
-  options: {
-    seed: { type: 'string', default: '1' },
-    jobs: { type: 'string', default: '1' },
-    dir: { type: 'string' },
-    'heuristic-games': { type: 'string', default: '10000' },
-    'search-games': { type: 'string', default: '200' },
-    rounds: { type: 'string', default: '1' },
-    'value-epochs': { type: 'string', default: '6' },
-    'policy-epochs': { type: 'string', default: '12' },
-    'curve-games': { type: 'string', default: '200' },
-    'no-write': { type: 'boolean', default: false },
-  },
-});
-const seed = values.seed;
-if (!/^\d+$/.test(seed)) throw new Error('--seed must be a whole number');
-const jobs = Math.max(1, Number(values.jobs));
-const rounds = Number(values.rounds);
-if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 9)) throw new Error('--rounds must be a whole number from 1 to 9');
-const dir = resolve(values.dir ?? join(ROOT, 'node_modules/.cache/for-the-king-net', seed));
+
+/** The processes started and not yet ended: stopped when this one stops. */
+const children = new Set<ChildProcess>();
+
+function stopChildren(): void {
+  for (const child of children) child.kill('SIGTERM');
+  children.clear();
+}
+
+function flagsOrExit() {
+  try {
+    return parseTrainFlags(process.argv.slice(2));
+  } catch (e) {
+    if (!(e instanceof TrainFlagError)) throw e;
+    process.stderr.write(`train:net: ${e.message}\n`);
+    process.exit(2);
+  }
+}
+const flags = flagsOrExit();
+if (flags.help) {
+  process.stdout.write(`${TRAIN_HELP}\n`);
+  process.exit(0);
+}
+const { seed, jobs, rounds } = flags;
+const dir = resolve(flags.dir ?? join(ROOT, 'node_modules/.cache/for-the-king-net', seed));
 const data = join(dir, 'records');
 const nets = join(dir, 'nets.json');
 const CHUNK = 50;
+
+process.on('exit', stopChildren);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => {
+    stopChildren();
+    process.exit(128 + (signal === 'SIGHUP' ? 1 : signal === 'SIGINT' ? 2 : 15));
+  });
+// Output closed (`| head -2`): nobody reads the progress any more; stop, with the children.
+process.stdout.on('error', () => {
+  stopChildren();
+  process.exit(1);
+});
 mkdirSync(data, { recursive: true });
 
 function log(line: string): void {
   const text = `${new Date().toISOString()} ${line}\n`;
-  process.stdout.write(text);
   appendFileSync(join(dir, 'train.log'), text);
+  process.stdout.write(text);
 }
 
 /** Runs a command, its output passed through to the log; resolves with the child's CPU seconds. */
 function run(command: string, args: readonly string[]): Promise<number> {
   return new Promise((done, fail) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.add(child);
     child.stdout.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) if (line.trim() !== '') log(`  ${line}`);
     });
-    child.on('error', fail);
-    child.on('exit', (code) => (code === 0 ? done(0) : fail(new Error(`${command} ${args.join(' ')} exited with ${String(code)}`))));
+    child.on('error', (e) => {
+      children.delete(child);
+      fail(e);
+    });
+    child.on('exit', (code) => {
+      children.delete(child);
+      if (code === 0) done(0);
+      else fail(new Error(`${command} ${args.join(' ')} exited with ${String(code)}`));
+    });
   });
+}
+
+/** Stops the command when `folder` holds chunks of `stage` beyond its `games` (a run started again with fewer). */
+function checkNoExtraChunks(stage: string, games: number, folder: string, flag: string): void {
+  for (const f of readdirSync(folder)) {
+    const m = new RegExp(`^${stage}-(\\d{6})\\.done$`).exec(f);
+    if (m !== null && Number(m[1]) >= games)
+      throw new Error(`${folder} holds ${stage} games from ${Number(m[1])} on, beyond ${flag} ${games}: remove ${dir} to start again`);
+  }
 }
 
 /** CPU seconds the chunks of a stage took, from their `.done` files in `folder`. */
@@ -92,6 +132,7 @@ function stageSeconds(stage: string, folder: string): number {
 
 /** Plays a stage's games in `jobs` processes, into `folder`; the search stages read the networks of `netsFile`. */
 async function selfplay(stage: string, games: number, folder = data, netsFile = nets): Promise<void> {
+  checkNoExtraChunks(stage, games, folder, stage === 'heuristic' ? '--heuristic-games' : '--search-games');
   const started = Date.now();
   const chunks = Math.ceil(games / CHUNK);
   const per = Math.ceil(chunks / jobs);
@@ -125,13 +166,14 @@ async function main(): Promise<void> {
     throw new Error(`${layoutFile} was written for other feature sizes: remove ${dir} to start again`);
   writeFileSync(layoutFile, `${JSON.stringify(layout)}\n`);
   log(`train:net seed ${seed}, ${jobs} job(s), ${rounds} round(s), folder ${dir}`);
-  await selfplay('heuristic', Number(values['heuristic-games']));
-  const epochs = ['--epochs', values['value-epochs']];
-  if (!existsSync(nets) || !JSON.parse(readFileSync(nets, 'utf8')).curves?.['value-first'])
-    await python(['value', '--data', data, '--out', nets, '--tag=-first', ...epochs]);
-  await selfplay('search', Number(values['search-games']));
+  await selfplay('heuristic', flags.heuristicGames);
+  const epochs = ['--epochs', String(flags.valueEpochs)];
+  // Always run: its checkpoint makes it quick when done, and the search games need its network in
+  // the networks file (a later stage's value network may be there from an earlier run).
+  await python(['value', '--data', data, '--only=heuristic', '--out', nets, '--tag=-first', ...epochs]);
+  await selfplay('search', flags.searchGames);
   await python(['value', '--data', data, '--out', nets, ...epochs]);
-  await python(['policy', '--data', data, '--out', nets, '--epochs', values['policy-epochs']]);
+  await python(['policy', '--data', data, '--out', nets, '--epochs', String(flags.policyEpochs)]);
   const extra: string[] = [];
   for (let r = 2; r <= rounds; r++) {
     // The round before's networks (a run started again wrote them again, from their checkpoints).
@@ -139,15 +181,23 @@ async function main(): Promise<void> {
     copyFileSync(nets, before);
     const folder = join(dir, `records-${r}`);
     mkdirSync(folder, { recursive: true });
-    await selfplay(`search${r}`, Number(values['search-games']), folder, before);
+    await selfplay(`search${r}`, flags.searchGames, folder, before);
     extra.push(`--extra=${folder}`);
     await python(['value', '--data', data, ...extra, '--out', nets, `--tag=-${r}`, ...epochs]);
-    await python(['policy', '--data', data, ...extra, '--out', nets, `--tag=-${r}`, '--epochs', values['policy-epochs']]);
+    await python(['policy', '--data', data, ...extra, '--out', nets, `--tag=-${r}`, '--epochs', String(flags.policyEpochs)]);
   }
   const curveStarted = Date.now();
-  await run(process.execPath, ['--import', 'tsx', join(ROOT, 'test/bench/net/curve.ts'), '--nets', nets, '--games', values['curve-games']]);
+  await run(process.execPath, [
+    '--import',
+    'tsx',
+    join(ROOT, 'test/bench/net/curve.ts'),
+    '--nets',
+    nets,
+    '--games',
+    String(flags.curveGames),
+  ]);
   log(`win-rate curve: ${((Date.now() - curveStarted) / 1000).toFixed(0)} s`);
-  if (!values['no-write']) {
+  if (!flags.noWrite) {
     const fixture = join(ROOT, 'test/bots/fixtures/net-reference.json');
     const module = join(ROOT, 'src/bots/net/weights.ts');
     const svg = join(ROOT, 'docs/net-training.svg');
@@ -170,6 +220,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
+  stopChildren();
   log(`train:net failed: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 1;
 });

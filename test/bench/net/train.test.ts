@@ -1,0 +1,178 @@
+// `npm run train:net` (train.ts, selfplay.ts): every flag checked before anything runs (one line,
+// exit 2; --help), a chunk of games kept only when it was played with the same flags, and no
+// self-play process left running when train:net stops (its output closed, SIGTERM).
+import type { ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { NetsFile } from './selfplay.js';
+import { chunkKey } from './selfplay.js';
+import { parseTrainFlags, TRAIN_HELP, TrainFlagError } from './train-flags.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const TSX = ['--import', 'tsx'];
+const folders: string[] = [];
+function folder(): string {
+  const d = mkdtempSync(join(tmpdir(), 'train-net-test-'));
+  folders.push(d);
+  return d;
+}
+afterEach(() => {
+  for (const d of folders.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** The pids of live processes whose command line holds `marker` (zombies left out). */
+function processesWith(marker: string): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(marker)) found.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+async function gone(marker: string): Promise<number[]> {
+  for (let i = 0; i < 100; i++) {
+    const left = processesWith(marker);
+    if (left.length === 0) return left;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return processesWith(marker);
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) done();
+    else child.on('exit', () => done());
+  });
+}
+
+describe('train:net flags', () => {
+  it('takes the defaults and whole numbers', () => {
+    expect(parseTrainFlags([])).toMatchObject({
+      seed: '1',
+      jobs: 1,
+      heuristicGames: 10000,
+      valueEpochs: 6,
+      policyEpochs: 12,
+      curveGames: 200,
+    });
+    expect(parseTrainFlags(['--jobs', '2', '--value-epochs', '3', '--no-write'])).toMatchObject({ jobs: 2, valueEpochs: 3, noWrite: true });
+  });
+
+  it('refuses every malformed number, an unknown flag and a stray argument', () => {
+    for (const bad of [
+      ['--jobs', 'abc'],
+      ['--jobs', '0'],
+      ['--heuristic-games', '0'],
+      ['--heuristic-games', 'abc'],
+      ['--search-games', '-3'],
+      ['--value-epochs', 'abc'],
+      ['--policy-epochs', '1.5'],
+      ['--curve-games', 'abc'],
+      ['--rounds', '10'],
+      ['--seed', 'x'],
+      ['--bogus'],
+      ['stray'],
+    ])
+      expect(() => parseTrainFlags(bad), bad.join(' ')).toThrow(TrainFlagError);
+  });
+
+  it('stops at once with one line and exit 2, and --help lists the flags with their defaults', () => {
+    const dir = folder();
+    for (const bad of [['--jobs', 'abc'], ['--policy-epochs', '1.5'], ['--bogus']]) {
+      const r = spawnSync(process.execPath, [...TSX, 'test/bench/net/train.ts', '--dir', dir, ...bad], { cwd: ROOT, encoding: 'utf8' });
+      expect(r.status, bad.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+      expect(r.stderr).toMatch(/^train:net: /);
+      expect(r.stdout).toBe('');
+    }
+    expect(readdirSync(dir)).toEqual([]);
+    const help = spawnSync(process.execPath, [...TSX, 'test/bench/net/train.ts', '--help'], { cwd: ROOT, encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout.trim()).toBe(TRAIN_HELP);
+    for (const flag of [
+      '--seed',
+      '--jobs',
+      '--dir',
+      '--heuristic-games',
+      '--value-epochs',
+      '--policy-epochs',
+      '--curve-games',
+      '--no-write',
+    ])
+      expect(TRAIN_HELP).toContain(flag);
+    expect(TRAIN_HELP).toContain('(default 10000)');
+  });
+});
+
+describe('self-play chunks', () => {
+  it('plays a chunk again when it was played with other games', () => {
+    const dir = folder();
+    const play = (to: string) =>
+      spawnSync(
+        process.execPath,
+        [
+          ...TSX,
+          'test/bench/net/selfplay.ts',
+          '--stage',
+          'heuristic',
+          '--seed',
+          '3',
+          '--from',
+          '0',
+          '--to',
+          to,
+          '--chunk',
+          '50',
+          '--dir',
+          dir,
+        ],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+    expect(play('2').status).toBe(0);
+    expect(play('2').stdout).toBe(''); // the same chunk: kept
+    const again = play('3');
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain('heuristic-000000: played with other flags or networks before, playing it again');
+    expect(JSON.parse(readFileSync(join(dir, 'heuristic-000000.done'), 'utf8')).key).toMatchObject({ from: 0, to: 3, seed: '3' });
+  });
+
+  it('keys a search chunk by the networks it was played with', () => {
+    const a: NetsFile = { value: { shapes: [[1, 1]], weights: 'AAAAAA==' } };
+    const b: NetsFile = { value: { shapes: [[1, 1]], weights: 'AACAPw==' } };
+    expect(chunkKey('search', '1', 0, 50, a)).toEqual(chunkKey('search', '1', 0, 50, a));
+    expect(chunkKey('search', '1', 0, 50, a).nets).not.toEqual(chunkKey('search', '1', 0, 50, b).nets);
+    expect(chunkKey('search', '1', 0, 50, a)).not.toEqual(chunkKey('search', '2', 0, 50, a));
+    expect(chunkKey('heuristic', '1', 0, 50, null).nets).toBeNull();
+  });
+});
+
+describe('train:net stopping', () => {
+  for (const how of ['its output closed', 'SIGTERM'] as const)
+    it(`leaves no self-play process running when stopped by ${how}`, async () => {
+      const dir = folder();
+      const child = spawn(
+        process.execPath,
+        [...TSX, 'test/bench/net/train.ts', '--dir', dir, '--jobs', '2', '--heuristic-games', '2000', '--no-write'],
+        { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      // Once a self-play process runs, stop the command.
+      for (let i = 0; i < 300 && processesWith(join(dir, 'records')).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(processesWith(join(dir, 'records')).length).toBeGreaterThan(0);
+      if (how === 'SIGTERM') child.kill('SIGTERM');
+      else child.stdout.destroy();
+      await exited(child);
+      const left = await gone(join(dir, 'records'));
+      for (const pid of left) process.kill(pid, 'SIGKILL'); // this test's own, left by a failure
+      expect(left).toEqual([]);
+    });
+});
