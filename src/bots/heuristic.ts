@@ -9,8 +9,8 @@ import type { Model } from './model.js';
 import { bestKing, buildModel, influenceGain, officeOf } from './model.js';
 import { KIND_OF, OFFICE_INDEX, VALUE_OF } from './tables.js';
 import type { Bot } from './types.js';
-import { noLegalAction } from './types.js';
-import { checkBotView } from './view-check.js';
+import { named } from './types.js';
+import { botLegal, checkBotView } from './view-check.js';
 
 /** @internal Tunable weights of the heuristic bot. */
 export interface HeuristicParams {
@@ -227,9 +227,8 @@ function choosePay(view: PlayerView, model: Model, params: HeuristicParams): Act
 
 /** @internal The heuristic bot with explicit weights (for tuning). */
 export function heuristicWith(params: HeuristicParams): Bot {
-  return (view) => {
-    const legal = view.legal;
-    if (legal.length === 0) throw noLegalAction('heuristicBot', view);
+  return named('heuristic', (view) => {
+    const legal = botLegal(view, 'heuristicBot');
     if (legal.length === 1) return legal[0] as Action;
     // An impossible view (7 players, an unknown variant or step…) is refused, as the search bots refuse it.
     checkBotView(view, 'heuristicBot');
@@ -248,7 +247,7 @@ export function heuristicWith(params: HeuristicParams): Bot {
       default:
         return legal[0] as Action;
     }
-  };
+  });
 }
 
 /**

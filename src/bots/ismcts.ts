@@ -9,7 +9,8 @@ import { createDealer } from '../sim/index.js';
 import type { Determinizer, SearchSettings } from './search.js';
 import { search } from './search.js';
 import type { Bot, BotRandom } from './types.js';
-import { botRandom } from './types.js';
+import { botRandom, named } from './types.js';
+import { botLegal } from './view-check.js';
 
 /** Options of {@link ismctsBot}. @category Bots */
 export interface IsmctsOptions {
@@ -113,23 +114,37 @@ export function viewRandom(prefix: string, view: PlayerView, who: string): BotRa
  * @internal `ismctsBot` with explicit search weights (for tuning), and the deals it searches
  * (`createDealer` by default: deals consistent with the view; a diagnostic may hand it others).
  */
-export function ismctsWith(options: IsmctsOptions, tuning: IsmctsTuning, determinize: Determinizer = createDealer): Bot {
-  const o = botOptions(options, 'ismctsBot', ISMCTS_KEYS);
-  const iterations = o.iterations ?? 1000;
+export function ismctsWith(
+  options: IsmctsOptions,
+  tuning: IsmctsTuning,
+  determinize: Determinizer = createDealer,
+  who = 'ismctsBot',
+  known: readonly string[] = ISMCTS_KEYS,
+): Bot {
+  const o = botOptions(options, who, known);
+  // Only `undefined` means the default: `null` is a mistake, as for createGame's options.
+  const iterations = o.iterations === undefined ? 1000 : o.iterations;
   if (!(Number.isInteger(iterations) && (iterations as number) >= 1 && (iterations as number) <= MAX_ITERATIONS)) {
     throw new RulesError(
       'INVALID_OPTIONS',
-      `ismctsBot: iterations must be a positive integer, at most ${MAX_ITERATIONS}, got ${String(iterations)}`,
+      `${who}: iterations must be a positive integer, at most ${MAX_ITERATIONS}, got ${String(iterations)}`,
     );
   }
-  const timeMs = o.timeMs ?? Number.POSITIVE_INFINITY;
+  const timeMs = o.timeMs === undefined ? Number.POSITIVE_INFINITY : o.timeMs;
   if (!(typeof timeMs === 'number' && timeMs > 0))
-    throw new RulesError('INVALID_OPTIONS', `ismctsBot: timeMs must be positive, got ${String(timeMs)}`);
-  const seed = botSeed(o.seed, 'ismctsBot');
+    throw new RulesError('INVALID_OPTIONS', `${who}: timeMs must be positive, got ${String(timeMs)}`);
+  const seed = botSeed(o.seed, who);
   const settings: SearchSettings = { ...tuning, iterations: iterations as number, timeMs, now: clock };
-  if (seed === undefined) return (view: PlayerView, rng: BotRandom) => search(view, rng, settings, determinize);
+  // Named as its id would be (`ismcts`, `ismcts:500`): `simulate` reports a bot function by its name.
+  const family = who === 'ismctsNetBot' ? 'ismcts-net' : 'ismcts';
+  const name = iterations === 1000 ? family : `${family}:${String(iterations)}`;
+  if (seed === undefined) return named(name, (view: PlayerView, rng: BotRandom) => search(view, rng, settings, determinize, who));
   const prefix = `${typeof seed}:${String(seed)}\n`;
-  return (view: PlayerView) => search(view, viewRandom(prefix, view, 'ismctsBot'), settings, determinize);
+  return named(name, (view: PlayerView) => {
+    // A value that is no view, or not the viewer's turn, is refused before it is read as JSON.
+    botLegal(view, who);
+    return search(view, viewRandom(prefix, view, who), settings, determinize, who);
+  });
 }
 
 /**

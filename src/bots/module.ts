@@ -44,13 +44,27 @@ export interface ModuleRef {
   readonly export: string;
 }
 
+/** The keys of a {@link BotModule}. */
+const MODULE_KEYS: readonly string[] = ['module', 'export', 'label'];
+
 function invalid(message: string): RulesError {
   return new RulesError('INVALID_OPTIONS', `simulate: ${message}`);
 }
 
 /** @internal Checks a {@link BotModule} and returns its reference and label. */
 export function moduleRef(x: BotModule): { ref: ModuleRef; label: string } {
+  let keys: string[];
+  try {
+    keys = Object.keys(x);
+  } catch {
+    throw invalid('a bot module cannot be read (a proxy whose trap throws)');
+  }
   const spec: unknown = x.module;
+  const extra = keys.find((k) => !MODULE_KEYS.includes(k));
+  if (extra !== undefined) {
+    const name = typeof spec === 'string' ? `bot module "${spec}"` : 'a bot module';
+    throw invalid(`${name}: unknown key "${extra}": expected ${MODULE_KEYS.join(', ')}`);
+  }
   const name: unknown = x.export ?? 'default';
   const label: unknown = x.label;
   if (typeof spec !== 'string' || spec.trim() === '') throw invalid('a bot module needs "module", a module specifier');

@@ -38,16 +38,46 @@ export function seating(players: number, index: number): number[] {
   return Array.from({ length: players }, (_, s) => (s + index) % players);
 }
 
-/** @internal Plays game `index` of `task` with `bots[e]` for entry `e`. */
+/** @internal The game an error of a simulation was thrown in: its index and seed, enough to replay it. */
+export interface FailedGame {
+  readonly index: number;
+  readonly seed: string;
+}
+
+/**
+ * Marks an error thrown while playing game `game` with a `game` field (enumerable, so that it is
+ * printed and crosses to the parent thread): only an `Error` that has no own `game` yet and can
+ * take one; a thrown value that is not an `Error` is left as it is.
+ */
+function markGame(e: unknown, game: FailedGame): void {
+  if (!(e instanceof Error) || Object.hasOwn(e, 'game') || !Object.isExtensible(e)) return;
+  try {
+    Object.defineProperty(e, 'game', { value: game, enumerable: true, writable: true, configurable: true });
+  } catch {
+    // A proxy that refuses the field: the error passes as it is.
+  }
+}
+
+/**
+ * @internal Plays game `index` of `task` with `bots[e]` for entry `e`. An `Error` thrown on the
+ * way gets a `game` field, `{ index, seed }` (see {@link FailedGame}).
+ */
 export function playRecorded(task: SimulationTask, bots: readonly Bot[], index: number): GameOutcome {
   const entries = seating(task.players, index);
   const seed = `${String(task.seed)}:${index}`;
-  const { state, actions } = playGame({
-    players: task.players,
-    seed,
-    ...(task.variants ? { variants: task.variants } : {}),
-    bots: entries.map((e) => bots[e] as Bot),
-  });
+  let played: ReturnType<typeof playGame>;
+  try {
+    played = playGame({
+      players: task.players,
+      seed,
+      ...(task.variants ? { variants: task.variants } : {}),
+      bots: entries.map((e) => bots[e] as Bot),
+    });
+  } catch (e) {
+    markGame(e, { index, seed });
+    throw e;
+  }
+  const { state, actions } = played;
   const s = score(state);
   return {
     index,

@@ -25,6 +25,9 @@ export interface PlayGameOptions {
   readonly onAction?: (action: Action, state: GameState) => void;
 }
 
+/** The option keys of {@link playGame}: `createGame`'s, then its own. */
+const PLAY_KEYS: readonly string[] = ['players', 'seed', 'firstPlayer', 'variants', 'bots', 'botSeed', 'onAction'];
+
 /** What {@link playGame} returns. @category Bots */
 export interface PlayedGame {
   /** The final state (`isGameOver(state)` is `true`). */
@@ -73,7 +76,8 @@ function whyIllegal(state: GameState, seat: number, action: unknown): RulesError
  * of `view.legal`; anything else throws a `RulesError` naming the seat, the action and why
  * `apply` rejects it, with `apply`'s code (`NOT_YOUR_TURN`, `WRONG_STEP`, `ILLEGAL_ACTION`, …).
  *
- * @throws `RulesError` `INVALID_OPTIONS` for bad options (as `createGame`, and a bot per seat);
+ * @throws `RulesError` `INVALID_OPTIONS` for bad options (as `createGame`, a bot per seat, and an
+ * unknown key, named with the keys above);
  * the error above for an illegal action. An error a bot itself throws passes through unchanged.
  * @example
  * ```ts
@@ -88,6 +92,15 @@ function whyIllegal(state: GameState, seat: number, action: unknown): RulesError
 export function playGame(options: PlayGameOptions): PlayedGame {
   if (typeof options !== 'object' || options === null)
     throw new RulesError('INVALID_OPTIONS', 'playGame: options must be an object such as { players: 2, bots: [randomBot, randomBot] }');
+  let keys: string[];
+  try {
+    keys = Object.keys(options);
+  } catch {
+    throw new RulesError('INVALID_OPTIONS', 'playGame: the options cannot be read (a proxy whose trap throws)');
+  }
+  for (const key of keys)
+    if (!PLAY_KEYS.includes(key))
+      throw new RulesError('INVALID_OPTIONS', `playGame: unknown option "${key}": expected ${PLAY_KEYS.join(', ')}`);
   const { bots, botSeed, onAction, ...gameOptions } = options;
   if (!Array.isArray(bots) || bots.length !== options.players || !bots.every((b) => typeof b === 'function')) {
     const got = Array.isArray(bots) ? `${bots.length} entries` : typeof bots;

@@ -3,8 +3,9 @@
  * @module
  */
 
+import type { Action } from '../index.js';
 import type { Bot } from './types.js';
-import { noLegalAction } from './types.js';
+import { botLegal } from './view-check.js';
 
 /**
  * Plays uniformly at random among the legal actions. A baseline to measure other bots against:
@@ -17,8 +18,7 @@ import { noLegalAction } from './types.js';
  * ```
  * @category Bots
  */
-export const randomBot: Bot = (view, rng) => {
-  const action = view.legal[rng.int(view.legal.length)];
-  if (action === undefined) throw noLegalAction('randomBot', view);
-  return action;
+export const randomBot: Bot = function random(view, rng) {
+  const legal = botLegal(view, 'randomBot');
+  return legal[rng.int(legal.length)] as Action;
 };

@@ -18,7 +18,8 @@ import { sameAction } from './play.js';
 import { candidates, legalOf, playout, strongestOffice } from './rollout.js';
 import { INDEX_OF } from './tables.js';
 import type { BotRandom } from './types.js';
-import { botRandom, noLegalAction } from './types.js';
+import { botRandom } from './types.js';
+import { botLegal } from './view-check.js';
 
 /**
  * @internal A determinizer: reads a view once and returns its dealer, whose deals are full states
@@ -296,10 +297,12 @@ function startHalving(
   return new Halving(kept, prior === undefined ? undefined : p, weight, settings.iterations, settings.halvingRescale === true);
 }
 
-/** @internal Runs the search for `view.viewer` and returns its choice, a member of `view.legal`. */
-export function search(view: PlayerView, rng: BotRandom, settings: SearchSettings, determinize: Determinizer): Action {
-  const legal = view.legal;
-  if (legal.length === 0) throw noLegalAction('ismctsBot', view);
+/**
+ * @internal Runs the search for `view.viewer` and returns its choice, a member of `view.legal`;
+ * `who` (the factory the user called) names it in its errors.
+ */
+export function search(view: PlayerView, rng: BotRandom, settings: SearchSettings, determinize: Determinizer, who = 'ismctsBot'): Action {
+  const legal = botLegal(view, who);
   if (legal.length === 1) return legal[0] as Action;
   const seed = (): number => Math.floor(rng.next() * 0x100000000);
   const observer = observerOf(view);

@@ -7,6 +7,7 @@ import type { PlayerCount, Variants } from '../index.js';
 import { RulesError } from '../index.js';
 import type { BotModule, ModuleRef } from './module.js';
 import { loadModuleBot, moduleRef } from './module.js';
+import { nextTurn } from './next-turn.js';
 import type { GameOutcome, SimulationTask } from './outcome.js';
 import { playRecorded } from './outcome.js';
 import { botFromId, botIdProblem } from './registry.js';
@@ -34,16 +35,42 @@ export interface SimulateOptions {
   /** Rule variants for every game. */
   readonly variants?: Partial<Variants>;
   /**
-   * Worker threads (Node only; default 1 = this thread). The result is identical for any number
-   * of workers. Workers need bot ids, not functions.
+   * Worker threads (Node only; default 1 = this thread), at most 256 (as the command line's `--workers`); never more
+   * are started than there are games. The result is identical for any number of workers. Workers
+   * need bot ids or bot modules, not functions. In this thread the run lets the event loop turn
+   * between games (about every 25 ms of play), so timers, signal handlers and a page stay alive.
    */
   readonly workers?: number;
   /** Called as games finish, in order: games done so far and the total. */
   readonly onProgress?: (done: number, total: number) => void;
 }
 
+/** @internal The most worker threads {@link simulate} starts, as the command line's `--workers`. */
+export const MAX_WORKERS = 256;
+
+/** The option keys of {@link simulate}. */
+const SIMULATE_KEYS: readonly string[] = ['players', 'bots', 'games', 'seed', 'variants', 'workers', 'onProgress'];
+
+/** The option keys of {@link simulateShard}. */
+const SHARD_KEYS: readonly string[] = [...SIMULATE_KEYS, 'shard', 'shards'];
+
+/** Play time, in milliseconds, after which a run in this thread lets the event loop turn. */
+const SLICE_MS = 25;
+
 function labelOf(bot: string | Bot, i: number): string {
   return typeof bot === 'string' ? bot : bot.name || `bot-${i}`;
+}
+
+/** The keys of `options`, each one of `known`; `INVALID_OPTIONS` naming the first that is not. */
+function checkKeys(options: object, who: string, known: readonly string[]): void {
+  let keys: string[];
+  try {
+    keys = Object.keys(options);
+  } catch {
+    throw new RulesError('INVALID_OPTIONS', `${who}: the options cannot be read (a proxy whose trap throws)`);
+  }
+  for (const key of keys)
+    if (!known.includes(key)) throw new RulesError('INVALID_OPTIONS', `${who}: unknown option "${key}": expected ${known.join(', ')}`);
 }
 
 /** @internal The options of {@link simulate}, each read once and checked: the run uses only these. */
@@ -62,35 +89,39 @@ export interface Prepared {
  * @internal Checks the options, reading each field once (a getter cannot pass a check with one
  * value and be played with another), and returns the checked values.
  */
-export function prepare(options: SimulateOptions): Prepared {
+export function prepare(options: SimulateOptions, who = 'simulate', known: readonly string[] = SIMULATE_KEYS): Prepared {
   if (typeof options !== 'object' || options === null) {
     throw new RulesError(
       'INVALID_OPTIONS',
-      "simulate: options must be an object such as { players: 2, bots: ['random', 'random'], games: 10, seed: 1 }",
+      `${who}: options must be an object such as { players: 2, bots: ['random', 'random'], games: 10, seed: 1 }`,
     );
   }
+  checkKeys(options, who, known);
   const { players, games, seed, variants, onProgress } = options;
   const workersIn = options.workers;
   const botsIn: unknown = options.bots;
   if (players !== 2 && players !== 3 && players !== 4 && players !== 5) {
-    throw new RulesError('INVALID_OPTIONS', `simulate: players must be 2, 3, 4 or 5, got ${String(players)}`);
+    throw new RulesError('INVALID_OPTIONS', `${who}: players must be 2, 3, 4 or 5, got ${String(players)}`);
   }
   if (!Number.isInteger(games) || games < 1)
-    throw new RulesError('INVALID_OPTIONS', `simulate: games must be a positive integer, got ${String(games)}`);
+    throw new RulesError('INVALID_OPTIONS', `${who}: games must be a positive integer, got ${String(games)}`);
   if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
-    throw new RulesError('INVALID_OPTIONS', 'simulate: seed must be a finite number or a string');
+    throw new RulesError('INVALID_OPTIONS', `${who}: seed must be a finite number or a string`);
   }
-  const workers = workersIn ?? 1;
-  if (!Number.isInteger(workers) || workers < 1)
-    throw new RulesError('INVALID_OPTIONS', `simulate: workers must be a positive integer, got ${String(workers)}`);
-  if (!Array.isArray(botsIn)) throw new RulesError('INVALID_OPTIONS', 'simulate: bots must be an array of bot ids or bots');
+  // Only `undefined` means the default: `null` is a mistake, as for createGame's options.
+  const workers = workersIn === undefined ? 1 : workersIn;
+  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS)
+    throw new RulesError('INVALID_OPTIONS', `${who}: workers must be a positive integer, at most ${MAX_WORKERS}, got ${String(workers)}`);
+  if (variants !== undefined && (typeof variants !== 'object' || variants === null || Array.isArray(variants)))
+    throw new RulesError('INVALID_OPTIONS', `${who}: variants must be an object such as { payment: 'by-lot' }, got ${String(variants)}`);
+  if (!Array.isArray(botsIn)) throw new RulesError('INVALID_OPTIONS', `${who}: bots must be an array of bot ids or bots`);
   // A plain copy, each entry read once: its length and entries cannot change under the checks.
   const entries: readonly unknown[] = Array.from(botsIn as readonly unknown[]);
   if (entries.length !== players) {
-    throw new RulesError('INVALID_OPTIONS', `simulate: ${players} players need ${players} bots, got ${entries.length}`);
+    throw new RulesError('INVALID_OPTIONS', `${who}: ${players} players need ${players} bots, got ${entries.length}`);
   }
   if (onProgress !== undefined && typeof onProgress !== 'function')
-    throw new RulesError('INVALID_OPTIONS', 'simulate: onProgress must be a function');
+    throw new RulesError('INVALID_OPTIONS', `${who}: onProgress must be a function`);
   const labels: string[] = [];
   const sources: (string | ModuleRef)[] = [];
   const bots = entries.map((b, i): Bot | null => {
@@ -106,9 +137,9 @@ export function prepare(options: SimulateOptions): Prepared {
       sources.push(ref);
       return null;
     }
-    if (typeof b !== 'string') throw new RulesError('INVALID_OPTIONS', 'simulate: each bot is a bot id, a bot module or a bot function');
+    if (typeof b !== 'string') throw new RulesError('INVALID_OPTIONS', `${who}: each bot is a bot id, a bot module or a bot function`);
     const problem = botIdProblem(b);
-    if (problem !== null) throw new RulesError('INVALID_OPTIONS', `simulate: ${problem}`);
+    if (problem !== null) throw new RulesError('INVALID_OPTIONS', `${who}: ${problem}`);
     labels.push(b);
     sources.push(b);
     return botFromId(b);
@@ -117,14 +148,14 @@ export function prepare(options: SimulateOptions): Prepared {
   if (workers > 1 && functions) {
     throw new RulesError(
       'INVALID_OPTIONS',
-      'simulate: with workers, name every bot by its id or as a bot module { module, export } (a function cannot be sent to a worker thread)',
+      `${who}: with workers, name every bot by its id or as a bot module { module, export } (a function cannot be sent to a worker thread)`,
     );
   }
   const task: SimulationTask = {
     players,
     bots: labels,
     seed,
-    ...(variants ? { variants } : {}),
+    ...(variants !== undefined ? { variants } : {}),
     ...(sources.some((s) => typeof s !== 'string') ? { sources } : {}),
   };
   return { task, bots, games, workers, onProgress, functions };
@@ -151,11 +182,18 @@ async function loaded(bots: readonly (Bot | null)[], task: SimulationTask): Prom
  * Each option is read once. With workers, the run ends every worker thread when the last game is
  * in (a bot module that keeps a timer cannot hold it open).
  *
- * @throws `RulesError` `INVALID_OPTIONS` for bad options (player count, games, workers, an unknown bot id,
- * an `onProgress` that is not a function); a bot's illegal action as {@link playGame} throws it, and
- * an error a bot throws, of the same class (a `TypeError` stays one), from a worker thread too; an
- * error `onProgress` throws; an `Error` naming the games not played when a worker thread stops
- * before it has played its games (a bot calling `process.exit`, whatever the exit code).
+ * In this thread (`workers: 1`), the run lets the event loop turn between games, about every
+ * 25 ms of play, so that timers, signal handlers and a page's events run meanwhile.
+ *
+ * @throws `RulesError` `INVALID_OPTIONS` for bad options (player count, games, workers above 256,
+ * an unknown bot id, an unknown key, of the options or of a bot module, a `null` where only
+ * `undefined` takes the default, an `onProgress` that is not a function); a bot's illegal action
+ * as {@link playGame} throws it, and an error a bot throws, of the same class (a `TypeError` stays
+ * one; a bot's own class arrives from a worker thread as an `Error` of its name, with its own
+ * fields; a thrown value that is not an `Error` as that value), from a worker thread too; an
+ * `Error` gets a field `game: { index, seed }` naming the game it was thrown in; an error
+ * `onProgress` throws; an `Error` naming the games not played when a worker thread stops before
+ * it has played its games (a bot calling `process.exit`, whatever the exit code).
  * @example
  * ```ts
  * import { simulate } from 'for-the-king-and-me/bots';
@@ -170,6 +208,11 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   const aggregator = new Aggregator(task);
   await play(task, bots, workers, 0, games, aggregator, onProgress);
   return aggregator.result();
+}
+
+/** Milliseconds from a monotonic clock where there is one. */
+function clock(): number {
+  return globalThis.performance?.now() ?? Date.now();
 }
 
 /** Plays games `from … to-1` into `aggregator`, in this thread or on workers. */
@@ -193,7 +236,16 @@ async function play(
     await runInWorkers(task, from, to, Math.min(workers, total), add);
   } else {
     const here = await loaded(bots, task);
-    for (let g = from; g < to; g++) add(playRecorded(task, here, g));
+    // Between games, every SLICE_MS of play, the event loop turns: timers, signal handlers and a
+    // page's events run during a long run. It changes nothing in the games or their order.
+    let since = clock();
+    for (let g = from; g < to; g++) {
+      add(playRecorded(task, here, g));
+      if (g + 1 < to && clock() - since >= SLICE_MS) {
+        await nextTurn();
+        since = clock();
+      }
+    }
   }
   // Every game folded in, none missing: a result never stands for fewer games than asked.
   if (aggregator.done !== total)
@@ -215,7 +267,9 @@ export function shardRange(games: number, index: number, count: number): { from:
  * its index). Shards run anywhere, in any order, any number of times; {@link mergeShards} adds
  * them into exactly the result `simulate` gives for the whole plan. Bots must be named by id.
  *
- * @throws `RangeError`/`TypeError` for bad options, as {@link simulate}, or a bad shard number.
+ * @throws `RulesError` `INVALID_OPTIONS` for bad options, as {@link simulate} (and an unknown key
+ * other than `shard` and `shards`), a bot given as a function, or a bad `shard` or `shards`; the
+ * errors of a run as {@link simulate}.
  * @example
  * ```ts
  * const plan = { players: 4, bots: ['ismcts:300', 'heuristic', 'heuristic', 'heuristic'], games: 1_000_000, seed: 'cup' } as const;
@@ -228,13 +282,16 @@ export function shardRange(games: number, index: number, count: number): { from:
 export async function simulateShard(
   options: SimulateOptions & { readonly shard: number; readonly shards: number },
 ): Promise<SimulationShard> {
-  const { task, bots, games, workers, onProgress, functions } = prepare(options);
-  if (functions) throw new TypeError('simulateShard: name every bot by its id or as a bot module');
+  const { task, bots, games, workers, onProgress, functions } = prepare(options, 'simulateShard', SHARD_KEYS);
+  if (functions) throw new RulesError('INVALID_OPTIONS', 'simulateShard: name every bot by its id or as a bot module');
   const { shard, shards } = options;
   if (!Number.isInteger(shards) || shards < 1 || shards > games)
-    throw new RangeError(`simulateShard: shards must be a whole number from 1 to the number of games (${games}), got ${String(shards)}`);
+    throw new RulesError(
+      'INVALID_OPTIONS',
+      `simulateShard: shards must be a whole number from 1 to the number of games (${games}), got ${String(shards)}`,
+    );
   if (!Number.isInteger(shard) || shard < 0 || shard >= shards)
-    throw new RangeError(`simulateShard: shard must be a whole number from 0 to ${shards - 1}, got ${String(shard)}`);
+    throw new RulesError('INVALID_OPTIONS', `simulateShard: shard must be a whole number from 0 to ${shards - 1}, got ${String(shard)}`);
   const { from, to } = shardRange(games, shard, shards);
   const aggregator = new Aggregator(task, from);
   await play(task, bots, workers, from, to, aggregator, onProgress);

@@ -20,7 +20,10 @@ import { RulesError } from '../index.js';
 export interface BotRandom {
   /** A uniform number in `[0, 1)`. */
   next(): number;
-  /** A uniform integer in `[0, n)`; `0` when `n <= 1`. */
+  /**
+   * A uniform integer in `[0, n)`, for an integer `n` from 1 to 2^32 (`0` when `n` is 1); any
+   * other `n` (0, a fraction, `NaN`, more than 2^32) throws `RulesError` `INVALID_OPTIONS`.
+   */
   int(n: number): number;
 }
 
@@ -67,6 +70,9 @@ export function seedWords(seed: number | string): [number, number, number, numbe
  * Creates a {@link BotRandom} from a seed. Pure arithmetic (a 128-bit xorshift-add generator):
  * it never reads `Math.random` or the clock.
  *
+ * @throws `RulesError` `INVALID_OPTIONS` for a seed that is neither a finite number nor a string
+ * (as `createGame`'s seed).
+ *
  * @example
  * ```ts
  * const a = botRandom(7);
@@ -76,6 +82,10 @@ export function seedWords(seed: number | string): [number, number, number, numbe
  * @category Bots
  */
 export function botRandom(seed: number | string): BotRandom {
+  if (!(typeof seed === 'string' || (typeof seed === 'number' && Number.isFinite(seed)))) {
+    const got = seed === null ? 'null' : typeof seed === 'number' ? String(seed) : Array.isArray(seed) ? 'an array' : typeof seed;
+    throw new RulesError('INVALID_OPTIONS', `botRandom: seed must be a finite number or a string, got ${got}`);
+  }
   let [a, b, c, d] = seedWords(seed);
   const u32 = (): number => {
     const t = (((a + b) | 0) + d) | 0;
@@ -88,8 +98,21 @@ export function botRandom(seed: number | string): BotRandom {
   for (let i = 0; i < 8; i++) u32();
   return {
     next: () => u32() / 0x100000000,
-    int: (n: number) => (n <= 1 ? 0 : Math.floor((u32() / 0x100000000) * n)),
+    int: (n: number) => {
+      if (!(Number.isInteger(n) && n >= 1 && n <= 0x100000000))
+        throw new RulesError(
+          'INVALID_OPTIONS',
+          `botRandom: int(n) needs an integer n from 1 to 2^32, got ${typeof n === 'number' ? n : typeof n}`,
+        );
+      return n === 1 ? 0 : Math.floor((u32() / 0x100000000) * n);
+    },
   };
+}
+
+/** @internal Gives `bot` the name `name` (what `simulate` reports a bot function by); returns it. */
+export function named(name: string, bot: Bot): Bot {
+  Object.defineProperty(bot, 'name', { value: name, configurable: true });
+  return bot;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   fstatSync,
   lstatSync,
   openSync,
+  readlinkSync,
   readSync,
   realpathSync,
   renameSync,
@@ -144,6 +145,26 @@ function existingTarget(file: string): string {
   }
 }
 
+/** Whether `path` is a symbolic link itself (not followed). */
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Why the dangling link `path` cannot be gone through: it and where it points. */
+function danglingLink(path: string): string {
+  let target = 'a missing target';
+  try {
+    target = resolve(dirname(path), readlinkSync(path));
+  } catch {
+    // Unreadable: the words above.
+  }
+  return `${path} is a symbolic link to ${target}, which is not there`;
+}
+
 /** Refuses (as `cannot write …: why`) a folder that is missing, not a folder, or not writable. */
 function checkFolder(folder: string, cannot: string): void {
   try {
@@ -181,9 +202,10 @@ export function checkFileDestination(file: string): void {
 }
 
 /**
- * @internal Checks, before a long run, that the folder `dir` can be written later or created:
- * its nearest existing ancestor is a writable folder (not a file). Creates nothing. Throws a
- * {@link UsageError} if not.
+ * @internal Checks, before a long run, that the folder `dir` can be written later or created
+ * (as `mkdirSync(dir, { recursive: true })` will): its nearest existing ancestor is a writable
+ * folder (not a file), and no part of it is a symbolic link whose target is not there. Creates
+ * nothing. Throws a {@link UsageError} if not.
  */
 export function checkFolderDestination(dir: string): void {
   let at = resolve(dir);
@@ -192,6 +214,8 @@ export function checkFolderDestination(dir: string): void {
       statSync(at);
     } catch (e) {
       const code = codeOf(e);
+      // A symbolic link whose target is not there: `mkdir -p` would not create its target, nor go through it.
+      if (code === 'ENOENT' && isLink(at)) throw new UsageError(`cannot write to ${dir}: ${danglingLink(at)}`);
       if ((code === 'ENOENT' || code === 'ENOTDIR') && dirname(at) !== at) {
         at = dirname(at);
         continue;

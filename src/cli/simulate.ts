@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { SimulationResult } from '../bots/index.js';
 import { mergeShards, simulate, simulateShard } from '../bots/index.js';
+import { MAX_WORKERS } from '../bots/simulate.js';
 import type { PlayerCount } from '../index.js';
 import type { Parsed } from './args.js';
 import { intOption, seedOption, stringOption, UsageError } from './args.js';
@@ -74,7 +75,7 @@ export async function simulateCommand(parsed: Parsed, io: Io): Promise<number> {
   if (parsed.positional.length > 0) throw new UsageError(`simulate takes no arguments, got "${parsed.positional[0]}"`);
   const players = intOption(parsed, 'players', 4, 2, 5) as PlayerCount;
   const games = intOption(parsed, 'games', 1000, 1, 100_000_000);
-  const workers = intOption(parsed, 'workers', 1, 1, 256);
+  const workers = intOption(parsed, 'workers', 1, 1, MAX_WORKERS);
   const seed = seedOption(parsed) ?? 1;
   const listed = botList(stringOption(parsed, 'bots'), ['heuristic']);
   const bots = listed.length === 1 ? Array.from({ length: players }, () => listed[0] as string) : listed;

@@ -17,17 +17,40 @@ import { pathToFileURL } from 'node:url';
 import { wilson } from './wilson.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
+/** A mistake in the flags: one line, status 2, before the build is loaded or a game played. */
+const usage = (message) => {
+  process.stderr.write(`tournament: ${message}\n`);
+  process.exit(2);
 };
-const games = Number(option('games', '400'));
-const workers = Number(option('workers', '2'));
+const FLAGS = ['games', 'workers', 'only', 'timing-games', 'challenger', 'variants', 'dist'];
+const given = new Map();
+for (let i = 0; i < args.length; i += 2) {
+  const flag = args[i];
+  if (!flag.startsWith('--')) usage(`unknown argument "${flag}" (flags: ${FLAGS.map((f) => `--${f}`).join(', ')})`);
+  const name = flag.slice(2);
+  if (!FLAGS.includes(name)) usage(`unknown option ${flag} (flags: ${FLAGS.map((f) => `--${f}`).join(', ')})`);
+  if (args[i + 1] === undefined || args[i + 1].startsWith('--')) usage(`${flag} needs a value`);
+  if (given.has(name)) usage(`${flag} is given twice`);
+  given.set(name, args[i + 1]);
+}
+const option = (name, fallback) => given.get(name) ?? fallback;
+const positive = (name, fallback) => {
+  const raw = option(name, fallback);
+  if (!/^[1-9]\d{0,8}$/.test(raw)) usage(`--${name} must be a positive integer, got "${raw}"`);
+  return Number(raw);
+};
+const games = positive('games', '400');
+const workers = positive('workers', '2');
+if (workers > 256) usage(`--workers must be a positive integer, at most 256, got "${workers}"`);
 const only = option('only', '1,2,3,timing').split(',');
-const timingGames = Number(option('timing-games', '4'));
+if (only.some((o) => !['1', '2', '3', 'timing'].includes(o)))
+  usage(`--only takes 1, 2, 3, timing (comma-separated), got "${option('only')}"`);
+const timingGames = positive('timing-games', '4');
 const challenger = option('challenger', 'ismcts:1000');
+if (!/^(ismcts|ismcts-net)(:[1-9]\d*)?$|^(random|heuristic|net)$/.test(challenger))
+  usage(`--challenger: unknown bot "${challenger}" (random, heuristic, ismcts, ismcts:N, net, ismcts-net, ismcts-net:N)`);
 const variantSet = option('variants', 'default');
-if (variantSet !== 'default' && variantSet !== 'published') throw new Error('--variants must be "default" or "published"');
+if (variantSet !== 'default' && variantSet !== 'published') usage(`--variants must be "default" or "published", got "${variantSet}"`);
 // A copy of the build (--dist) keeps a long run safe from rebuilds of dist/ meanwhile.
 const dist = resolve(option('dist', new URL('../../dist', import.meta.url).pathname));
 const { heuristicBot, ismctsBot, playGame, simulate } = await import(pathToFileURL(resolve(dist, 'bots.js')).href);

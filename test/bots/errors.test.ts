@@ -15,6 +15,7 @@ import {
   playGame,
   randomBot,
   simulate,
+  simulateShard,
 } from '../../src/bots/index.js';
 import type { Action, PlayerView } from '../../src/index.js';
 import { apply, createGame, currentPlayer, isRulesError, legalActions, view } from '../../src/index.js';
@@ -210,5 +211,158 @@ describe('a bot asked to move when it cannot', () => {
       expect(rejection(() => bot(view(state, 0), botRandom(1))).code).toBe('GAME_OVER');
     }
     expect(rejection(() => heuristicBot(view(s, 'spectator') as PlayerView, botRandom(1))).code).toMatch(/INVALID_VIEW|NOT_YOUR_TURN/);
+  });
+});
+
+describe('simulate and playGame refuse keys they do not know, naming the key', () => {
+  const base = { players: 2, bots: ['heuristic', 'random'], games: 2, seed: 1 } as const;
+
+  it('simulate: a misspelt option (worker, onprogress, iterations) is INVALID_OPTIONS listing its own keys', async () => {
+    for (const key of ['worker', 'onprogress', 'iterations']) {
+      const e = await simulate({ ...base, [key]: 2 } as never).catch((x: unknown) => x);
+      expect(isRulesError(e, 'INVALID_OPTIONS'), String(e)).toBe(true);
+      expect((e as Error).message).toBe(
+        `simulate: unknown option "${key}": expected players, bots, games, seed, variants, workers, onProgress`,
+      );
+    }
+    const e = await simulateShard({ ...base, shard: 0, shards: 1, shrads: 2 } as never).catch((x: unknown) => x);
+    expect((e as Error).message).toBe(
+      'simulateShard: unknown option "shrads": expected players, bots, games, seed, variants, workers, onProgress, shard, shards',
+    );
+  });
+
+  it('simulate: a bot module with a key other than module, export and label is INVALID_OPTIONS', async () => {
+    const bot = { module: 'file:///nowhere/bot.js', export: 'x', foo: 1 };
+    const e = await simulate({ ...base, bots: [bot, 'random'] } as never).catch((x: unknown) => x);
+    expect(isRulesError(e, 'INVALID_OPTIONS'), String(e)).toBe(true);
+    expect((e as Error).message).toBe('simulate: bot module "file:///nowhere/bot.js": unknown key "foo": expected module, export, label');
+  });
+
+  it("playGame: an unknown key is named with playGame's own keys", () => {
+    const e = rejection(() => playGame({ players: 2, seed: 1, bots: [randomBot, randomBot], games: 4 } as never));
+    expect(e.code).toBe('INVALID_OPTIONS');
+    expect(e.message).toBe('playGame: unknown option "games": expected players, seed, firstPlayer, variants, bots, botSeed, onAction');
+  });
+});
+
+describe('only undefined means "the default"', () => {
+  it('null (and other falsy values) for iterations, timeMs, temperature, priorWeight are INVALID_OPTIONS', () => {
+    for (const make of [
+      () => ismctsBot({ iterations: null } as never),
+      () => ismctsBot({ timeMs: null } as never),
+      () => ismctsNetBot({ iterations: null } as never),
+      () => ismctsNetBot({ timeMs: null } as never),
+      () => ismctsNetBot({ priorWeight: null } as never),
+      () => netBot({ temperature: null } as never),
+    ])
+      expect(rejection(make).code).toBe('INVALID_OPTIONS');
+  });
+
+  it('simulate: workers null, variants null, 0 or a number are INVALID_OPTIONS', async () => {
+    for (const patch of [{ workers: null }, { variants: null }, { variants: 0 }, { variants: 5 }, { variants: '' }]) {
+      const e = await simulate({ players: 2, bots: ['heuristic', 'random'], games: 2, seed: 1, ...patch } as never).catch(
+        (x: unknown) => x,
+      );
+      expect(isRulesError(e, 'INVALID_OPTIONS'), `${JSON.stringify(patch)}: ${String(e)}`).toBe(true);
+    }
+  });
+});
+
+describe('ismctsNetBot names itself in its errors', () => {
+  it('bad options and a view not to move say ismctsNetBot, not ismctsBot', () => {
+    const s = createGame({ players: 3, seed: 1, firstPlayer: 0 });
+    const failures = [
+      () => ismctsNetBot({ iterations: 0 }),
+      () => ismctsNetBot({ seed: Number.NaN }),
+      () => ismctsNetBot({ timeMs: -1 }),
+      () => ismctsNetBot({ iteration: 5 } as never),
+      () => ismctsNetBot({ iterations: 5 })(view(s, 1), botRandom(1)),
+      () => ismctsNetBot({ iterations: 5, seed: 1 })({ ...view(s, 0), extra: 1n } as never, botRandom(1)),
+    ];
+    for (const f of failures) expect(rejection(f).message).toMatch(/^ismctsNetBot: /);
+    expect(rejection(() => ismctsBot({ iterations: 5 })(view(s, 1), botRandom(1))).message).toMatch(/^ismctsBot: /);
+  });
+});
+
+describe('simulate starts no more worker threads than it may', () => {
+  it('workers above 256 are INVALID_OPTIONS', async () => {
+    const e = await simulate({ players: 2, bots: ['random', 'random'], games: 2, seed: 1, workers: 1e6 }).catch((x: unknown) => x);
+    expect(isRulesError(e, 'INVALID_OPTIONS'), String(e)).toBe(true);
+    expect((e as Error).message).toBe('simulate: workers must be a positive integer, at most 256, got 1000000');
+  });
+});
+
+describe('simulateShard refuses bad options as simulate does', () => {
+  it('a bot function, a bad shard or shard count: RulesError INVALID_OPTIONS', async () => {
+    const base = { players: 2, bots: ['heuristic', 'random'], games: 4, seed: 1 } as const;
+    for (const patch of [
+      { shard: 5, shards: 2 },
+      { shard: 0, shards: 0 },
+      { shard: 0, shards: 1.5 },
+      { shard: 0, shards: 5 },
+      { shard: -1, shards: 2 },
+      {},
+      { bots: [heuristicBot, 'random'], shard: 0, shards: 1 },
+    ]) {
+      const e = await simulateShard({ ...base, ...patch } as never).catch((x: unknown) => x);
+      expect(isRulesError(e, 'INVALID_OPTIONS'), `${JSON.stringify(patch)}: ${String(e)}`).toBe(true);
+      expect((e as Error).message).toMatch(/^simulateShard: /);
+    }
+  });
+});
+
+describe('botRandom takes a seed createGame would take, and int a positive integer', () => {
+  it('a seed that is not a finite number or a string is INVALID_OPTIONS', () => {
+    for (const seed of [Number.NaN, Number.POSITIVE_INFINITY, null, undefined, {}, [], true, 1n])
+      expect(rejection(() => botRandom(seed as never)).code, String(seed)).toBe('INVALID_OPTIONS');
+    for (const seed of [0, -0, 1.5, 2 ** 60, '', 'x']) expect(botRandom(seed).next()).toBeTypeOf('number');
+  });
+
+  it('int(n) for n that is not an integer from 1 to 2^32 is INVALID_OPTIONS', () => {
+    const r = botRandom(1);
+    for (const n of [0, -1, 1.5, Number.NaN, '3', 2 ** 32 + 1, 2 ** 53, Number.POSITIVE_INFINITY])
+      expect(rejection(() => r.int(n as never)).code, String(n)).toBe('INVALID_OPTIONS');
+    expect(r.int(1)).toBe(0);
+    expect(r.int(2 ** 32)).toBeLessThan(2 ** 32);
+  });
+});
+
+describe('every built-in bot refuses a value that is not a view', () => {
+  const bots: [string, Bot][] = [
+    ['randomBot', randomBot],
+    ['heuristicBot', heuristicBot],
+    ['netBot', netBot()],
+    ['netBot', netBot({ temperature: 1, seed: 1 })],
+    ['ismctsBot', ismctsBot({ iterations: 5 })],
+    ['ismctsBot', ismctsBot({ iterations: 5, seed: 1 })],
+    ['ismctsNetBot', ismctsNetBot({ iterations: 5 })],
+  ];
+
+  it('null, a string, {}, a number, an object with legal only: INVALID_VIEW naming the bot, never a TypeError', () => {
+    const s = createGame({ players: 3, seed: 5, firstPlayer: 0 });
+    for (const bad of [null, undefined, 'x', {}, 5, { legal: view(s, 0).legal }, { legal: 'abc' }]) {
+      for (const [name, bot] of bots) {
+        const e = rejection(() => bot(bad as never, botRandom(1)));
+        expect(e.code, `${name} ${JSON.stringify(bad)}`).toBe('INVALID_VIEW');
+        expect(e.message).toMatch(new RegExp(`^${name}: `));
+      }
+    }
+  });
+
+  it("a view whose currentPlayer is not its viewer is NOT_YOUR_TURN, even when it carries another seat's legal actions", () => {
+    let s = createGame({ players: 3, seed: 6 });
+    while (s.step !== 'bid') s = apply(s, heuristicBot(view(s, currentPlayer(s) as number), botRandom(0)));
+    const bidder = currentPlayer(s) as number;
+    const mine = view(s, bidder);
+    const theirs = view(s, (bidder + 1) % 3);
+    const forged = [
+      { ...theirs, legal: mine.legal },
+      { ...mine, viewer: (bidder + 1) % 3 },
+    ];
+    for (const v of forged)
+      for (const [name, bot] of bots) expect(rejection(() => bot(v as never, botRandom(3))).code, name).toBe('NOT_YOUR_TURN');
+    // The genuine view of a seat not to move is NOT_YOUR_TURN too, as before.
+    for (const [name, bot] of bots) expect(rejection(() => bot(theirs, botRandom(3))).code, name).toBe('NOT_YOUR_TURN');
+    for (const [name, bot] of bots) expect(mine.legal, name).toContainEqual(bot(mine, botRandom(3)));
   });
 });

@@ -46,7 +46,7 @@ describe('simulate', () => {
   it('reads each option once: a getter cannot pass the checks with one value and be played with another', async () => {
     const reads: Record<string, number> = {};
     /** Options whose `games` and `bots` answer a good value first, then a bad one. */
-    const fickle = (games: number) => {
+    const fickle = (games: number, shard = {}) => {
       const answers: Record<string, unknown[]> = {
         games: [games, 'many'],
         bots: [
@@ -54,7 +54,7 @@ describe('simulate', () => {
           ['random', 'random', 'heuristic'],
         ],
       };
-      const options = { players: 2, seed: 1, shard: 1, shards: 2 };
+      const options = { players: 2, seed: 1, ...shard };
       for (const key of Object.keys(answers))
         Object.defineProperty(options, key, {
           enumerable: true,
@@ -69,7 +69,7 @@ describe('simulate', () => {
     const plain = await simulate({ players: 2, bots: ['random', 'random'], games: 4, seed: 1 });
     expect(await simulate(fickle(4))).toEqual(plain);
     expect(reads).toEqual({ games: 1, bots: 1 });
-    const part = await simulateShard(fickle(4));
+    const part = await simulateShard(fickle(4, { shard: 1, shards: 2 }));
     expect(part).toEqual(await simulateShard({ players: 2, bots: ['random', 'random'], games: 4, seed: 1, shard: 1, shards: 2 }));
     expect(reads).toEqual({ games: 2, bots: 2 });
   });
@@ -85,4 +85,37 @@ describe('simulate', () => {
       /name every bot by its id/,
     );
   });
+
+  it('in this thread, lets timers run between games (a page or a SIGINT handler is not frozen), with the same result', async () => {
+    const options = { players: 4, bots: ['heuristic', 'heuristic', 'heuristic', 'random'], games: 60, seed: 1 } as const;
+    let done = 0;
+    let doneWhenTimerRan = -1;
+    const started = performance.now();
+    const timer = setTimeout(() => {
+      doneWhenTimerRan = done;
+    }, 1);
+    const result = await simulate({ ...options, onProgress: (d) => (done = d) });
+    clearTimeout(timer);
+    // Only meaningful when the run took long enough for a timer to be due before its end.
+    expect(performance.now() - started).toBeGreaterThan(100);
+    expect(doneWhenTimerRan).toBeGreaterThanOrEqual(0);
+    expect(doneWhenTimerRan).toBeLessThan(60);
+    expect(result).toEqual(await simulate(options));
+  });
+
+  it('names the built-in bots given as functions by their ids', async () => {
+    const { heuristicBot, ismctsBot, ismctsNetBot, netBot } = await import('../../src/bots/index.js');
+    const names = [
+      randomBot,
+      heuristicBot,
+      ismctsBot(),
+      ismctsBot({ iterations: 5, seed: 1 }),
+      netBot(),
+      ismctsNetBot(),
+      ismctsNetBot({ iterations: 7 }),
+    ];
+    expect(names.map((b) => b.name)).toEqual(['random', 'heuristic', 'ismcts', 'ismcts:5', 'net', 'ismcts-net', 'ismcts-net:7']);
+    const r = await simulate({ players: 4, bots: [randomBot, heuristicBot, ismctsBot({ iterations: 5 }), netBot()], games: 1, seed: 1 });
+    expect(r.bots.map((b) => b.id)).toEqual(['random', 'heuristic', 'ismcts:5', 'net']);
+  }, 60_000);
 });

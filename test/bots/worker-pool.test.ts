@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { simulate } from '../../src/bots/index.js';
-import { RulesError } from '../../src/index.js';
+import { createGame, currentPlayer, RulesError, view } from '../../src/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ftk-pool-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -132,6 +132,70 @@ describe('simulate on worker threads', () => {
       expect((two as Partial<RulesError>).code, name).toBe((one as Partial<RulesError>).code);
       if (name !== 'notAnAction') expect(two.stack, name).toContain('faults.mjs');
       expect(String(two), name).toBe(String(one));
+    }
+  }, 120_000);
+
+  it("a bot's own error class keeps its name, message, stack, code and own fields; a thrown value arrives as that value", async () => {
+    const module = botModule(
+      'own-faults.mjs',
+      [
+        'class MyBotError extends Error {',
+        "  constructor(m) { super(m); this.name = 'MyBotError'; this.code = 'E_MINE'; this.detail = { move: 3, tags: ['a'] }; }",
+        '}',
+        "export function ownFault() { throw new MyBotError('custom failure'); }",
+        "export function throwString() { throw 'a plain string'; }",
+        "export function throwObject() { throw { code: 42, why: 'object' }; }",
+        '',
+      ].join('\n'),
+    );
+    const checks: Record<string, (e: unknown) => void> = {
+      ownFault: (e) => {
+        const x = e as Error & { code: string; detail: unknown; game: { index: number; seed: string } };
+        expect(x).toBeInstanceOf(Error);
+        expect(x.name).toBe('MyBotError');
+        expect(x.message).toBe('custom failure');
+        expect(x.code).toBe('E_MINE');
+        expect(x.detail).toEqual({ move: 3, tags: ['a'] });
+        expect(x.stack).toContain('own-faults.mjs');
+        expect(x.game).toEqual({ index: x.game.index, seed: `1:${x.game.index}` });
+      },
+      throwString: (e) => expect(e).toBe('a plain string'),
+      throwObject: (e) => expect(e).toEqual({ code: 42, why: 'object' }),
+    };
+    for (const [name, check] of Object.entries(checks)) {
+      for (const workers of [1, 2]) {
+        const bot = { module, export: name };
+        const e = await simulate({ players: 2, bots: [bot, bot], games: 4, seed: 1, workers }).then(
+          () => new Error('the run resolved'),
+          (x: unknown) => x,
+        );
+        check(e);
+      }
+    }
+  }, 120_000);
+
+  it('the failing game is named on the error (its index and seed), the same on 1 and 2 workers', async () => {
+    // A game after the first where entry 0 moves first: its opening view is known from its seed alone.
+    const target = [1, 2, 3, 4, 5].find((g) => currentPlayer(createGame({ players: 2, seed: `7:${g}` })) === g % 2) as number;
+    const state = createGame({ players: 2, seed: `7:${target}` });
+    const opening = JSON.stringify(view(state, target % 2));
+    const module = botModule(
+      'late.mjs',
+      [
+        `const opening = ${JSON.stringify(opening)};`,
+        'export function late(view, rng) {',
+        '  if (JSON.stringify(view) === opening) null.boom;',
+        `  return ${RANDOM};`,
+        '}',
+        '',
+      ].join('\n'),
+    );
+    for (const workers of [1, 2]) {
+      const e = (await simulate({ players: 2, bots: [{ module, export: 'late' }, 'random'], games: 6, seed: 7, workers }).catch(
+        (x: unknown) => x,
+      )) as TypeError & { game?: unknown };
+      expect(e, `${workers} worker(s)`).toBeInstanceOf(TypeError);
+      expect(e.game, `${workers} worker(s)`).toEqual({ index: target, seed: `7:${target}` });
     }
   }, 120_000);
 });

@@ -205,6 +205,20 @@ describe('destinations are checked before the games are played', () => {
     });
   }
 
+  it('simulate --out through a dangling symbolic link: refused at once, before any game', async () => {
+    const dir = join(root, 'dangling');
+    mkdirSync(dir);
+    symlinkSync(join(dir, 'nowhere', 'x'), join(dir, 'link'));
+    symlinkSync('link', join(dir, 'link-to-link'));
+    for (const out of [join(dir, 'link'), join(dir, 'link', 'shards'), join(dir, 'link-to-link', 'a', 'b')]) {
+      const r = await cli(['simulate', '--players', '2', '--bots', 'random', '--games', '3000', '--shard', '0/2', '--out', out]);
+      expect(r.err).toMatch(/^for-the-king: cannot write to .*: .*link is a symbolic link to .*, which is not there\n$/);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe('');
+    }
+    expect(readdirSync(dir).sort()).toEqual(['link', 'link-to-link']);
+  });
+
   it('a missing --out folder is fine (created when the shard is written)', async () => {
     const out = join(root, 'new', 'deeper');
     const r = await cli(['simulate', '--players', '2', '--bots', 'random', '--games', '2', '--shard', '0/1', '--out', out]);

@@ -6,12 +6,13 @@
 
 import type { Action, PlayerView } from '../../index.js';
 import { RulesError } from '../../index.js';
+import { createDealer } from '../../sim/index.js';
 import { heuristicBot } from '../heuristic.js';
 import type { IsmctsOptions, IsmctsTuning } from '../ismcts.js';
 import { botOptions, botSeed, ISMCTS_DEFAULTS, ismctsWith, viewRandom } from '../ismcts.js';
 import type { Bot, BotRandom } from '../types.js';
-import { noLegalAction } from '../types.js';
-import { checkBotView } from '../view-check.js';
+import { named } from '../types.js';
+import { botLegal, checkBotView } from '../view-check.js';
 import { choicesOf } from './choices.js';
 import { shippedPolicy, shippedValue } from './networks.js';
 import type { Policy } from './policy-net.js';
@@ -80,14 +81,14 @@ export function netBot(options: NetBotOptions = {}): Bot {
  */
 export function policyBot(policy: () => Policy, options: NetBotOptions = {}): Bot {
   const o = botOptions(options, 'netBot', ['temperature', 'seed']);
-  const temperature = o.temperature ?? 0;
+  // Only `undefined` means the default: `null` is a mistake, as for createGame's options.
+  const temperature = o.temperature === undefined ? 0 : o.temperature;
   if (!(typeof temperature === 'number' && Number.isFinite(temperature) && temperature >= 0))
     throw new RulesError('INVALID_OPTIONS', `netBot: temperature must be a finite number ≥ 0, got ${String(temperature)}`);
   const seed = botSeed(o.seed, 'netBot');
   const prefix = seed === undefined ? null : `${typeof seed}:${String(seed)}\n`;
-  return (view: PlayerView, rng: BotRandom): Action => {
-    const legal = view.legal;
-    if (legal.length === 0) throw noLegalAction('netBot', view);
+  return named('net', (view: PlayerView, rng: BotRandom): Action => {
+    const legal = botLegal(view, 'netBot');
     if (legal.length === 1) return legal[0] as Action;
     // Payments are the heuristic's, which checks the view itself.
     if (view.step === 'pay') return heuristicBot(view, rng);
@@ -98,7 +99,7 @@ export function policyBot(policy: () => Policy, options: NetBotOptions = {}): Bo
     const p = policy()(view, choices);
     const source = temperature === 0 ? null : prefix === null ? rng : viewRandom(prefix, view, 'netBot');
     return choices[pick(p, temperature, source)] as Action;
-  };
+  });
 }
 
 /** Options of {@link ismctsNetBot}: those of `ismctsBot`, and the weight of the policy network's prior. @category Bots */
@@ -166,10 +167,10 @@ function uniform(n: number): Float64Array {
  */
 export function ismctsNetBot(options: IsmctsNetOptions = {}): Bot {
   const { priorWeight: weight, ...search } = botOptions(options, 'ismctsNetBot', ISMCTS_NET_KEYS);
-  const priorWeight = weight ?? ISMCTS_NET_PRIOR;
+  const priorWeight = weight === undefined ? ISMCTS_NET_PRIOR : weight;
   if (!(typeof priorWeight === 'number' && Number.isFinite(priorWeight) && priorWeight >= 0))
     throw new RulesError('INVALID_OPTIONS', `ismctsNetBot: priorWeight must be a finite number ≥ 0, got ${String(priorWeight)}`);
-  return ismctsWith(search, ismctsNetTuning(priorWeight));
+  return ismctsWith(search, ismctsNetTuning(priorWeight), createDealer, 'ismctsNetBot', ISMCTS_NET_KEYS);
 }
 
 /**
