@@ -118,6 +118,7 @@ export class MatchClient {
         this.emit('events', { seq: u.seq, events: u.events, ...(u.by === undefined ? {} : { by: u.by }) });
       },
       view: (view, seq) => {
+        this.table.view(view, seq);
         this.emit('view', view, seq);
         this.updateWaiters.release(this.viewSeq, this.stopped);
       },
@@ -372,6 +373,7 @@ export class MatchClient {
       case 'started':
         this.stream.check([], m.seq);
         this.table.digest(m.seq, m.logDigest ?? undefined);
+        this.table.started();
         this.table.clock(m);
         this.stream.first(m.view, m.seq);
         return;

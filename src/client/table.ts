@@ -2,21 +2,41 @@
  * What a {@link MatchClient} knows of its match besides the game, read from the host's messages
  * (protocol version 2; a version 1 host sends none of it, and everything stays empty): the seats
  * (names, kinds, who is connected, since when a person is away, and the host's away time), the turn's clock, the chat, the rematch, and a fair match's
- * commitment and the log digests seen, for `verifyRecord`.
+ * commitment, the log digests and view digests seen and the seats that were bots at the deal, for
+ * `verifyRecord`.
  * @module
  */
+import type { PlayerView } from '../index.js';
 import { readAwayForMs, readAwayMs } from '../protocol/away.js';
+import { fairViewInput, sha256Hex } from '../protocol/fairness.js';
 import type { ChatLine, SeatSummary } from '../protocol/lobby.js';
 import { isPlainObject } from '../protocol/plain.js';
 import type { Clock, RematchState, ServerMessage, WelcomeMessage } from '../protocol/server-messages.js';
 import { ClientError } from './errors.js';
 
-/** A fair match as the client saw it: the commitments, and each log digest by seq (pass them to `verifyRecord`). */
+/**
+ * A fair match as the client saw it: the commitments, each log digest and each view's digest by
+ * seq, and the seats that were bots at the deal (pass them to `verifyRecord`, after
+ * `await fairness.settled()`).
+ */
 export interface FairnessSeen {
   readonly commitment: string;
   readonly nextCommitment: string;
   /** The log digest after each seq the client saw (0: the commitment). */
   readonly digests: Map<number, string>;
+  /**
+   * The seats the host showed as bots when the cards were dealt (a bot contributes `''`), from
+   * the seats known when the `started` message came (or the welcome at seq 0 of a match already
+   * dealt); `null` when this client did not see the deal (it connected later).
+   */
+  bots: readonly number[] | null;
+  /**
+   * The digest (`fairViewDigest`) of the view the client held after each seq it was shown: the
+   * first one told for a seq is kept. Filled asynchronously: see {@link FairnessSeen.settled}.
+   */
+  readonly views: Map<number, string>;
+  /** Resolves once every view received so far is in {@link FairnessSeen.views} (hashing is asynchronous). */
+  settled(): Promise<void>;
 }
 
 /** The news a client's table emits. */
@@ -62,8 +82,10 @@ export class TableState {
   chat: ChatLine[] = [];
   /** The rematch once the game is over, or `null`. */
   rematch: RematchState | null = null;
-  /** A fair match's commitments and the digests seen; `null` for another match (or a version 1 host). */
+  /** A fair match's commitments, the digests seen and the bots at the deal; `null` for another match (or a version 1 host). */
   fairness: FairnessSeen | null = null;
+  /** The views' hashing under way (see {@link FairnessSeen.settled}). */
+  private hashing: Promise<void> = Promise.resolve();
 
   /**
    * @param emit - called with each kind of news.
@@ -85,8 +107,17 @@ export class TableState {
       const f = this.fairness;
       // What the host committed to is kept as first told: a welcome naming another commitment
       // (after a reconnect) is the host trying to change the deal, and is not taken.
-      if (f === null) this.fairness = { commitment: m.fairness.commitment, nextCommitment: m.fairness.nextCommitment, digests: new Map() };
-      else if (f.commitment !== m.fairness.commitment || f.nextCommitment !== m.fairness.nextCommitment)
+      if (f === null) {
+        this.fairness = {
+          commitment: m.fairness.commitment,
+          nextCommitment: m.fairness.nextCommitment,
+          digests: new Map(),
+          // A welcome at seq 0 of a match already dealt shows the seats of the deal.
+          bots: m.started === true && m.seq === 0 ? this.bots() : null,
+          views: new Map(),
+          settled: () => this.hashing,
+        };
+      } else if (f.commitment !== m.fairness.commitment || f.nextCommitment !== m.fairness.nextCommitment)
         this.bad(
           new ClientError(
             'UNFAIR',
@@ -114,6 +145,34 @@ export class TableState {
       this.bad(
         new ClientError('UNFAIR', `the host sent log digest ${digest} for update ${seq}, where it had sent ${had}; the first is kept`),
       );
+  }
+
+  /** The deal was made (a `started` message): the seats now shown say which are bots, once. */
+  started(): void {
+    if (this.fairness !== null && this.fairness.bots === null) this.fairness.bots = this.bots();
+  }
+
+  /**
+   * Takes the view the client holds at `seq` (after an update, a `started` message or a welcome)
+   * of a fair match: its text is read now (a view may be patched in place later), its digest
+   * kept in `fairness.views` once hashed. The first view told for a seq is kept; another one
+   * later is the host changing what it showed (`UNFAIR`).
+   */
+  view(view: PlayerView, seq: number): void {
+    const f = this.fairness;
+    if (f === null) return;
+    const hashed = sha256Hex(fairViewInput(view));
+    // Hashed at once, taken in the order the views came (the hashes may end in another order).
+    this.hashing = this.hashing.then(() =>
+      hashed.then(
+        (digest) => {
+          const had = f.views.get(seq);
+          if (had === undefined) f.views.set(seq, digest);
+          else if (had !== digest) this.bad(new ClientError('UNFAIR', `the host showed another view at update ${seq}; the first is kept`));
+        },
+        () => undefined,
+      ),
+    );
   }
 
   /** Takes a clock the host sent, if it sent one. */
@@ -154,6 +213,13 @@ export class TableState {
   /** Who is connected, by seat (a bot always is). */
   get connected(): boolean[] | undefined {
     return this.seats?.map((s) => s.connected);
+  }
+
+  /** The seats the host shows as bots now (none when it has not said). */
+  private bots(): number[] {
+    const bots: number[] = [];
+    for (const [i, s] of (this.seats ?? []).entries()) if (s.kind === 'bot') bots.push(i);
+    return bots;
   }
 
   /** A field the host sent, or `null` (and `bad` told) when it is malformed. */

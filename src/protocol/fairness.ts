@@ -4,12 +4,13 @@
  * value when it joins (`newContribution`); when every seat is taken the seed is derived from all
  * of them (`fairSeed`); every applied action extends a digest chain keyed by the secret
  * (`logDigest`, sent with each update); the record at the end reveals the secret and the
- * contributions under the `fair.*` meta keys. The exact byte strings hashed are built by the
- * `…Input` functions, so a host without WebCrypto (Node's `crypto.createHash`) hashes the same.
+ * contributions under the `fair.*` meta keys. A client keeps a digest of each view it was shown
+ * (`fairViewDigest`), which `verifyRecord` compares with the views of the replayed deal. The
+ * exact byte strings hashed are built by the `…Input` functions, so a host without WebCrypto (Node's `crypto.createHash`) hashes the same.
  * docs/server.md, "Provably fair deals", says what this proves and what it does not.
  * @module
  */
-import type { Action } from '../index.js';
+import type { Action, PlayerView } from '../index.js';
 
 /** The scheme's name, in a fair record's `fair.scheme` meta key. */
 export const FAIRNESS_SCHEME = 'ftk-fair-v1';
@@ -80,6 +81,16 @@ export function logDigestInput(secret: string, previous: string, action: Action)
   return canonicalJson([`${FAIRNESS_SCHEME} log`, secret, previous, action]);
 }
 
+/**
+ * The text whose SHA-256 is a view's digest: the view's canonical JSON with `legal` left out (the
+ * host may send it as action ids; the rules give it from the rest). Read a view as it arrives:
+ * one changed later in place would give another text.
+ */
+export function fairViewInput(view: PlayerView): string {
+  const { legal: _legal, ...rest } = view;
+  return canonicalJson(rest);
+}
+
 /** The seed a fair deal's digest gives: `fair-v1:` and the digest. */
 export function seedFromDigest(hex: string): string {
   return `fair-v1:${hex}`;
@@ -131,4 +142,18 @@ export async function fairSeed(secret: string, contributions: readonly string[])
  */
 export function logDigest(secret: string, previous: string, action: Action): Promise<string> {
   return sha256Hex(logDigestInput(secret, previous, action));
+}
+
+/**
+ * The digest of a view (SHA-256 of {@link fairViewInput}): what a client keeps of each view a
+ * fair match's host showed it (`client.table.fairness.views`), and what `verifyRecord` compares
+ * with the view of the replayed deal at the same seq.
+ *
+ * @example
+ * ```ts
+ * const digest = await fairViewDigest(view(state, 0));
+ * ```
+ */
+export function fairViewDigest(view: PlayerView): Promise<string> {
+  return sha256Hex(fairViewInput(view));
 }

@@ -49,6 +49,8 @@ export {
   FAIR_META,
   FAIRNESS_SCHEME,
   fairSeed,
+  fairViewDigest,
+  fairViewInput,
   isContribution,
   logDigest,
   logDigestInput,

@@ -76,6 +76,11 @@ export interface MatchSummary {
   readonly createdAt: number;
   readonly players: number;
   readonly variants: Partial<Variants>;
+  /**
+   * The first player the match's options name (a creator's choice, or a rematch's turn), shown
+   * from creation on; `null` when the deal draws it. `verifyRecord` checks a fair record against it.
+   */
+  readonly firstPlayer: number | null;
   readonly spectators: SpectatorPolicy;
   readonly turnTimeMs: number | null;
   readonly seats: readonly SeatSummary[];

@@ -31,6 +31,8 @@ describe('architecture: the protocol layer', () => {
         'diff',
         'expandView',
         'fairSeed',
+        'fairViewDigest',
+        'fairViewInput',
         'isContribution',
         'logDigest',
         'logDigestInput',

@@ -198,6 +198,77 @@ describe('verifyRecord rejects a changed record', () => {
     expect(await verifyRecord(extra, commitment, { seen })).toMatchObject({ ok: false });
   });
 
+  it('the answer says whether the game reached its end: a record cut short verifies, but not as over', async () => {
+    const { record, commitment } = fixture;
+    expect(await verifyRecord(record, commitment)).toMatchObject({ ok: true, over: true });
+    const cut = record.actions.slice(0, -1);
+    let digest = commitment;
+    const secret = record.meta?.[FAIR_META.secret] as string;
+    for (const a of cut) digest = await logDigest(secret, digest, a as Action);
+    const short = withMeta({ ...record, actions: cut }, FAIR_META.log, digest);
+    expect(await verifyRecord(short, commitment)).toMatchObject({ ok: true, over: false, actions: cut.length });
+  });
+
+  it('malformed options are refused (format), naming the option, and never throw', async () => {
+    const { record, commitment, seen, contribution } = fixture;
+    const pairs = [...seen];
+    const bad: [string, unknown][] = [
+      ['options', null],
+      ['options', 5],
+      ['seen', { seen: 5 }],
+      ['seen', { seen: {} }],
+      ['seen', { seen: 'abc' }],
+      ['seen', { seen: [null] }],
+      ['seen', { seen: new Map(pairs.map(([k, v]) => [String(k), v])) }],
+      ['seen', { seen: [{ seq: '1', digest: pairs[1]?.[1] }] }],
+      ['seen', { seen: [{ seq: -1, digest: 'x' }] }],
+      ['seen', { seen: [[1.5, 'x']] }],
+      ['seen', { seen: [[1, 2]] }],
+      ['seen', { seen: [[1, 'x', 'y']] }],
+      ['seat', { contribution }],
+      ['contribution', { seat: 0 }],
+      ['seat', { seat: -1, contribution }],
+      ['contribution', { seat: 0, contribution: 5 }],
+      ['bots', { bots: 1 }],
+      ['bots', { bots: ['1'] }],
+      ['views', { views: 'abc' }],
+      ['views', { views: new Map([['1', 'x']]) }],
+      ['summary', { summary: 5 }],
+      ['summary', { summary: { players: 3, variants: {}, firstPlayer: null } }],
+      ['summary', { summary: { players: '3', variants: {}, firstPlayer: null, fairness: { commitment } } }],
+      ['summary', { summary: { players: 3, variants: null, firstPlayer: null, fairness: { commitment } } }],
+      ['summary', { summary: { players: 3, variants: {}, firstPlayer: '0', fairness: { commitment } } }],
+    ];
+    for (const [name, options] of bad) {
+      const result = await verifyRecord(record, commitment, options as never);
+      expect(result, JSON.stringify(options)).toMatchObject({ ok: false, problem: 'format' });
+      expect(result.ok ? '' : result.message, JSON.stringify(options)).toContain(name);
+    }
+    // What a page stores (`Array.from(map)`: pairs) is read as the map it came from, and checked.
+    expect(await verifyRecord(record, commitment, { seen: pairs })).toMatchObject({ ok: true });
+    const wrong = pairs.map(([k, v], i) => [k, i === 1 ? 'f'.repeat(64) : v] as [number, string]);
+    expect(await verifyRecord(record, commitment, { seen: wrong })).toMatchObject({ ok: false, problem: 'log' });
+  });
+
+  it("a summary seen before joining: its commitment, players, variants and first player must be the record's", async () => {
+    const { record, commitment } = fixture;
+    const summary = { players: 3, variants: {}, firstPlayer: null, fairness: { commitment, nextCommitment: 'n' } };
+    expect(await verifyRecord(record, commitment, { summary })).toMatchObject({ ok: true });
+    const { firstPlayer: _f, ...noFirst } = summary;
+    expect(await verifyRecord(record, commitment, { summary: noFirst as never })).toMatchObject({ ok: true });
+    expect(await verifyRecord(record, commitment, { summary: { ...summary, fairness: { commitment: 'f'.repeat(64) } } })).toMatchObject({
+      ok: false,
+      problem: 'commitment',
+    });
+    for (const change of [{ players: 4 }, { variants: { middle: 'one-per-opponent' } }, { firstPlayer: 0 }])
+      expect(await verifyRecord(record, commitment, { summary: { ...summary, ...change } as never })).toMatchObject({
+        ok: false,
+        problem: 'options',
+      });
+    const named = { ...record, options: { ...record.options, firstPlayer: 1 } };
+    expect(await verifyRecord(named, commitment, { summary })).toMatchObject({ ok: false, problem: 'options' });
+  });
+
   it('a record of a match whose creator chose the seed is not a fair record', async () => {
     const { record, commitment } = fixture;
     const { meta: _meta, ...plain } = record;

@@ -194,6 +194,7 @@ describe('ui: names, presence and deadline from the host, read defensively', () 
     createdAt: 0,
     players: 3,
     variants: {},
+    firstPlayer: null,
     spectators: 'none' as const,
     turnTimeMs: null,
     visibility: 'public' as const,

@@ -229,13 +229,15 @@ export class FanOut {
       }
     }
     if (record.version === before.version) return;
+    // The seats first: a client reads which seats are bots at the deal from the seats it was
+    // shown when the cards came (`verifyRecord` checks that a bot contributed nothing).
+    this.seats(live);
     if (live.start()) this.started(live);
     if (record.turnTimeMs !== before.turnTimeMs || record.turnTimeSetAt !== before.turnTimeSetAt) {
       this.news(live, { type: 'clock', turnTimeMs: record.turnTimeMs, ...clockOf(record, live.state, live.lastAt, this.now()) });
     }
     const rematch = rematchState(record);
     if (rematch !== null && JSON.stringify(rematch) !== JSON.stringify(rematchState(before))) this.news(live, { type: 'next', ...rematch });
-    this.seats(live);
   }
 
   /** Takes the match's presence leases and pushes the seats if what they show changed. */

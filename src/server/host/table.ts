@@ -74,6 +74,7 @@ export function summarize(m: MatchRecord, leases: readonly PresenceRecord[], now
     createdAt: m.createdAt,
     players: m.options.players,
     variants: { ...(m.options.variants ?? {}) },
+    firstPlayer: m.options.firstPlayer ?? null,
     spectators: m.spectators,
     turnTimeMs: m.turnTimeMs,
     seats: seatSummaries(m, leases, now),
