@@ -26,11 +26,11 @@ export { PROTOCOL_VERSION } from '../protocol/version.js';
 export type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection.js';
 export { connectMatch, MatchClient } from './connection.js';
 export { ClientError } from './errors.js';
-export type { Verification, VerifyOptions, VerifyProblem } from './fairness.js';
+export type { SeqDigests, Verification, VerifyOptions, VerifyProblem, VerifySummary } from './fairness.js';
 export { verifyRecord } from './fairness.js';
 export type { LinkParts } from './invites.js';
 export { inviteLink, readInvite, seatLink } from './invites.js';
-export type { CreatedMatch, FetchLike, FetchResponse, JoinRequest, NewMatch } from './lobby.js';
+export type { CreatedMatch, FetchLike, FetchResponse, JoinRequest, NewMatch, OpenMatches } from './lobby.js';
 export {
   agreeToRematch,
   createMatch,
@@ -38,6 +38,7 @@ export {
   getMatch,
   joinMatch,
   listMatches,
+  listOpenMatches,
   readChat,
   reassignSeat,
   reissueSeat,

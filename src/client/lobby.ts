@@ -97,9 +97,42 @@ export function createMatch(base: string, settings: NewMatch, fetchImpl?: FetchL
   return call(base, '/matches', { method: 'POST', body: settings }, fetchImpl, ['match', 'creatorToken', 'invite']);
 }
 
-/** Public matches with a free seat, newest first (an unlisted match is never listed). */
+/** Public matches with a free seat, newest first (an unlisted match is never listed): the host's first page (50 by default; see {@link listOpenMatches}). */
 export async function listMatches(base: string, fetchImpl?: FetchLike): Promise<MatchSummary[]> {
   return (await call<{ matches: MatchSummary[] }>(base, '/matches', {}, fetchImpl, ['matches'])).matches;
+}
+
+/** What {@link listOpenMatches} hands back: the newest open public matches, and whether the host has more. */
+export interface OpenMatches {
+  /** The open public matches, newest first. */
+  readonly matches: MatchSummary[];
+  /** The host has more open matches than these: ask again with a larger `limit`. A host without paging says nothing: `false`. */
+  readonly more: boolean;
+}
+
+/**
+ * Public matches with a free seat, newest first: at most `limit` (1 to 200, the host's most;
+ * default 50), and whether there are `more`.
+ *
+ * @example
+ * ```ts
+ * const { matches, more } = await listOpenMatches('http://127.0.0.1:8080', { limit: 30 });
+ * ```
+ */
+export async function listOpenMatches(
+  base: string,
+  options: { readonly limit?: number } = {},
+  fetchImpl?: FetchLike,
+): Promise<OpenMatches> {
+  const limit = options.limit === undefined ? null : Math.max(1, Math.min(200, Math.trunc(options.limit) || 1));
+  const answer = await call<{ matches: MatchSummary[]; more?: unknown }>(
+    base,
+    limit === null ? '/matches' : `/matches?limit=${limit}`,
+    {},
+    fetchImpl,
+    ['matches'],
+  );
+  return { matches: answer.matches, more: answer.more === true };
 }
 
 /** One match's summary. */

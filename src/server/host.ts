@@ -21,7 +21,7 @@ import { Deadlines } from './host/deadlines.js';
 import { Expiry, expirySettings } from './host/expiry.js';
 import { FanOut } from './host/fan-out.js';
 import { LiveMatches, UNLOAD_AFTER_MS } from './host/live-matches.js';
-import { type JoinRequest, Lobby, type NewMatch } from './host/lobby.js';
+import { type JoinRequest, Lobby, type NewMatch, type OpenMatches } from './host/lobby.js';
 import { Presence } from './host/presence.js';
 import { creatorLog, gameRecord, type RecordParts } from './host/records.js';
 import { Recovery } from './host/recovery.js';
@@ -179,6 +179,14 @@ export class MatchHost {
   /** Public matches with at least one open seat, newest first (at most `limit`, default 50); never an unlisted one. */
   listOpen(limit = 50): Promise<MatchSummary[]> {
     return this.lobby.listOpen(limit);
+  }
+
+  /**
+   * Like {@link MatchHost.listOpen}, with `more`: whether there are open matches past these (the
+   * lobby shows more by asking again with a larger `limit`, at most 500).
+   */
+  listOpenPage(limit = 50): Promise<OpenMatches> {
+    return this.lobby.openPage(limit);
   }
 
   /** One match's summary. @throws {@link HostError} `NOT_FOUND`. */

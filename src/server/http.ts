@@ -25,6 +25,11 @@ export interface LobbyOptions extends AccountHooks {
   readonly log?: (message: string) => void;
 }
 
+/** How many open matches `GET /api/matches` lists without a `limit`. */
+const DEFAULT_LISTED = 50;
+/** The most open matches one `GET /api/matches` lists (`?limit=` above it lists this many). */
+const MAX_LISTED = 200;
+
 /** The HTTP status of each {@link HostErrorCode}. */
 export const STATUS: Readonly<Record<HostErrorCode, number>> = {
   BAD_MESSAGE: 400,
@@ -117,7 +122,8 @@ function field(body: unknown, key: string): unknown {
  *
  * Routes (JSON bodies; `Authorization: Bearer <token>` where a token is needed; `HEAD` wherever
  * `GET` is, with the same status and headers and no body):
- * - `GET  /api/matches` — public matches with an open seat, newest first.
+ * - `GET  /api/matches?limit=N` — public matches with an open seat, newest first: `{ matches, more }`, at most `N`
+ *   (default 50, at most 200); `more` is `true` when there are more (ask again with a larger `N`).
  * - `POST /api/matches` `{ players, seed?, firstPlayer?, variants?, bots?, spectators?, turnTimeMs?, visibility?, chat? }` — 201 `{ match, creatorToken, invite }`.
  * - `GET  /api/matches/:id` — `{ match }`.
  * - `POST /api/matches/:id/join` `{ name, seat?, invite?, contribution? }` — `{ seat, token }`.
@@ -156,7 +162,10 @@ export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req:
     const account = identity?.id ?? null;
     if (parts.length === 1) {
       if (method === 'GET') {
-        send(res, 200, { matches: await host.listOpen() });
+        const limitText = query.get('limit');
+        if (limitText !== null && !/^[1-9]\d{0,8}$/.test(limitText))
+          throw new HostError('BAD_MESSAGE', 'limit must be a whole number from 1 (the most listed is 200)');
+        send(res, 200, await host.listOpenPage(Math.min(Number(limitText ?? DEFAULT_LISTED), MAX_LISTED)));
         return;
       }
       if (method === 'POST') {

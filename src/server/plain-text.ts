@@ -13,6 +13,13 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** With the `u` flag a surrogate pair is one code point, so this matches only a lone half. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
+/** A character that shows: not a space, and not one a font draws as nothing (zero-width spaces and joiners, fillers, …). */
+const VISIBLE = /[^\s\p{Default_Ignorable_Code_Point}]/u;
+
+/** Whether `text` has at least one character that shows (not only spaces, zero-width characters, joiners or fillers). */
+export function hasVisible(text: string): boolean {
+  return VISIBLE.test(text);
+}
 
 /** What `text` holds that a player's text may not, in words (`'control characters'`, …), or `null`. */
 export function textProblem(text: string): string | null {

@@ -6,7 +6,7 @@
  */
 import { HostError } from '../protocol/errors.js';
 import type { SeatKind } from '../protocol/lobby.js';
-import { textProblem } from './plain-text.js';
+import { hasVisible, textProblem } from './plain-text.js';
 import type { SeatRecord } from './store/store.js';
 
 /** The longest display name, in characters. */
@@ -48,7 +48,7 @@ export function isOpen(seat: SeatRecord): boolean {
 
 /**
  * Reads a display name from untrusted input: a string of 1 to {@link MAX_NAME_LENGTH}
- * characters after trimming, without control characters.
+ * characters after trimming, without control characters, with at least one that shows.
  *
  * @throws {@link HostError} `BAD_NAME`.
  */
@@ -62,6 +62,8 @@ export function parseName(input: unknown): string {
   }
   const problem = textProblem(name);
   if (problem !== null) throw new HostError('BAD_NAME', `a display name may not hold ${problem}`);
+  if (!hasVisible(name))
+    throw new HostError('BAD_NAME', 'a display name needs a character that shows (not only zero-width or invisible ones)');
   return name;
 }
 

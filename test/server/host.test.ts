@@ -85,7 +85,7 @@ describe('match host core', () => {
     // The record: for a seat only once the game is over; it replays to the same game.
     const rec = await host.record(match.id, a.token);
     expect(rec.actions).toEqual(log.map((e) => e.action));
-    expect(rec.names).toEqual(['Ada', 'Bot (heuristic)', 'Cy']);
+    expect(rec.names).toEqual(['Ada', 'Bot 1 (heuristic)', 'Cy']);
     expect(replayRecord(rec)).toEqual(final);
     // Every update reached each seat once, in order.
     expect(a.updates.map((u) => u.seq)).toEqual(log.map((e) => e.seq));

@@ -28,6 +28,14 @@ export interface NewMatch {
   readonly invite: string;
 }
 
+/** A page of the open public matches ({@link MatchHost.listOpenPage}): newest first, and whether more were found past them. */
+export interface OpenMatches {
+  /** The open public matches, newest first. */
+  readonly matches: MatchSummary[];
+  /** More open matches are there: ask again with a larger `limit`. */
+  readonly more: boolean;
+}
+
 /** What a seat is claimed with. */
 export interface JoinRequest {
   readonly name: unknown;
@@ -113,9 +121,15 @@ export class Lobby {
   }
 
   async listOpen(limit = 50): Promise<MatchSummary[]> {
-    const all = await this.store.listMatches(Math.min(Math.max(0, limit), 500) * 4, { visibility: 'public' });
-    const open = all.filter((m) => visibilityOf(m) === 'public' && m.seats.some(isOpen)).slice(0, limit);
-    return Promise.all(open.map((m) => this.summary(m)));
+    return (await this.openPage(limit)).matches;
+  }
+
+  /** The newest `limit` open public matches, and whether more were found past them. */
+  async openPage(limit = 50): Promise<OpenMatches> {
+    const n = Math.min(Math.max(0, Math.trunc(limit) || 0), 500);
+    const all = await this.store.listMatches((n + 1) * 4, { visibility: 'public' });
+    const open = all.filter((m) => visibilityOf(m) === 'public' && m.seats.some(isOpen));
+    return { matches: await Promise.all(open.slice(0, n).map((m) => this.summary(m))), more: open.length > n };
   }
 
   async getMatch(matchId: unknown): Promise<MatchSummary> {

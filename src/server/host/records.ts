@@ -51,10 +51,14 @@ export async function creatorLog(
 
 /**
  * The match as a `GameRecord`: its options with the seed, every action of `log`, the seats'
- * names; a fair match's also its `fair.*` meta keys (the log digest chained over `log`).
+ * names (a bot's by its seat and kind, "Bot 2 (random)"); with bots, `meta.bots`: the bot of each
+ * seat, comma-separated, empty for a person's ("`,random,heuristic`"); a fair match's also its
+ * `fair.*` meta keys (the log digest chained over `log`).
  */
 export function recordOf(m: MatchRecord, log: readonly LogEntry[]): GameRecord {
-  const names = m.seats.map((s, i) => (s.name ?? `Seat ${i}`).slice(0, 100));
+  // A bot's seat name says only its kind ("Bot (random)"): the record names it by its seat too, as the table does.
+  const names = m.seats.map((s, i) => (s.bot === null ? (s.name ?? `Seat ${i}`) : `Bot ${i} (${s.bot})`).slice(0, 100));
+  const bots = m.seats.map((s) => s.bot ?? '').join(',');
   const f = m.fairness;
   let lastDigest = f?.commitment;
   if (f) for (const e of log) lastDigest = digestAfter(f.secret, lastDigest as string, e.action);
@@ -67,6 +71,7 @@ export function recordOf(m: MatchRecord, log: readonly LogEntry[]): GameRecord {
         program: 'for-the-king-and-me server',
         match: m.id,
         createdAt: new Date(m.createdAt).toISOString(),
+        ...(bots.length > m.seats.length - 1 && bots.length <= 100 ? { bots } : {}),
         ...(f && lastDigest !== undefined ? fairMeta(f, lastDigest) : {}),
       },
     },

@@ -87,6 +87,16 @@ export class AppElement extends ElementBase {
     this.#root.addEventListener('ftk-watch', (e) =>
       this.#go(`?watch=${encodeURIComponent((e as CustomEvent<{ match: string }>).detail.match)}`),
     );
+    // A row's Join and the join form's Back go through the address, so that the browser's Back works too.
+    this.#root.addEventListener('ftk-join', (e) => {
+      e.preventDefault();
+      this.#go(`?match=${encodeURIComponent((e as CustomEvent<{ match: string }>).detail.match)}`, { fromLobby: true });
+    });
+    this.#root.addEventListener('ftk-back', (e) => {
+      e.preventDefault();
+      if ((history.state as { fromLobby?: unknown } | null)?.fromLobby === true) history.back();
+      else this.#go('');
+    });
     this.#root.addEventListener('ftk-local', (e) => this.#go(`?local&players=${(e as CustomEvent<{ players: number }>).detail.players}`));
     this.#root.addEventListener('ftk-over', (e) => {
       this.#record = (e as CustomEvent<{ record: GameRecord | null }>).detail.record;
@@ -194,12 +204,13 @@ export class AppElement extends ElementBase {
     } else this.#lobby(null, null);
   };
 
-  #go(search: string): void {
+  /** Goes to the address `search` (a new entry of the page's history, with `state`). */
+  #go(search: string, state: { readonly fromLobby: true } | null = null): void {
     const lang = this.getAttribute('lang');
     const params = new URLSearchParams(search);
     if (lang !== null) params.set('lang', lang);
     const query = params.toString().replace(/=(?=&|$)/g, '');
-    history.pushState(null, '', `${location.pathname}${query === '' ? '' : `?${query}`}`);
+    history.pushState(state, '', `${location.pathname}${query === '' ? '' : `?${query}`}`);
     this.#route();
   }
 

@@ -6,7 +6,7 @@
  * keeps the tokens.
  * @module
  */
-import { createMatch, getMatch, joinMatch, listMatches, type MatchSummary } from '../../client/index.js';
+import { createMatch, getMatch, joinMatch, listOpenMatches, type MatchSummary } from '../../client/index.js';
 import { type Card, cardById } from '../../index.js';
 import { labels } from '../../text/index.js';
 import { CHROME_CSS } from '../chrome.js';
@@ -30,6 +30,19 @@ export interface SeatedDetail {
 const PLAYERS = [2, 3, 4, 5] as const;
 const SEAT_KINDS = ['person', 'heuristic', 'random', 'ismcts:300'] as const;
 const TIMERS = [0, 30, 60, 120, 300] as const;
+/** How many open matches are shown at first, and how many more **Show more** adds. */
+const PAGE = 30;
+/** The most open matches the host lists at once. */
+const MOST = 200;
+/** How often the open matches are listed again while they are shown (and the page is). */
+export const REFRESH_MS = 20_000;
+
+/** The open matches' list shown: how to load it, its timer, and whether it is being loaded (never twice at once). */
+interface OpenList {
+  readonly load: () => Promise<void>;
+  timer: ReturnType<typeof setInterval> | null;
+  busy: boolean;
+}
 
 /**
  * The lobby element, `<ftk-lobby>`.
@@ -38,7 +51,12 @@ const TIMERS = [0, 30, 60, 120, 300] as const;
  *   join form of that match, as an invite link does), `seat` (the seat an invite offers),
  *   `local` (offer a game against bots on this page), `lang`.
  * - Events: `ftk-created` and `ftk-joined` (`SeatedDetail`), `ftk-watch` (`{ match }`),
- *   `ftk-local` (`{ players }`).
+ *   `ftk-local` (`{ players }`); cancelable: `ftk-join` (`{ match }`, a row's **Join the match**:
+ *   unless cancelled, the element shows that match's join form) and `ftk-back` (the join form's
+ *   **Back to the lobby**: unless cancelled, the element shows the lobby). `<ftk-app>` cancels
+ *   both and goes through the page's address, so that the browser's Back works.
+ * - The open matches: the newest 30, with **Show more** while the host has more; listed again
+ *   every 20 s while they are shown and the page is visible.
  */
 export class LobbyElement extends ElementBase {
   /** Attributes the element watches. */
@@ -49,6 +67,10 @@ export class LobbyElement extends ElementBase {
   readonly #error: HTMLElement = h('p', { class: 'error', part: 'error', role: 'alert' });
   #drawn = '';
   #stopLang: (() => void) | null = null;
+  /** How many open matches to ask for. */
+  #limit = PAGE;
+  /** The open matches' list being shown, its timer, and whether it is being loaded. */
+  #list: OpenList | null = null;
 
   constructor() {
     super();
@@ -69,12 +91,28 @@ export class LobbyElement extends ElementBase {
     this.#stopLang?.();
     this.#stopLang = watchLang(this, () => this.#draw());
     this.#draw();
+    this.#tick();
   }
 
   /** @internal */
   disconnectedCallback(): void {
     this.#stopLang?.();
     this.#stopLang = null;
+    this.#stopTicking();
+  }
+
+  /** Lists the open matches again every {@link REFRESH_MS} while they are shown and the page is visible. */
+  #tick(): void {
+    const list = this.#list;
+    if (list === null || list.timer !== null || !this.isConnected) return;
+    list.timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void list.load();
+    }, REFRESH_MS);
+  }
+
+  #stopTicking(): void {
+    if (this.#list?.timer != null) clearInterval(this.#list.timer);
+    if (this.#list !== null) this.#list.timer = null;
   }
 
   /** @internal */
@@ -95,8 +133,18 @@ export class LobbyElement extends ElementBase {
     return hostBase(this.getAttribute('server'));
   }
 
-  #emit<T>(type: string, detail: T): void {
-    this.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
+  /** Dispatches the event; `false` when it is cancelable and was cancelled. */
+  #emit<T>(type: string, detail: T, cancelable = false): boolean {
+    return this.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true, cancelable }));
+  }
+
+  /** The join form's way back to the lobby (unless a page cancels `ftk-back` and goes there itself). */
+  #backButton(): HTMLElement {
+    const b = h('button', { type: 'button', class: 'btn quiet', 'data-field': 'back' }, WORDS[this.lang].lobby.back);
+    b.addEventListener('click', () => {
+      if (this.#emit('ftk-back', { match: this.getAttribute('match') }, true)) this.removeAttribute('match');
+    });
+    return b;
   }
 
   /** Says why something failed; `joining`: a seat was asked for, where FORBIDDEN means the invite code (the errors' own words are about watching). */
@@ -113,31 +161,69 @@ export class LobbyElement extends ElementBase {
     if (key === this.#drawn) return;
     this.#drawn = key;
     this.#error.textContent = '';
+    // What was typed in the create form stays when it is drawn anew (in another language).
+    const kept = this.#formValues();
+    this.#stopTicking();
+    this.#list = null;
     const match = this.getAttribute('match');
     if (match !== null && match !== '') void this.#drawJoin(match);
-    else this.#drawHome();
+    else this.#drawHome(kept);
   }
 
-  #drawHome(): void {
+  /** The create form's values by field name, if it is shown. */
+  #formValues(): Map<string, string> {
+    const values = new Map<string, string>();
+    const form = this.#main.querySelector('form[part="create"]');
+    if (form !== null)
+      for (const el of Array.from(form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input[name], select[name]')))
+        values.set(el.name, el.value);
+    return values;
+  }
+
+  #drawHome(kept: ReadonlyMap<string, string>): void {
     const w = WORDS[this.lang].lobby;
     const list = h('ul', { class: 'list', part: 'matches' });
-    const refresh = h('button', { type: 'button', class: 'btn quiet' }, w.refresh);
-    refresh.addEventListener('click', () => void this.#loadOpen(list));
+    const shown = h('p', { class: 'muted', part: 'shown', style: 'margin: 8px 0 0' });
+    const more = h('button', { type: 'button', class: 'btn quiet', 'data-field': 'more' }, w.more);
+    const foot = h('div', { class: 'strip', style: 'margin-top: 8px' });
+    const refresh = h('button', { type: 'button', class: 'btn quiet', 'data-field': 'refresh' }, w.refresh);
+    const state: OpenList = {
+      timer: null,
+      busy: false,
+      load: async () => {
+        if (state.busy) return;
+        state.busy = true;
+        try {
+          await this.#loadOpen(list, shown, foot, more);
+        } finally {
+          state.busy = false;
+        }
+      },
+    };
+    this.#list = state;
+    refresh.addEventListener('click', () => void state.load());
+    more.addEventListener('click', () => {
+      this.#limit = Math.min(MOST, this.#limit + PAGE);
+      void state.load();
+    });
     fill(
       this.#main,
       this.#error,
-      this.#createForm(),
+      this.#createForm(kept),
       h(
         'section',
         { class: 'panel', part: 'open-matches' },
         h('div', { class: 'strip' }, h('h2', { style: 'margin: 0' }, w.openMatches), refresh),
         list,
+        shown,
+        foot,
       ),
     );
-    void this.#loadOpen(list);
+    void state.load();
+    this.#tick();
   }
 
-  #createForm(): HTMLElement {
+  #createForm(kept: ReadonlyMap<string, string>): HTMLElement {
     const w = WORDS[this.lang].lobby;
     const players = h(
       'select',
@@ -171,6 +257,7 @@ export class LobbyElement extends ElementBase {
       );
     };
     players.addEventListener('change', drawSeats);
+    if (PLAYERS.some((n) => String(n) === kept.get('players'))) players.value = kept.get('players') as string;
     drawSeats();
     const select = (name: string, options: readonly (readonly [string, string])[]): HTMLSelectElement =>
       h(
@@ -200,6 +287,14 @@ export class LobbyElement extends ElementBase {
     ]);
     const name = h('input', { name: 'name', required: true, maxlength: 40, autocomplete: 'nickname', 'data-field': 'name' });
     const go = h('button', { type: 'submit', class: 'btn', 'data-field': 'create' }, w.create);
+    const restore = (form: HTMLElement): void => {
+      for (const el of Array.from(form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input[name], select[name]'))) {
+        const value = kept.get(el.name);
+        if (value === undefined || el.name === 'players') continue;
+        if (el instanceof HTMLSelectElement && !Array.from(el.options).some((o) => o.value === value)) continue;
+        el.value = value;
+      }
+    };
     const form = h(
       'form',
       { class: 'form', part: 'create' },
@@ -226,6 +321,7 @@ export class LobbyElement extends ElementBase {
       ),
       h('div', { class: 'strip' }, go, this.hasAttribute('local') ? this.#localButton(players) : null),
     );
+    restore(form);
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       const n = Number(players.value);
@@ -292,40 +388,71 @@ export class LobbyElement extends ElementBase {
     }
   }
 
-  async #loadOpen(list: HTMLElement): Promise<void> {
+  /** A seat's name in a row: a person's as given, a bot's by its kind, an open seat's as a dash, isolated from its neighbours' direction. */
+  #seatName(s: MatchSummary['seats'][number], i: number): HTMLElement {
+    return h('bdi', null, s.name ?? (s.bot ? WORDS[this.lang].botName(s.bot, i) : '—'));
+  }
+
+  async #loadOpen(list: HTMLElement, shown: HTMLElement, foot: HTMLElement, more: HTMLElement): Promise<void> {
     const w = WORDS[this.lang].lobby;
-    let matches: MatchSummary[];
+    let page: { matches: MatchSummary[]; more: boolean };
     try {
-      matches = await listMatches(this.#base());
+      page = await listOpenMatches(this.#base(), { limit: this.#limit });
     } catch (e) {
-      this.#fail(e);
+      if (list.isConnected) this.#fail(e);
       return;
     }
+    if (!list.isConnected) return;
+    // The host answers again: its error goes.
+    text(this.#error, '');
+    // Focus on a row's button (or on Show more) stays where it was when the rows are drawn anew.
+    const focused = this.#root.activeElement;
+    const focusedRow = focused?.closest('li')?.getAttribute('data-match') ?? null;
+    const focusedField = focused?.getAttribute('data-field') ?? null;
+    const before = list.querySelectorAll('li[data-match]').length;
+    const matches = page.matches.slice(0, this.#limit);
+    const hasMore = page.more || page.matches.length > this.#limit;
     if (matches.length === 0) {
       fill(list, h('li', { class: 'muted' }, w.none));
+      fill(shown);
+      fill(foot);
       return;
     }
     fill(
       list,
-      matches.slice(0, 30).map((m) => {
+      matches.map((m, n) => {
         const open = m.seats.filter((s) => s.open).length;
-        const join = h('button', { type: 'button', class: 'btn' }, w.join);
-        join.addEventListener('click', () => this.setAttribute('match', m.id));
-        const watch = h('button', { type: 'button', class: 'btn quiet' }, w.watch);
+        const id = `open-match-${n}`;
+        const join = h('button', { type: 'button', class: 'btn', 'data-field': 'join', 'aria-describedby': id }, w.join);
+        join.addEventListener('click', () => {
+          if (this.#emit('ftk-join', { match: m.id }, true)) this.setAttribute('match', m.id);
+        });
+        const watch = h('button', { type: 'button', class: 'btn quiet', 'data-field': 'watch', 'aria-describedby': id }, w.watch);
         watch.addEventListener('click', () => this.#emit('ftk-watch', { match: m.id }));
+        const names = m.seats.flatMap((s, i) => (i === 0 ? [this.#seatName(s, i)] : [', ', this.#seatName(s, i)]));
         return h(
           'li',
           { 'data-match': m.id },
-          h(
-            'span',
-            { class: 'grow' },
-            `${w.summary(m.players, open)} · ${m.seats.map((s, i) => s.name ?? (s.bot ? WORDS[this.lang].botName(s.bot, i) : '—')).join(', ')}`,
-          ),
+          h('span', { class: 'grow', id }, `${w.summary(m.players, open)} · `, names),
           join,
           m.spectators === 'public' ? watch : null,
         );
       }),
     );
+    text(shown, w.shown(matches.length, hasMore && this.#limit < MOST));
+    fill(foot, hasMore && this.#limit < MOST ? more : null);
+    if (focused !== null && !this.#root.contains(focused)) {
+      const again =
+        focusedField === 'more'
+          ? (foot.querySelector<HTMLElement>('[data-field="more"]') ??
+            list.querySelectorAll('li[data-match]')[before]?.querySelector('button'))
+          : focusedRow === null
+            ? null
+            : Array.from(list.querySelectorAll('li[data-match]'))
+                .find((li) => li.getAttribute('data-match') === focusedRow)
+                ?.querySelector<HTMLElement>(`[data-field="${focusedField}"]`);
+      (again ?? null)?.focus();
+    }
   }
 
   async #drawJoin(match: string): Promise<void> {
@@ -334,7 +461,7 @@ export class LobbyElement extends ElementBase {
     try {
       summary = await getMatch(this.#base(), match);
     } catch (e) {
-      fill(this.#main, this.#error);
+      fill(this.#main, this.#error, h('div', { class: 'strip' }, this.#backButton()));
       this.#fail(e);
       return;
     }
@@ -351,7 +478,8 @@ export class LobbyElement extends ElementBase {
           'label',
           { class: 'link' },
           h('input', { type: 'radio', name: 'seat', value: i, disabled: !s.open, checked: i === preferred }),
-          `${w.seat(i)}: ${s.open ? w.open : (s.name ?? (s.bot ? WORDS[this.lang].botName(s.bot, i) : '—'))}`,
+          `${w.seat(i)}: `,
+          s.open ? w.open : this.#seatName(s, i),
         ),
       ),
     );
@@ -363,7 +491,7 @@ export class LobbyElement extends ElementBase {
       { class: 'form', part: 'join' },
       seatChoice,
       open.length === 0 ? h('p', null, w.full) : h('label', { class: 'field' }, h('span', null, w.name), name),
-      h('div', { class: 'strip' }, open.length === 0 ? null : sit, summary.spectators === 'public' ? watch : null),
+      h('div', { class: 'strip' }, open.length === 0 ? null : sit, summary.spectators === 'public' ? watch : null, this.#backButton()),
     );
     form.addEventListener('submit', (e) => {
       e.preventDefault();

@@ -5,13 +5,38 @@
  * @module
  */
 import type { GameEvent, GameRecord, GameState, Viewer } from '../../index.js';
-import { checkRecord, createGameWithEvents, eventsFor, step, view } from '../../index.js';
+import { checkRecord, createGameWithEvents, eventsFor, RulesError, step, view } from '../../index.js';
 import { labels } from '../../text/index.js';
 import { CHROME_CSS } from '../chrome.js';
 import { ElementBase, fill, h, shadow, text, upgradeProperties, watchLang } from '../dom.js';
+import { icon } from '../table/cards.js';
 import type { TableElement } from '../table/element.js';
 import { TABLE_PARTS } from '../table/parts.js';
 import { langOf, WORDS } from '../words.js';
+
+/** The controls' icons (drawn, not characters: ⏮ and ⏭ are empty boxes without an emoji font). */
+const ICONS = {
+  start: '<path d="M6 5v14" /><path d="M19 6l-10 6 10 6z" fill="currentColor" />',
+  back: '<path d="M17 6L7 12l10 6z" fill="currentColor" />',
+  forward: '<path d="M7 6l10 6-10 6z" fill="currentColor" />',
+  end: '<path d="M18 5v14" /><path d="M5 6l10 6-10 6z" fill="currentColor" />',
+} as const;
+
+/**
+ * @internal The seats' names as the replay shows them: a bot seat (named in `meta.bots`, the
+ * host's records) in `lang`, and a name that two seats share with its seat number, so that no two
+ * are alike.
+ */
+export function seatNames(record: GameRecord, lang: 'en' | 'uk'): string[] {
+  const players = record.options.players;
+  const given = record.names ?? [];
+  const bots = typeof record.meta?.bots === 'string' ? record.meta.bots.split(',') : [];
+  const names = Array.from({ length: players }, (_, p) => {
+    const bot = bots.length === players ? bots[p] : '';
+    return bot ? WORDS[lang].botName(bot, p) : (given[p] ?? `${labels[lang].ui.player} ${p}`);
+  });
+  return names.map((n, p) => (names.indexOf(n) !== names.lastIndexOf(n) ? `${n} · ${p}` : n));
+}
 
 /**
  * The replay element, `<ftk-replay>`.
@@ -46,21 +71,22 @@ export class ReplayElement extends ElementBase {
     super();
     this.#root = shadow(
       this,
-      `${CHROME_CSS} .replay { display: grid; gap: 10px; } .strip input[type=range] { flex: 1 1 10rem; min-width: 0; }`,
+      `${CHROME_CSS} .replay { display: grid; gap: 10px; } .strip input[type=range] { flex: 1 1 10rem; min-width: 0; }
+      .step { display: block; width: 1.1em; height: 1.1em; } .step svg { display: block; width: 100%; height: 100%; }`,
     );
     this.#table = document.createElement('ftk-table') as TableElement;
     this.#table.setAttribute('exportparts', TABLE_PARTS.join(', '));
     this.#table.disabled = true;
-    const make = (sign: string, go: () => void): HTMLButtonElement => {
-      const b = h('button', { type: 'button', class: 'btn quiet' }, sign);
+    const make = (paths: string, go: () => void): HTMLButtonElement => {
+      const b = h('button', { type: 'button', class: 'btn quiet' }, icon(paths, 'step'));
       b.addEventListener('click', go);
       return b;
     };
     this.#buttons = {
-      start: make('⏮', () => this.#go(0)),
-      back: make('◀', () => this.#go(this.#at - 1)),
-      forward: make('▶', () => this.#go(this.#at + 1)),
-      end: make('⏭', () => this.#go(this.length)),
+      start: make(ICONS.start, () => this.#go(0)),
+      back: make(ICONS.back, () => this.#go(this.#at - 1)),
+      forward: make(ICONS.forward, () => this.#go(this.#at + 1)),
+      end: make(ICONS.end, () => this.#go(this.length)),
     };
     this.#range.addEventListener('input', () => this.#go(Number(this.#range.value)));
     this.#seat.addEventListener('change', () => this.setAttribute('seat', this.#seat.value));
@@ -87,7 +113,13 @@ export class ReplayElement extends ElementBase {
     if (this.isConnected) this.#draw(false);
   }
 
-  /** The game shown (`null`: none, and the table is emptied). Setting it checks it (`checkRecord` throws `RulesError` `INVALID_RECORD`) and rebuilds every state. */
+  /**
+   * The game shown (`null`: none, and the table is emptied). Setting it checks it and rebuilds
+   * every state: a malformed record, or one with an action the rules refuse, throws `RulesError`
+   * `INVALID_RECORD` (`action N: …` for the action) and the game shown stays. Seats are named
+   * from `names`; a host's record's bots (`meta.bots`) in the element's language, and a name two
+   * seats share with the seat's number.
+   */
   get record(): GameRecord | null {
     return this.#record;
   }
@@ -106,8 +138,13 @@ export class ReplayElement extends ElementBase {
     const opening = createGameWithEvents(record.options);
     const states: GameState[] = [opening.state];
     const events: (readonly GameEvent[])[] = [opening.events];
-    for (const action of record.actions) {
-      const next = step(states[states.length - 1] as GameState, action);
+    for (const [i, action] of record.actions.entries()) {
+      let next: ReturnType<typeof step>;
+      try {
+        next = step(states[states.length - 1] as GameState, action);
+      } catch (e) {
+        throw e instanceof RulesError ? new RulesError('INVALID_RECORD', `action ${i}: ${e.message}`) : e;
+      }
       states.push(next.state);
       events.push(next.events);
     }
@@ -172,7 +209,7 @@ export class ReplayElement extends ElementBase {
     const w = WORDS[lang].replay;
     this.#table.setAttribute('lang', lang);
     const record = this.#record;
-    const names = record?.names ?? [];
+    const names = record === null ? [] : seatNames(record, lang);
     this.#table.names = names;
     const b = this.#buttons;
     b.start.setAttribute('aria-label', w.start);

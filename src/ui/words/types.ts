@@ -101,6 +101,12 @@ export interface Words {
     readonly summary: (players: number, open: number) => string;
     readonly none: string;
     readonly refresh: string;
+    /** Shows more of the open matches. */
+    readonly more: string;
+    /** How many open matches are shown; `more`: the host has more. */
+    readonly shown: (n: number, more: boolean) => string;
+    /** The join form's way back to the lobby's open matches. */
+    readonly back: string;
     readonly local: string;
     readonly play: string;
   };
