@@ -87,7 +87,7 @@ export function renderBoard(view: PlayerView, lang: Lang): string[] {
   }
   if (view.payment) {
     const p = view.payment;
-    const mode = (p.mode === 'gold' ? ui.gold : ui.discard).toLowerCase();
+    const mode = CLI_WORDS[lang].paidBy(p.mode);
     lines.push(row(ui.payment, `${who(p.player, me, lang)}: ${p.paid}/${p.due} (${mode})`));
   }
   if (view.king) lines.push(row(L.kinds.king, who(view.king.player, me, lang)));

@@ -99,7 +99,7 @@ export async function playCommand(parsed: Parsed, io: Io): Promise<number> {
   say(
     out,
     words.banner(table.state.players, printable(String(table.options.seed)), seat),
-    words.seats(table.seats.map((s, p) => `${p}: ${s === 'human' ? words.you : s}`)),
+    words.seats(table.seats.map((s, p) => `${p}: ${s === 'human' ? words.you : words.bot(s)}`)),
     '',
   );
   const tell = (events: readonly GameEvent[]): void => {

@@ -4,7 +4,7 @@
  */
 import type { GameEvent, Viewer } from '../index.js';
 import { createGameWithEvents, replay, score, view } from '../index.js';
-import { describeAction, labels } from '../text/index.js';
+import { describeAction } from '../text/index.js';
 import type { Parsed } from './args.js';
 import { intOption, langOption, UsageError } from './args.js';
 import { renderBoard, renderScore } from './board.js';
@@ -35,9 +35,8 @@ export async function replayCommand(parsed: Parsed, io: Io): Promise<number> {
     return 0;
   }
   const interactive = parsed.options.all !== true && io.stdin.isTTY === true && io.stdout.isTTY === true;
-  const ui = labels[lang].ui;
   const seed = printable(String(game.options.seed));
-  say(out, `${ui.replay} ${file}: ${ui.players} ${n} · ${ui.seed} ${seed} · ${ui.actions} ${game.actions.length}`);
+  say(out, CLI_WORDS[lang].replayBanner(file, n, seed, game.actions.length));
   if (interactive) say(out, CLI_WORDS[lang].replayKeys);
   const input = interactive ? boundedLineReader(io, MAX_INPUT_LINE) : null;
   let stepping = interactive;

@@ -5,7 +5,7 @@
 import type { GameEvent, PlayerCount, Viewer } from '../index.js';
 import { createGameWithEvents, currentPlayer, eventsFor, isGameOver, score } from '../index.js';
 import type { Lang } from '../text/index.js';
-import { describeEvent, labels } from '../text/index.js';
+import { describeEvent } from '../text/index.js';
 import type { Parsed } from './args.js';
 import { intOption, langOption, seedOption, stringOption, UsageError } from './args.js';
 import { renderScore } from './board.js';
@@ -48,8 +48,7 @@ export async function watchCommand(parsed: Parsed, io: Io): Promise<number> {
   const start = createGameWithEvents(options);
   const table = seatTable(options, start.state, [], seats);
   const out = io.stdout;
-  const ui = labels[lang].ui;
-  say(out, `${CLI_WORDS[lang].title} — ${ui.seed} ${printable(String(seed))}: ${seats.map((s, p) => `${ui.player} ${p} ${s}`).join(', ')}`);
+  say(out, CLI_WORDS[lang].watchBanner(printable(String(seed)), seats));
   printEvents(out, start.events, lang);
   while (!isGameOver(table.state)) printEvents(out, botMove(table, currentPlayer(table.state) as number), lang);
   say(out, '', ...renderScore(score(table.state), players, 'spectator', lang));

@@ -50,6 +50,14 @@ export interface CliWords {
   readonly replayKeys: string;
   /** The reader in `play`'s seats line. */
   readonly you: string;
+  /** A bot seat in the seats lines, by the bot id given on the command line. */
+  bot(id: string): string;
+  /** `watch`'s banner: the seed and each seat's bot. */
+  watchBanner(seed: string, bots: readonly string[]): string;
+  /** `replay`'s banner: the file, the players, the seed and the number of actions. */
+  replayBanner(file: string, players: number, seed: string, actions: number): string;
+  /** How a payment is being made, on the board: by gold or by discarding. */
+  paidBy(mode: 'gold' | 'discard'): string;
 }
 
 const EN_TITLE = 'For the King (and Me)';
@@ -84,12 +92,16 @@ const EN: CliWords = {
   plainSave: (file) => `${file} is a plain save without history: this is where it stands.`,
   replayKeys: 'Press Enter for the next action, "a" for all the rest, "q" to stop.',
   you: 'you',
+  bot: (id) => id,
+  watchBanner: (seed, bots) => `${EN_TITLE} — Seed ${seed}: ${bots.map((b, p) => `Player ${p} ${b}`).join(', ')}`,
+  replayBanner: (file, players, seed, actions) => `Replay ${file}: Players ${players} · Seed ${seed} · Actions ${actions}`,
+  paidBy: (mode) => (mode === 'gold' ? 'gold' : 'discard'),
 };
 
 const UK: CliWords = {
   title: UK_TITLE,
   commands: { bid: 'ставка', pass: 'пас', board: 'стіл', save: 'зберегти', quit: 'вийти', help: 'довідка' },
-  banner: (players, seed, seat) => `${UK_TITLE} — гравців: ${players}, зерно ${seed}. Ви — Гравець ${seat}.`,
+  banner: (players, seed, seat) => `${UK_TITLE} — гравців: ${players}, зерно ${seed}. Ви — гравець ${seat}.`,
   seats: (seats) => `Місця: ${seats.join(', ')}. Введіть «довідка», щоб побачити команди.`,
   help: [
     'Введіть номер вибору й натисніть Enter. Інші команди (можна й англійською: bid, pass, board, save, quit, help):',
@@ -104,8 +116,8 @@ const UK: CliWords = {
   tooLong: (limit) => `рядок довший за ${limit.toLocaleString('uk')} символів`,
   stopped: 'Гру зупинено.',
   saveNeedsFile: 'Команді «зберегти» потрібна назва файлу: зберегти ФАЙЛ',
-  saved: (file) => `Збережено у ${file}.`,
-  savedForReplay: (file) => `Збережено у ${file} (переглянути хід за ходом: for-the-king replay ${file}).`,
+  saved: (file) => `Збережено в ${file}.`,
+  savedForReplay: (file) => `Збережено в ${file} (переглянути хід за ходом: for-the-king replay ${file}).`,
   notAChoice: (reason) => `Це не вибір: ${reason}.`,
   anyBid: (max) => `     … або введіть «ставка N» для будь-якої суми до ${max}`,
   chooseNumber: (count) => `оберіть число від 1 до ${count}`,
@@ -113,8 +125,12 @@ const UK: CliWords = {
   cannotBid: (amount) => `зараз не можна поставити ${amount}`,
   typeAChoice: (bidding) => `введіть номер вибору${bidding ? ', «ставка N» або «пас»' : ''} (або «довідка»)`,
   plainSave: (file) => `${file} — збережена гра без історії: ось як вона стоїть.`,
-  replayKeys: 'Enter — наступна дія, «a» — усе решта, «q» — зупинити.',
-  you: 'ви',
+  replayKeys: 'Enter — наступна дія, «a» — усе інше, «q» — зупинити.',
+  you: 'Ви',
+  bot: (id) => `бот ${id}`,
+  watchBanner: (seed, bots) => `${UK_TITLE} — зерно ${seed}: ${bots.map((b, p) => `гравець ${p} — бот ${b}`).join(', ')}`,
+  replayBanner: (file, players, seed, actions) => `Повтор ${file}: гравців: ${players} · зерно ${seed} · дій: ${actions}`,
+  paidBy: (mode) => (mode === 'gold' ? 'золотом' : 'скиданням'),
 };
 
 /** @internal The command line's sentences by language. */

@@ -53,8 +53,8 @@ describe('the command line speaks the language of --lang', () => {
     const io = fakeIo(`${script}\n`);
     expect(await run(['play', '--players', '2', '--bots', 'heuristic', '--seed', '21', '--lang', 'uk'], io)).toBe(0);
     const out = io.out();
-    expect(out).toMatch(/^За Короля та за мене — гравців: 2, зерно 21\. Ви — Гравець 0\./);
-    expect(out).toMatch(/Місця: 0: ви, 1: heuristic\. Введіть «довідка»/);
+    expect(out).toMatch(/^За Короля та за мене — гравців: 2, зерно 21\. Ви — гравець 0\./);
+    expect(out).toMatch(/Місця: 0: Ви, 1: бот heuristic\. Введіть «довідка»/);
     expect(out).toMatch(/Це не вибір: введіть номер вибору/);
     expect(out).toMatch(/Це не вибір: оберіть число від 1 до \d+\./);
     expect(out).toMatch(/Введіть номер вибору й натисніть Enter/);
@@ -69,7 +69,7 @@ describe('the command line speaks the language of --lang', () => {
     const out = io.out();
     expect(out).toMatch(/Це не вибір: рядок довший за 4\s096 символів\./);
     expect(out).toMatch(/Команді «зберегти» потрібна назва файлу/);
-    expect(out).toContain(`Збережено у ${file}.`);
+    expect(out).toContain(`Збережено в ${file}.`);
     expect(out).toMatch(/Гру зупинено\.\n$/);
     expect(english(out)).toEqual([]);
     const ended = fakeIo('1\n');
@@ -111,8 +111,8 @@ describe('the command line speaks the language of --lang', () => {
     const file = join(dir, 'watched-uk.json');
     const io = fakeIo();
     expect(await run(['watch', '--players', '3', '--seed', '4', '--lang', 'uk', '--save', file], io)).toBe(0);
-    expect(io.out()).toMatch(/^За Короля та за мене — Зерно 4: Гравець 0 heuristic/);
-    expect(io.out()).toContain(`Збережено у ${file} (переглянути хід за ходом: for-the-king replay ${file}).`);
+    expect(io.out()).toMatch(/^За Короля та за мене — зерно 4: гравець 0 — бот heuristic, гравець 1 — бот heuristic/);
+    expect(io.out()).toContain(`Збережено в ${file} (переглянути хід за ходом: for-the-king replay ${file}).`);
     expect(english(io.out())).toEqual([]);
     const plain = join(dir, 'plain-uk.json');
     writeFileSync(plain, serialize(createGame({ players: 3, seed: 2 })));
@@ -127,7 +127,8 @@ describe('the command line speaks the language of --lang', () => {
     await run(['watch', '--players', '2', '--seed', '8', '--save', file], fakeIo());
     const io = fakeIo('q\n', true);
     expect(await run(['replay', file, '--lang', 'uk'], io)).toBe(0);
-    expect(io.out()).toContain(CLI_WORDS.uk.replayKeys);
+    expect(io.out()).toContain('Enter — наступна дія, «a» — усе інше, «q» — зупинити.');
+    expect(io.out()).toMatch(/^Повтор .*watched-uk2\.json: гравців: 2 · зерно 8 · дій: \d+\n/);
     expect(english(io.out())).toEqual([]);
   });
 

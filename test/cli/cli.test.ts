@@ -189,8 +189,8 @@ describe('options are refused rather than taken empty, ignored or looked up on O
   it('--load still takes --seat, --bots and --lang', async () => {
     const io = fakeIo('quit\n');
     expect(await run(['play', '--load', saved, '--seat', '1', '--bots', 'heuristic', '--lang', 'uk'], io)).toBe(0);
-    expect(io.out()).toMatch(/гравців: 3, зерно 5\. Ви — Гравець 1\./);
-    expect(io.out()).toMatch(/Місця: 0: heuristic, 1: ви, 2: heuristic/);
+    expect(io.out()).toMatch(/гравців: 3, зерно 5\. Ви — гравець 1\./);
+    expect(io.out()).toMatch(/Місця: 0: бот heuristic, 1: Ви, 2: бот heuristic/);
   });
 });
 

@@ -165,8 +165,9 @@ describe('the board and the score in Ukrainian', () => {
       expect(paying.length).toBeGreaterThan(0);
       for (const v of paying) {
         const row = renderBoard(v, lang).find((l) => l.startsWith(labels[lang].ui.payment)) as string;
-        const mode = v.payment?.mode === 'gold' ? labels[lang].ui.gold : labels[lang].ui.discard;
-        expect(row.endsWith(`(${mode.toLowerCase()})`), row).toBe(true);
+        const gold = v.payment?.mode === 'gold';
+        const mode = lang === 'en' ? (gold ? 'gold' : 'discard') : gold ? 'золотом' : 'скиданням';
+        expect(row.endsWith(`(${mode})`), row).toBe(true);
       }
     }
   });
