@@ -49,6 +49,11 @@ export interface VerifySummary {
   /** Absent counts as `null` (the deal draws the first player). */
   readonly firstPlayer?: number | null | undefined;
   readonly fairness: { readonly commitment: string } | null;
+  /**
+   * The seats as the summary showed them: when `options.bots` is not given (the client did not
+   * see the seats at the deal), the seats shown as bots here must have contributed `''`.
+   */
+  readonly seats?: readonly { readonly kind: string }[] | undefined;
 }
 
 /**
@@ -173,7 +178,7 @@ function readOptions(options: unknown): ReadOptions {
   if (summaryIn !== undefined) {
     const form = 'options.summary must be a match summary: { players, variants, firstPlayer, fairness }';
     if (!isObject(summaryIn)) throw new BadOption(form);
-    const { players, variants, firstPlayer, fairness } = summaryIn;
+    const { players, variants, firstPlayer, fairness, seats } = summaryIn;
     if (!isSeqNumber(players) || !isObject(variants)) throw new BadOption(form);
     if (firstPlayer !== undefined && firstPlayer !== null && !isSeqNumber(firstPlayer)) throw new BadOption(form);
     let commitment: string | null = null;
@@ -183,7 +188,18 @@ function readOptions(options: unknown): ReadOptions {
       if (typeof c !== 'string') throw new BadOption(form);
       commitment = c;
     }
+    let summaryBots: number[] | undefined;
+    if (seats !== undefined) {
+      if (!Array.isArray(seats)) throw new BadOption(form);
+      summaryBots = [];
+      for (const [i, seat] of [...(seats as readonly unknown[])].entries()) {
+        if (!isObject(seat) || typeof seat.kind !== 'string') throw new BadOption(form);
+        if (seat.kind === 'bot') summaryBots.push(i);
+      }
+    }
     summary = { players, variants: { ...variants }, firstPlayer: firstPlayer ?? null, commitment };
+    // The seats seen at the deal say best which were bots; without them, the summary's.
+    if (bots === undefined) bots = summaryBots;
   }
   return {
     seen,

@@ -39,6 +39,13 @@ export interface FairnessSeen {
   settled(): Promise<void>;
 }
 
+/** The seats shown as bots. */
+function botsOf(seats: readonly SeatSummary[]): number[] {
+  const bots: number[] = [];
+  for (const [i, s] of seats.entries()) if (s.kind === 'bot') bots.push(i);
+  return bots;
+}
+
 /** The news a client's table emits. */
 export type TableChange = 'seats' | 'names' | 'presence' | 'deadline' | 'chat' | 'rematch';
 
@@ -84,6 +91,11 @@ export class TableState {
   rematch: RematchState | null = null;
   /** A fair match's commitments, the digests seen and the bots at the deal; `null` for another match (or a version 1 host). */
   fairness: FairnessSeen | null = null;
+  /**
+   * A fair match not dealt yet: the seats last shown (kept until the deal, so that a client whose
+   * connection dropped at the deal knows which seats were bots); `null` once dealt or not known.
+   */
+  private seatsBeforeDeal: readonly SeatSummary[] | null = null;
   /** The views' hashing under way (see {@link FairnessSeen.settled}). */
   private hashing: Promise<void> = Promise.resolve();
 
@@ -112,8 +124,7 @@ export class TableState {
           commitment: m.fairness.commitment,
           nextCommitment: m.fairness.nextCommitment,
           digests: new Map(),
-          // A welcome at seq 0 of a match already dealt shows the seats of the deal.
-          bots: m.started === true && m.seq === 0 ? this.bots() : null,
+          bots: null,
           views: new Map(),
           settled: () => this.hashing,
         };
@@ -126,6 +137,15 @@ export class TableState {
         );
       if (this.fairness?.commitment === m.fairness.commitment) this.digest(m.seq, m.fairness.logDigest);
     }
+    if (m.started === false) this.seatsBeforeDeal = this.seats;
+    else if (m.started === true && this.fairness !== null && this.fairness.bots === null) {
+      // A welcome at seq 0 shows the seats of the deal; a later one (a reconnect after the deal,
+      // or the last person to join when a bot moved first) does not: then the seats this client
+      // saw before the deal, if it saw any.
+      const dealt = m.seq === 0 ? this.seats : this.seatsBeforeDeal;
+      if (dealt !== null) this.fairness.bots = botsOf(dealt);
+    }
+    if (m.started === true) this.seatsBeforeDeal = null;
     for (const u of m.updates) this.digest(u.seq, u.logDigest);
     if (m.chat !== undefined) this.addChat(m.chat);
     if (m.rematch !== undefined) this.setRematch(m.rematch);
@@ -149,7 +169,8 @@ export class TableState {
 
   /** The deal was made (a `started` message): the seats now shown say which are bots, once. */
   started(): void {
-    if (this.fairness !== null && this.fairness.bots === null) this.fairness.bots = this.bots();
+    if (this.fairness !== null && this.fairness.bots === null) this.fairness.bots = botsOf(this.seats ?? []);
+    this.seatsBeforeDeal = null;
   }
 
   /**
@@ -189,6 +210,7 @@ export class TableState {
     switch (m.type) {
       case 'seats':
         this.setSeats(m.seats);
+        if (this.seatsBeforeDeal !== null) this.seatsBeforeDeal = this.seats;
         return true;
       case 'clock':
         this.turnTimeMs = m.turnTimeMs;
@@ -213,13 +235,6 @@ export class TableState {
   /** Who is connected, by seat (a bot always is). */
   get connected(): boolean[] | undefined {
     return this.seats?.map((s) => s.connected);
-  }
-
-  /** The seats the host shows as bots now (none when it has not said). */
-  private bots(): number[] {
-    const bots: number[] = [];
-    for (const [i, s] of (this.seats ?? []).entries()) if (s.kind === 'bot') bots.push(i);
-    return bots;
   }
 
   /** A field the host sent, or `null` (and `bad` told) when it is malformed. */

@@ -119,7 +119,44 @@ describe('fair deals against a cheating host', () => {
     // Ada saw the deal; Cy took the last seat, and saw it only if no bot moved before his welcome.
     expect(cls[0]?.table.fairness?.bots).toEqual([1]);
     expect(await verify(0)).toMatchObject({ ok: false, problem: 'contribution' });
-    if (cls[1]?.table.fairness?.bots !== null) expect(await verify(1)).toMatchObject({ ok: false, problem: 'contribution' });
+    // Cy without the seats of the deal falls back on the summary's, which show the bot.
+    expect(await verify(1)).toMatchObject({ ok: false, problem: 'contribution' });
+  }, 90_000);
+
+  it("a client whose connection dropped at the deal still knows which seats were bots (the seats it saw before), and the summary's seats stand in for a client that saw none", async () => {
+    cheat = async (patch) => {
+      const contributions = [...patch.fairness.contributions];
+      contributions[1] = 'ground-after-the-people';
+      const seed = await fairSeed(patch.fairness.secret, contributions);
+      return { ...patch, options: { ...patch.options, seed }, fairness: { ...patch.fairness, contributions } };
+    };
+    const { match, invite } = await createMatch(s.base, { players: 3, bots: [null, 'heuristic', null] });
+    const summary = await getMatch(s.base, match.id);
+    const commitment = summary.fairness?.commitment as string;
+    const ada = await joinMatch(s.base, match.id, { name: 'Ada', invite });
+    const a = connect(s.ws, match.id, ada.token);
+    clients.push(a);
+    await until(() => a.status === 'open' && a.table.fairness !== null, 10_000, "Ada's welcome");
+    // Ada's connection drops; Cy takes the last seat (the deal) while she is away.
+    (a as unknown as { socket: { close(): void } | null }).socket?.close();
+    const cy = await joinMatch(s.base, match.id, { name: 'Cy', invite });
+    const c = connect(s.ws, match.id, cy.token);
+    clients.push(c);
+    await until(() => a.status === 'open' && c.status === 'open' && a.view !== null, 10_000, 'both at the table');
+    await playOut([a, c]);
+    expect(a.table.fairness?.bots).toEqual([1]);
+    const record = await fetchRecord(s.base, match.id, ada.token);
+    const f = a.table.fairness;
+    await f?.settled();
+    const options = { seen: f?.digests, views: f?.views, bots: f?.bots ?? undefined, seat: ada.seat, contribution: ada.contribution };
+    expect(await verifyRecord(record, commitment, options)).toMatchObject({ ok: false, problem: 'contribution' });
+    // Without the seats of the deal, the summary's.
+    expect(await verifyRecord(record, commitment, { ...options, bots: undefined, summary })).toMatchObject({
+      ok: false,
+      problem: 'contribution',
+    });
+    // Neither: nothing to check the bot against (as documented).
+    expect(await verifyRecord(record, commitment, { ...options, bots: undefined })).toMatchObject({ ok: true });
   }, 90_000);
 
   it('a bot that completes the table is seen as a bot at the deal: the seats are pushed before the cards (contribution)', async () => {
