@@ -13,8 +13,12 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** With the `u` flag a surrogate pair is one code point, so this matches only a lone half. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
-/** A character that shows: not a space, and not one a font draws as nothing (zero-width spaces and joiners, fillers, …). */
-const VISIBLE = /[^\s\p{Default_Ignorable_Code_Point}]/u;
+/**
+ * A character that shows by itself: not a space, not one a font draws as nothing (zero-width
+ * spaces and joiners, fillers, the blank Braille pattern, …), and not a combining mark (which
+ * shows only on a letter before it).
+ */
+const VISIBLE = /[^\s\p{Default_Ignorable_Code_Point}\p{M}\u2800]/u;
 
 /** Whether `text` has at least one character that shows (not only spaces, zero-width characters, joiners or fillers). */
 export function hasVisible(text: string): boolean {

@@ -107,6 +107,35 @@ describe('the lobby, after a review in Chromium', () => {
     await poll(() => rows(page)).toBe(1);
   });
 
+  it('a join from /?lang=uk keeps the language in the address (a reload stays in Ukrainian)', async () => {
+    const { url, page } = await site();
+    const { match, invite } = await createMatch(url, { players: 3, visibility: 'public' });
+    await joinMatch(url, match.id, { name: 'Ada', invite });
+    await page.goto(`${url}?lang=uk`);
+    await inLobby(page, `li[data-match="${match.id}"] button`).click();
+    await inLobby(page, 'form[part="join"]').waitFor();
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('uk');
+    await page.reload();
+    await page.locator('ftk-lobby').getByRole('button', { name: WORDS.uk.lobby.back }).waitFor();
+  });
+
+  it('Show more clicked while a slow refresh is on its way shows more once it is in', { timeout: 180_000 }, async () => {
+    const { url, page } = await site();
+    for (let i = 0; i < 45; i++) await createMatch(url, { players: 3, visibility: 'public' });
+    await page.goto(`${url}?lang=en`);
+    await poll(() => rows(page)).toBe(30);
+    let slow = true;
+    await page.route('**/api/matches?*', async (route) => {
+      if (slow) await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await inLobby(page, '[data-field="refresh"]').click();
+    await inLobby(page, '[data-field="more"]').click();
+    slow = false;
+    // Sooner than the list's own refresh (every 20 s), which would show them anyway.
+    await expect.poll(() => rows(page), { timeout: 12_000 }).toBe(45);
+  });
+
   it("isolates each name's direction, describes each row's buttons by the row, keeps the create form across a language switch", async () => {
     const { url, page } = await site(1280, 800);
     const { match, invite } = await createMatch(url, { players: 4, visibility: 'public', spectators: 'public' });

@@ -66,6 +66,31 @@ describe('GET /api/matches, page by page', () => {
   });
 });
 
+describe('GET /api/matches behind many full matches', () => {
+  it('finds an open match behind newer full ones, however few are asked for', async () => {
+    const own = await startServer({ store: new MemoryStore(), port: 0, pollMs: 20, limits: { requestsPerSecond: 1e6, requestBurst: 1e6 } });
+    try {
+      const open = (await createMatch(own.url, { players: 2, visibility: 'public' })).match.id;
+      for (let i = 0; i < 12; i++) {
+        const full = await createMatch(own.url, { players: 2, visibility: 'public', bots: [null, 'random'] });
+        await joinMatch(own.url, full.match.id, { name: 'Ada', invite: full.invite });
+      }
+      for (const limit of [1, 2, 3, 50]) {
+        const page = await listOpenMatches(own.url, { limit });
+        expect(
+          page.matches.map((m) => m.id),
+          `limit ${limit}`,
+        ).toEqual([open]);
+        expect(page.more).toBe(false);
+      }
+      const second = (await createMatch(own.url, { players: 2, visibility: 'public' })).match.id;
+      expect(await listOpenMatches(own.url, { limit: 1 })).toMatchObject({ matches: [{ id: second }], more: true });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('the record of a match with bots', () => {
   it('names every bot apart, by its seat, and lists the bots per seat in meta.bots', async () => {
     const { match, creatorToken, invite } = await createMatch(base, { players: 3, bots: [null, 'random', 'random'], seed: 7 });
@@ -81,7 +106,18 @@ describe('the record of a match with bots', () => {
 describe('display names', () => {
   it('a name of only invisible characters (zero-width, joiners, fillers) is refused with BAD_NAME', async () => {
     const { match, invite } = await createMatch(base, { players: 5 });
-    for (const name of ['\u200B\u200B', '\u200D', '\uFEFF', ' \u2060 ', '\u3164', '\u00AD', '\u200C\u200E']) {
+    for (const name of [
+      '\u200B\u200B',
+      '\u200D',
+      '\uFEFF',
+      ' \u2060 ',
+      '\u3164',
+      '\u00AD',
+      '\u200C\u200E',
+      '\u2800',
+      '\u0301',
+      ' \u0301\u0308',
+    ]) {
       const res = await fetch(`${base}/api/matches/${match.id}/join`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -93,5 +129,6 @@ describe('display names', () => {
     // A visible letter with them is a name.
     expect((await joinMatch(base, match.id, { name: 'Z\u200B', invite })).seat).toBe(0);
     expect((await joinMatch(base, match.id, { name: 'אבג', invite })).seat).toBe(1);
+    expect((await joinMatch(base, match.id, { name: 'e\u0301', invite })).seat).toBe(2); // é, a letter and its mark
   });
 });

@@ -19,6 +19,9 @@ import type { LiveMatches } from './live-matches.js';
 import type { MatchRegistry } from './registry.js';
 import { summarize } from './table.js';
 
+/** The most public matches the lobby's list reads to find the open ones (newest first). */
+const OPEN_SCAN_MOST = 20_000;
+
 /** What creating a match hands back: its summary, the creator's token, and the invite code its link carries. */
 export interface NewMatch {
   readonly match: MatchSummary;
@@ -127,9 +130,18 @@ export class Lobby {
   /** The newest `limit` open public matches, and whether more were found past them. */
   async openPage(limit = 50): Promise<OpenMatches> {
     const n = Math.min(Math.max(0, Math.trunc(limit) || 0), 500);
-    const all = await this.store.listMatches((n + 1) * 4, { visibility: 'public' });
-    const open = all.filter((m) => visibilityOf(m) === 'public' && m.seats.some(isOpen));
-    return { matches: await Promise.all(open.slice(0, n).map((m) => this.summary(m))), more: open.length > n };
+    // The store lists public matches newest first, open or not: read more of them until `n + 1`
+    // open ones are found or the store has no more (at most the newest OPEN_SCAN_MOST), so that
+    // full matches newer than an open one do not hide it.
+    let want = (n + 1) * 4;
+    for (;;) {
+      const all = await this.store.listMatches(want, { visibility: 'public' });
+      const open = all.filter((m) => visibilityOf(m) === 'public' && m.seats.some(isOpen));
+      if (open.length > n || all.length < want || want >= OPEN_SCAN_MOST) {
+        return { matches: await Promise.all(open.slice(0, n).map((m) => this.summary(m))), more: open.length > n };
+      }
+      want = Math.min(want * 4, OPEN_SCAN_MOST);
+    }
   }
 
   async getMatch(matchId: unknown): Promise<MatchSummary> {

@@ -206,7 +206,8 @@ export class AppElement extends ElementBase {
 
   /** Goes to the address `search` (a new entry of the page's history, with `state`). */
   #go(search: string, state: { readonly fromLobby: true } | null = null): void {
-    const lang = this.getAttribute('lang');
+    // The language as chosen: the attribute, else the address's (the language buttons keep it there).
+    const lang = this.getAttribute('lang') ?? new URLSearchParams(location.search).get('lang');
     const params = new URLSearchParams(search);
     if (lang !== null) params.set('lang', lang);
     const query = params.toString().replace(/=(?=&|$)/g, '');

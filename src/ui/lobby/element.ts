@@ -42,6 +42,8 @@ interface OpenList {
   readonly load: () => Promise<void>;
   timer: ReturnType<typeof setInterval> | null;
   busy: boolean;
+  /** Another load was asked for while one was under way. */
+  again: boolean;
 }
 
 /**
@@ -190,11 +192,20 @@ export class LobbyElement extends ElementBase {
     const state: OpenList = {
       timer: null,
       busy: false,
+      again: false,
       load: async () => {
-        if (state.busy) return;
+        // A load asked for while one is under way (Show more during a refresh) runs after it,
+        // with what was asked (the in-flight request was made with the old limit).
+        if (state.busy) {
+          state.again = true;
+          return;
+        }
         state.busy = true;
         try {
-          await this.#loadOpen(list, shown, foot, more);
+          do {
+            state.again = false;
+            await this.#loadOpen(list, shown, foot, more);
+          } while (state.again && this.#list === state);
         } finally {
           state.busy = false;
         }
