@@ -54,7 +54,7 @@ export const en: Phrases = {
     'king-resolved': (e, s) =>
       `${s.n} changed ${title(e.office)} from ${e.previous} to ${e.value}${e.secondary === null ? '' : ` (secondary: ${e.secondary})`}`,
     phase: (e) => (e.phase === 'over' ? 'The game is over' : `Phase: ${L.phases[e.phase]}`),
-    lot: (e) => `${card(e.card)} is up for auction (${e.remaining} more on the favor pile)`,
+    lot: (e) => `${card(e.card)} is up for auction (${e.remaining || 'no'} more on the favor pile)`,
     bid: (e, s) => `${s.n} bid ${e.amount}`,
     pass: (_, s) => `${s.n} passed`,
     won: (e, s) => `${s.n} won ${card(e.card)} for ${e.amount}`,

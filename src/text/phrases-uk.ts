@@ -85,7 +85,7 @@ export const uk: Phrases = {
         e.secondary === null ? '' : ` (другорядний: ${e.secondary})`
       }`,
     phase: (e) => (e.phase === 'over' ? L.phases.over : `Фаза: ${L.phases[e.phase]}`),
-    lot: (e) => `На торги виставлено ${acc(e.card)} (у стосі прихильності ще ${e.remaining})`,
+    lot: (e) => `На торги виставлено ${acc(e.card)} (у стосі прихильності ${e.remaining ? `ще ${e.remaining}` : 'більше немає карт'})`,
     bid: (e, s) => `${past(s, 'поставив')} ${e.amount}`,
     pass: (_, s) => past(s, 'спасував'),
     won: (e, s) => `${past(s, 'виграв')} ${acc(e.card)} за ${e.amount}`,
@@ -106,12 +106,13 @@ export const uk: Phrases = {
     'game-over': (e, _, w) => {
       const winners = e.winners.map(w);
       const one = winners[0];
+      // With «ви» among the winners the verb is 2nd person plural: «ви та гравець 1 ділите перемогу».
       const who =
         winners.length > 1
-          ? `перемогу ділять ${joinNames(
+          ? `${joinNames(
               winners.map((x) => x.n),
               'та',
-            )}`
+            )} ${winners.some((x) => x.y) ? 'ділите' : 'ділять'} перемогу`
           : one?.y
             ? 'ви перемагаєте'
             : `перемагає ${one?.n ?? ''}`;

@@ -72,7 +72,7 @@ describe('the site, after an accessibility review in Chromium', () => {
     // Bo's page goes: he is away, the panel opens and says so.
     const back = b.url();
     await b.goto('about:blank');
-    await poll(() => status.textContent()).toBe(WORDS.en.seats.goneAway('Bo'));
+    await poll(() => status.textContent()).toBe(WORDS.en.seats.goneAway(1, 'Bo'));
     expect(await panel.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
     // He comes back: the line goes.
     await b.goto(back);

@@ -349,6 +349,33 @@ describe('<ftk-app> playing locally', () => {
       await close();
     }
   });
+
+  it("records the bots in meta.bots, so that its replay names the reader and the bots in the page's language", async () => {
+    const { page, errors, close } = await blank('?local&players=3&seed=7&delay=0');
+    try {
+      await app(page);
+      const record = await page.evaluate(async () => {
+        const el = document.querySelector('ftk-app') as any;
+        const table = el.shadowRoot.querySelector('ftk-table');
+        for (let i = 0; i < 5000 && el.record === null; i++) {
+          const v = el.game.view();
+          if (v.currentPlayer === 0) table.dispatchEvent(new CustomEvent('ftk-action', { detail: { action: v.legal[0] } }));
+          await new Promise((r) => setTimeout(r, 0));
+        }
+        return el.record;
+      });
+      expect(record.meta.bots).toBe(',heuristic,heuristic');
+      expect(record.names).toEqual(['', 'Bot 1 (heuristic)', 'Bot 2 (heuristic)']);
+      await page.locator('ftk-app .strip button', { hasText: 'Watch the replay' }).click();
+      const options = page.locator('ftk-app ftk-replay select option');
+      await expect.poll(() => options.allTextContents()).toEqual(['Spectator', 'You', 'Bot 1 (heuristic)', 'Bot 2 (heuristic)']);
+      await page.locator('ftk-app button[data-lang="uk"]').click();
+      await expect.poll(() => options.allTextContents()).toEqual(['Глядач', 'Ви', 'Бот 1 (евристичний)', 'Бот 2 (евристичний)']);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });
 
 describe('embedding the elements (a second review)', () => {

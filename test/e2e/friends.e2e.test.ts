@@ -163,12 +163,12 @@ describe('games between friends on the site of `npx for-the-king serve` from the
     await expect.poll(() => toBot.getAttribute('aria-disabled'), { timeout: 60_000 }).toBeNull();
     expect(await relink.getAttribute('aria-disabled')).toBeNull();
     expect(await inMatch(a, '.keeper li[data-seat="1"] .wait').count()).toBe(0);
-    await expect.poll(() => inMatch(a, '.keeper [role="status"]').textContent()).toContain(WORDS.en.seats.canHand('Bo'));
+    await expect.poll(() => inMatch(a, '.keeper [role="status"]').textContent()).toContain(WORDS.en.seats.canHand(1, 'Bo'));
     await shot(a, 'seat-keeper-phone');
     expect(await axeProblems(a), 'the seat panel').toEqual([]);
     await toBot.click();
     await inMatch(a, '.keeper li[data-seat="1"][data-state="bot"]').waitFor({ timeout: 60_000 });
-    await expect.poll(() => inMatch(a, '.keeper [role="status"]').textContent()).toContain('A bot now plays Bo');
+    await expect.poll(() => inMatch(a, '.keeper [role="status"]').textContent()).toContain(WORDS.en.seats.handed(1, 'Bo'));
     const handedAt = (await tableState(a)).moves;
     // The same panel in Ukrainian: the seat is the bot's now, and may go back to a person.
     await a.locator('ftk-app button[data-lang="uk"]').click();
@@ -182,9 +182,8 @@ describe('games between friends on the site of `npx for-the-king serve` from the
     // Give back to a person: the seat is open again, and Bo takes it by the invite link in a new browser.
     await inMatch(a, '[data-key="seat-reopen:1"]').click();
     await inMatch(a, '.keeper li[data-seat="1"][data-state="open"]').waitFor({ timeout: 60_000 });
-    // (Said with the seat's name as it stood: the bot's.)
-    const reopened = WORDS.uk.seats.reopened('\u0000').split('\u0000')[1] as string;
-    await expect.poll(() => inMatch(a, '.keeper [role="status"]').textContent()).toContain(reopened);
+    // (A bot's seat: said by its number alone, never with the bot's name.)
+    await expect.poll(() => inMatch(a, '.keeper [role="status"]').textContent()).toBe(WORDS.uk.seats.reopened(1, null));
     const invite = inMatch(a, 'input[data-invite="1"]');
     await invite.waitFor({ timeout: 60_000 });
     const c = await more();

@@ -11,6 +11,7 @@ import { WORDS } from '../../src/ui/words.js';
 
 const names = ['Ada', 'Bo', 'Cy'];
 const name = (seat: number): string => names[seat] ?? `Seat ${seat}`;
+const given = (seat: number): string | null => names[seat] ?? null;
 const line = (n: number, from: ChatLine['from'], text: string, more: Partial<ChatLine> = {}): ChatLine => ({
   n,
   at: 1_700_000_000_000 + n,
@@ -54,16 +55,16 @@ describe("the match's chat panel", () => {
 
   it("words each line with its writer's name, a spectator as a word, and marks the reader's own", () => {
     const w = WORDS.en;
-    expect(chatRow(line(1, 0, 'hello'), w, 1, name)).toEqual({ n: 1, who: 'Ada', text: 'hello', me: false, notice: false });
-    expect(chatRow(line(2, 1, 'hi'), w, 1, name)).toMatchObject({ who: 'Bo', me: true });
+    expect(chatRow(line(1, 0, 'hello'), w, 1, name, given)).toEqual({ n: 1, who: 'Ada', text: 'hello', me: false, notice: false });
+    expect(chatRow(line(2, 1, 'hi'), w, 1, name, given)).toMatchObject({ who: 'Bo', me: true });
     // Written under no name: the seat's name now.
-    expect(chatRow(line(3, 2, 'yo', { name: null }), w, 1, name).who).toBe('Cy');
-    expect(chatRow(line(4, 2, 'yo', { name: '  ' }), w, 1, name).who).toBe('Cy');
-    expect(chatRow(line(5, 'spectator', 'go Ada'), w, 1, name)).toMatchObject({ who: 'Spectator', me: false });
-    expect(chatRow(line(5, 'spectator', 'go Ada'), WORDS.uk, null, name).who).toBe('Глядач');
+    expect(chatRow(line(3, 2, 'yo', { name: null }), w, 1, name, given).who).toBe('Cy');
+    expect(chatRow(line(4, 2, 'yo', { name: '  ' }), w, 1, name, given).who).toBe('Cy');
+    expect(chatRow(line(5, 'spectator', 'go Ada'), w, 1, name, given)).toMatchObject({ who: 'Spectator', me: false });
+    expect(chatRow(line(5, 'spectator', 'go Ada'), WORDS.uk, null, name, given).who).toBe('Глядач');
     // Markup stays text (the panel sets it as text), and what is not text is nothing.
-    expect(chatRow(line(6, 0, '<b>x</b>'), w, 1, name).text).toBe('<b>x</b>');
-    expect(chatRow({ ...line(7, 0, ''), text: 42 as unknown as string, name: {} as unknown as string }, w, 1, name)).toMatchObject({
+    expect(chatRow(line(6, 0, '<b>x</b>'), w, 1, name, given).text).toBe('<b>x</b>');
+    expect(chatRow({ ...line(7, 0, ''), text: 42 as unknown as string, name: {} as unknown as string }, w, 1, name, given)).toMatchObject({
       who: 'Ada',
       text: '',
     });
@@ -78,25 +79,27 @@ describe("the match's chat panel", () => {
       { what: 'timer', turnTimeMs: null },
     ];
     const said = (lang: 'en' | 'uk') =>
-      notices.map((notice, i) => chatRow(line(i + 1, 'host', 'An English sentence.', { notice }), WORDS[lang], 0, name));
+      notices.map((notice, i) => chatRow(line(i + 1, 'host', 'An English sentence.', { notice }), WORDS[lang], 0, name, given));
     expect(said('en').map((r) => r.text)).toEqual([
-      "A bot now plays Bo's seat.",
-      "Bo's seat is open again: the invite link takes it.",
-      "Bo's seat has a new link.",
+      'A bot now plays seat 1 (Bo).',
+      'Seat 1 (Bo) is open again: the invite link takes it.',
+      'Seat 1 (Bo) has a new link.',
       'Turn timer: 30 s',
       'Turn timer: none',
     ]);
     expect(said('uk').map((r) => r.text)).toEqual([
-      WORDS.uk.seats.handed('Bo'),
-      WORDS.uk.seats.reopened('Bo'),
-      'Місце Bo має нове посилання.',
+      WORDS.uk.seats.handed(1, 'Bo'),
+      WORDS.uk.seats.reopened(1, 'Bo'),
+      'Місце 1 («Bo») має нове посилання.',
       'Час на хід: 30 с',
       'Час на хід: без обмеження',
     ]);
     for (const r of [...said('en'), ...said('uk')]) expect(r).toMatchObject({ who: '', me: false, notice: true });
     // A notice this page does not know: the host's sentence.
     const other = { what: 'later' } as unknown as ChatNotice;
-    expect(chatRow(line(9, 'host', 'Something new happened.', { notice: other }), WORDS.uk, 0, name).text).toBe('Something new happened.');
+    expect(chatRow(line(9, 'host', 'Something new happened.', { notice: other }), WORDS.uk, 0, name, given).text).toBe(
+      'Something new happened.',
+    );
   });
 
   it('says why a line was not sent in words: slow down, closed to you, not connected (the line kept), …', () => {

@@ -67,7 +67,7 @@ describe("the creator's seat panel", () => {
     expect(seatRows(seats, 0, away, name, { awayMs: null, awaySince: [null, 40_000] })[0]?.readyAt).toBeNull();
     for (const lang of ['en', 'uk'] as const) {
       expect(WORDS[lang].seats.canHandIn('0:42')).toContain('0:42');
-      expect(WORDS[lang].seats.canHand('Bo')).toContain('Bo');
+      expect(WORDS[lang].seats.canHand(1, 'Bo')).toContain('Bo');
     }
   });
 
@@ -134,7 +134,7 @@ describe('the rematch panel', () => {
     for (const lang of ['en', 'uk'] as const) {
       const w = WORDS[lang];
       expect(w.rematch.wants('Bo')).toContain('Bo');
-      expect(w.seats.tooSoon('Bo')).toContain('Bo');
+      expect(w.seats.tooSoon(1, 'Bo')).toContain('Bo');
       expect(w.seats.away('1:05')).toContain('1:05');
       expect(Object.values(w.rematch).every((x) => typeof x === 'function' || x.length > 0)).toBe(true);
     }

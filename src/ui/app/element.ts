@@ -350,7 +350,9 @@ export class AppElement extends ElementBase {
       // reader chose it (`?seed=`: the same game and the same bots again).
       const base = seed ?? randomSeed();
       const bots: (SeatBot | null)[] = Array.from({ length: players }, (_, p) => (p === 0 ? null : factory(p, `${base}/${p}`)));
-      const names = Array.from({ length: players }, (_, p) => (p === 0 ? 'You' : WORDS.en.botName('heuristic', p)));
+      // Named as a host's records name bots (and in `meta.bots`, which a replay words in its
+      // language); the reader's seat is left unnamed: a replay calls it "You" in its language.
+      const names = Array.from({ length: players }, (_, p) => (p === 0 ? '' : WORDS.en.botName('heuristic', p)));
       const game = createLocalGame({ players, ...(seed === undefined ? {} : { seed }), bots, names });
       this.#game = game;
       this.#localNames = () => {
@@ -361,7 +363,7 @@ export class AppElement extends ElementBase {
       const next = (): void => {
         if (run !== this.#run) return;
         if (game.view().currentPlayer === null) {
-          this.#record = game.record();
+          this.#record = { ...game.record(), meta: { bots: names.map((n) => n && 'heuristic').join(',') } };
           this.dataset.over = '';
           const w = WORDS[this.lang];
           const replay = h('button', { type: 'button', class: 'btn' }, w.watchReplay);

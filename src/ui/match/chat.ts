@@ -9,6 +9,7 @@ import { type ChatLine, ClientError, MAX_CHAT_LENGTH, type MatchClient, type Mat
 import type { Lang } from '../../text/index.js';
 import { h, text } from '../dom.js';
 import { WORDS, type Words } from '../words.js';
+import { personName } from './seats.js';
 
 /** The match element's width from which the chat sits beside the table, open (see `CHAT_CSS`). */
 const WIDE = 1100;
@@ -35,23 +36,31 @@ const plain = (x: unknown, most: number): string => (typeof x === 'string' ? x.t
 
 /**
  * A chat line in words: a seat's line with the name it was written under (else the seat's name
- * now, `name`), a spectator's with the word for one, a host notice worded in `w`'s language.
+ * now, `name`), a spectator's with the word for one, a host notice worded in `w`'s language (a
+ * seat's by its number and its person's name now, `given`; without a seat, the host's sentence).
  * Everything is read defensively (the client passes the host's lines on as they came).
  */
-export function chatRow(line: ChatLine, w: Words, me: number | null, name: (seat: number) => string): ChatRow {
+export function chatRow(
+  line: ChatLine,
+  w: Words,
+  me: number | null,
+  name: (seat: number) => string,
+  given: (seat: number) => string | null,
+): ChatRow {
   const n = line.n;
   const from = line.from;
   if (from === 'host') {
     const notice = line.notice;
-    const seat = typeof notice?.seat === 'number' ? name(notice.seat) : '';
+    const seat = notice?.seat;
+    const on = typeof seat === 'number';
     const timer = notice?.turnTimeMs;
     const said =
-      notice?.what === 'bot'
-        ? w.seats.handed(seat)
-        : notice?.what === 'reopened'
-          ? w.seats.reopened(seat)
-          : notice?.what === 'reissued'
-            ? w.chat.reissued(seat)
+      on && notice?.what === 'bot'
+        ? w.seats.handed(seat, given(seat))
+        : on && notice?.what === 'reopened'
+          ? w.seats.reopened(seat, given(seat))
+          : on && notice?.what === 'reissued'
+            ? w.chat.reissued(seat, given(seat))
             : notice?.what === 'timer'
               ? `${w.lobby.timer}: ${typeof timer === 'number' ? w.lobby.seconds(Math.round(timer / 1000)) : w.lobby.noTimer}`
               : plain(line.text, MAX_CHAT_LENGTH);
@@ -75,6 +84,8 @@ export interface ChatContext {
   /** The chat's lines, oldest first (`client.table.chat`). */
   readonly lines: readonly ChatLine[];
   readonly name: (seat: number) => string;
+  /** The name of a seat's person now, for the host's notices (see `personName`). */
+  readonly given: (seat: number) => string | null;
   /** Writes a line (`client.say`). */
   readonly say: (line: string) => Promise<unknown>;
 }
@@ -91,7 +102,8 @@ export function chatContext(
 ): ChatContext | null {
   const seat = client?.seat ?? null;
   if (client === null || seat === null || client.version < 2 || summary === null || !chatOpen(summary.chat, seat)) return null;
-  return { lang, me: seat === 'spectator' ? null : seat, lines: client.table.chat, name, say: (line) => client.say(line) };
+  const given = (n: number): string | null => personName((client.table.seats ?? summary.seats)?.[n]);
+  return { lang, me: seat === 'spectator' ? null : seat, lines: client.table.chat, name, given, say: (line) => client.say(line) };
 }
 
 /** The chat panel: a `<details>` the match element puts beside (or above) the table. */
@@ -141,7 +153,7 @@ export class ChatPanel {
     const w = WORDS[ctx.lang];
     const again = this.#lang !== ctx.lang;
     const fresh = again ? ctx.lines : ctx.lines.filter((l) => l.n > this.#last);
-    const rows = fresh.map((l) => chatRow(l, w, ctx.me, ctx.name));
+    const rows = fresh.map((l) => chatRow(l, w, ctx.me, ctx.name, ctx.given));
     const log = this.#log;
     // Kept at the end when it was there (not when the reader scrolled back to read).
     const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 30;

@@ -25,7 +25,10 @@ export type SeatMove = 'bot' | 'reopen' | 'reissue';
 /** One row of the panel. */
 export interface SeatRow {
   readonly seat: number;
+  /** The seat as the panel shows it (its name, a bot's, or "Seat N"). */
   readonly name: string;
+  /** Its person's name for the panel's sentences, or `null` (see {@link personName}). */
+  readonly given: string | null;
   readonly state: SeatState;
   /** Since when its player is away (`Date.now()` ms): as the host said, else as this page saw it; or `null`. */
   readonly awaySince: number | null;
@@ -87,6 +90,12 @@ export function seatState(s: SeatSummary): SeatState {
   return s.connected ? 'online' : 'away';
 }
 
+/** The name of a seat's person, or `null`: none given, or a bot's or an open seat (its sentences say which seat, by number). */
+export function personName(s: SeatSummary | undefined): string | null {
+  const state = s && seatState(s);
+  return (state !== 'bot' && state !== 'open' && s?.name?.trim()) || null;
+}
+
 const MOVES: Readonly<Record<SeatState, readonly SeatMove[]>> = {
   online: [],
   away: ['bot', 'reissue'],
@@ -112,7 +121,7 @@ export function seatRows(
     const told = host.awaySince[seat] ?? null;
     const awaySince = state === 'away' || state === 'left' ? (told ?? away.since(seat)) : null;
     const readyAt = state === 'away' && told !== null && host.awayMs !== null ? told + host.awayMs : null;
-    return [{ seat, name: name(seat), state, awaySince, readyAt, moves: MOVES[state] }];
+    return [{ seat, name: name(seat), given: personName(s), state, awaySince, readyAt, moves: MOVES[state] }];
   });
 }
 
@@ -169,7 +178,7 @@ export class SeatKeeper {
     const fresh = gone.filter((s) => s !== ctx.me);
     if (fresh.length > 0) {
       this.el.open = true;
-      this.#say((x) => fresh.map((s) => x.seats.goneAway(ctx.name(s))).join(' '), fresh);
+      this.#say((x) => fresh.map((s) => x.seats.goneAway(s, personName(ctx.seats[s]))).join(' '), fresh);
     } else if (this.#gone.length > 0 && this.#gone.every((s) => this.#away.since(s) === null)) this.#say(() => '');
     if (this.#said !== null) text(this.#status, this.#said(WORDS[ctx.lang]));
     this.el.hidden = rows.length === 0;
@@ -227,7 +236,7 @@ export class SeatKeeper {
       const seat = Number(li.dataset.seat);
       // (Opened too: a friend who sat down and never came is told of here, not as gone away.)
       this.el.open = true;
-      this.#say((x) => x.seats.canHand(ctx.name(seat)));
+      this.#say((x) => x.seats.canHand(seat, personName(ctx.seats[seat])));
     }
   }
 
@@ -282,7 +291,7 @@ export class SeatKeeper {
               });
               return b;
             }),
-            link?.seat === r.seat ? copyRow(w.link(r.name), link.url, ctx.lang, { 'data-seat-link': r.seat }) : null,
+            link?.seat === r.seat ? copyRow(w.link(r.seat, r.given), link.url, ctx.lang, { 'data-seat-link': r.seat }) : null,
           ),
         ),
       ),
@@ -310,13 +319,13 @@ export class SeatKeeper {
       } else {
         await reassignSeat(ctx.base, ctx.match, ctx.creatorToken, r.seat, move === 'bot' ? 'heuristic' : null);
         if (this.#link?.seat === r.seat) this.#link = null;
-        this.#say((x) => (move === 'bot' ? x.seats.handed(r.name) : x.seats.reopened(r.name)));
+        this.#say((x) => (move === 'bot' ? x.seats.handed(r.seat, r.given) : x.seats.reopened(r.seat, r.given)));
       }
       ctx.changed();
     } catch (e) {
       const code = e instanceof ClientError ? e.code : e instanceof TypeError ? 'OFFLINE' : 'HTTP';
       const message = String((e as Error)?.message ?? e);
-      this.#say((x) => (code === 'SEAT_TAKEN' ? x.seats.tooSoon(r.name) : (x.errors[code] ?? message)));
+      this.#say((x) => (code === 'SEAT_TAKEN' ? x.seats.tooSoon(r.seat, r.given) : (x.errors[code] ?? message)));
     } finally {
       this.#busy = false;
       if (this.#ctx !== null) this.update(this.#ctx);

@@ -24,16 +24,21 @@ const ICONS = {
 
 /**
  * @internal The seats' names as the replay shows them: a bot seat (named in `meta.bots`, the
- * host's records) in `lang`, and a name that two seats share with its seat number, so that no two
- * are alike.
+ * host's and local games' records) in `lang`; a person's seat left unnamed in a record that names
+ * its bots so, the reader's own in a local game, as "You" in `lang`; any other unnamed seat by its
+ * number; and a name that two seats share with its seat number, so that no two are alike.
  */
 export function seatNames(record: GameRecord, lang: 'en' | 'uk'): string[] {
   const players = record.options.players;
   const given = record.names ?? [];
   const bots = typeof record.meta?.bots === 'string' ? record.meta.bots.split(',') : [];
+  const fits = bots.length === players;
   const names = Array.from({ length: players }, (_, p) => {
-    const bot = bots.length === players ? bots[p] : '';
-    return bot ? WORDS[lang].botName(bot, p) : (given[p] ?? `${labels[lang].ui.player} ${p}`);
+    const bot = fits ? bots[p] : '';
+    const name = given[p];
+    if (bot) return WORDS[lang].botName(bot, p);
+    if (name?.trim()) return name;
+    return fits ? labels[lang].ui.you : `${labels[lang].ui.player} ${p}`;
   });
   return names.map((n, p) => (names.indexOf(n) !== names.lastIndexOf(n) ? `${n} · ${p}` : n));
 }

@@ -4,6 +4,11 @@
  */
 import { named, type Words } from './types.js';
 
+/** A seat's number, with its person's name when there is one: "1", "1 (Bo)". */
+const seat = (n: number, name: string | null): string => (name === null ? `${n}` : `${n} (${name})`);
+/** Who is on a seat: "Bo", "The player in seat 1". */
+const player = (n: number, name: string | null): string => name ?? `The player in seat ${n}`;
+
 export const en: Words = {
   table: 'Game table',
   cards: (n) => `${n} card${n === 1 ? '' : 's'}`,
@@ -92,7 +97,7 @@ export const en: Words = {
     middleLabel: 'Middle',
     timer: 'Turn timer',
     noTimer: 'none',
-    seconds: (n) => (n < 60 ? `${n} s` : `${n / 60} min`),
+    seconds: (n) => (n < 60 ? `${n} s` : `${Math.floor(n / 60)} min${n % 60 ? ` ${n % 60} s` : ''}`),
     spectators: 'Spectators',
     spectatorsNone: 'nobody',
     spectatorsPublic: 'anyone with the link',
@@ -137,7 +142,7 @@ export const en: Words = {
     unread: (n) => `${n} new`,
     write: 'Write to the table',
     send: 'Send',
-    reissued: (name) => `${name}'s seat has a new link.`,
+    reissued: (n, name) => `Seat ${seat(n, name)} has a new link.`,
     errors: {
       RATE_LIMITED: 'Slow down: wait a moment before the next line.',
       FORBIDDEN: 'The chat is closed to you.',
@@ -156,13 +161,13 @@ export const en: Words = {
     toBot: 'Hand to a bot',
     reopen: 'Give back to a person',
     reissue: 'New seat link',
-    link: (name) => `New link to ${name}'s seat: send it to that player only`,
-    tooSoon: (name) => `${name} has not been away long enough yet: try again in a little while.`,
-    handed: (name) => `A bot now plays ${name}'s seat.`,
-    reopened: (name) => `${name}'s seat is open again: the invite link takes it.`,
-    goneAway: (name) => `${name} is away.`,
+    link: (n, name) => `New link to seat ${seat(n, name)}: send it to that player only`,
+    tooSoon: (n, name) => `${player(n, name)} has not been away long enough yet: try again in a little while.`,
+    handed: (n, name) => `A bot now plays seat ${seat(n, name)}.`,
+    reopened: (n, name) => `Seat ${seat(n, name)} is open again: the invite link takes it.`,
+    goneAway: (n, name) => `${player(n, name)} is away.`,
     canHandIn: (clock) => `can hand to a bot in ${clock}`,
-    canHand: (name) => `${name}'s seat may now be handed over.`,
+    canHand: (n, name) => `Seat ${seat(n, name)} may now be handed over.`,
   },
   replay: {
     title: 'Replay',

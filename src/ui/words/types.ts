@@ -78,6 +78,7 @@ export interface Words {
     readonly middleLabel: string;
     readonly timer: string;
     readonly noTimer: string;
+    /** A turn time of `n` whole seconds: "45 s", "1 min 40 s". */
     readonly seconds: (n: number) => string;
     readonly spectators: string;
     readonly spectatorsNone: string;
@@ -134,11 +135,16 @@ export interface Words {
     readonly unread: (n: number) => string;
     readonly write: string;
     readonly send: string;
-    /** A host notice: the seat got a new link. */
-    readonly reissued: (name: string) => string;
+    /** A host notice: the seat got a new link (its number, and its person's name or `null`, as in {@link Words.seats}). */
+    readonly reissued: (seat: number, name: string | null) => string;
     /** Why a line was not sent, by the client's error code. */
     readonly errors: Readonly<Record<string, string>>;
   };
+  /**
+   * The creator's seat panel. Its sentences take a seat's number and its person's name (`null`:
+   * none given, or a bot's seat) apart: a name cannot be declined, so it goes beside the word for
+   * the seat ("seat 1 (Bo)", «місце 1 («Петро»)»), never in its place.
+   */
   readonly seats: {
     readonly title: string;
     readonly hint: string;
@@ -150,14 +156,14 @@ export interface Words {
     readonly toBot: string;
     readonly reopen: string;
     readonly reissue: string;
-    readonly link: (name: string) => string;
-    readonly tooSoon: (name: string) => string;
-    readonly handed: (name: string) => string;
-    readonly reopened: (name: string) => string;
-    readonly goneAway: (name: string) => string;
+    readonly link: (seat: number, name: string | null) => string;
+    readonly tooSoon: (seat: number, name: string | null) => string;
+    readonly handed: (seat: number, name: string | null) => string;
+    readonly reopened: (seat: number, name: string | null) => string;
+    readonly goneAway: (seat: number, name: string | null) => string;
     /** The countdown to the host's away time. */
     readonly canHandIn: (clock: string) => string;
-    readonly canHand: (name: string) => string;
+    readonly canHand: (seat: number, name: string | null) => string;
   };
   readonly replay: {
     readonly title: string;

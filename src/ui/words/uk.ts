@@ -4,6 +4,11 @@
  */
 import { named, type Words } from './types.js';
 
+/** A seat's number, with its person's name when there is one: «1», «1 («Петро»)». */
+const seat = (n: number, name: string | null): string => (name === null ? `${n}` : `${n} («${name}»)`);
+/** Who is on a seat: «Гравець «Петро»», «Гравець на місці 1». */
+const player = (n: number, name: string | null): string => (name === null ? `Гравець на місці ${n}` : `Гравець «${name}»`);
+
 export const uk: Words = {
   table: 'Ігровий стіл',
   cards: (n) => `карт: ${n}`,
@@ -94,7 +99,7 @@ export const uk: Words = {
     middleLabel: 'Середина',
     timer: 'Час на хід',
     noTimer: 'без обмеження',
-    seconds: (n) => (n < 60 ? `${n} с` : `${n / 60} хв`),
+    seconds: (n) => (n < 60 ? `${n} с` : `${Math.floor(n / 60)} хв${n % 60 ? ` ${n % 60} с` : ''}`),
     spectators: 'Глядачі',
     spectatorsNone: 'ніхто',
     spectatorsPublic: 'усі, хто має посилання',
@@ -139,7 +144,7 @@ export const uk: Words = {
     unread: (n) => `нових: ${n}`,
     write: 'Напишіть гравцям',
     send: 'Надіслати',
-    reissued: (name) => `Місце ${name} має нове посилання.`,
+    reissued: (n, name) => `Місце ${seat(n, name)} має нове посилання.`,
     errors: {
       RATE_LIMITED: 'Не так швидко: зачекайте трохи перед наступним повідомленням.',
       FORBIDDEN: 'Чат для вас закритий.',
@@ -158,13 +163,13 @@ export const uk: Words = {
     toBot: 'Передати ботові',
     reopen: 'Повернути людині',
     reissue: 'Нове посилання на місце',
-    link: (name) => `Нове посилання на місце ${name}: надішліть лише цьому гравцеві`,
-    tooSoon: (name) => `${name} ще недовго відсутній: спробуйте трохи згодом.`,
-    handed: (name) => `Тепер за місце ${name} грає бот.`,
-    reopened: (name) => `Місце ${name} знову вільне: його займають за запрошенням.`,
-    goneAway: (name) => `${name} не на зв’язку.`,
+    link: (n, name) => `Нове посилання на місце ${seat(n, name)}: надішліть лише цьому гравцеві`,
+    tooSoon: (n, name) => `${player(n, name)} ще надто недовго відсутній: спробуйте трохи згодом.`,
+    handed: (n, name) => `Тепер за місце ${seat(n, name)} грає бот.`,
+    reopened: (n, name) => `Місце ${seat(n, name)} знову вільне: його займають за запрошенням.`,
+    goneAway: (n, name) => `${player(n, name)} не на зв’язку.`,
     canHandIn: (clock) => `можна передати ботові через ${clock}`,
-    canHand: (name) => `Місце ${name} тепер можна передати.`,
+    canHand: (n, name) => `Місце ${seat(n, name)} тепер можна передати.`,
   },
   replay: {
     title: 'Повтор',
