@@ -5,7 +5,7 @@
  * @module
  */
 import type { GameEvent, GameRecord, GameState, Viewer } from '../../index.js';
-import { checkRecord, createGameWithEvents, eventsFor, RulesError, step, view } from '../../index.js';
+import { checkRecord, createGameWithEvents, eventsFor, RulesError, replay, view } from '../../index.js';
 import { labels } from '../../text/index.js';
 import { CHROME_CSS } from '../chrome.js';
 import { ElementBase, fill, h, shadow, text, upgradeProperties, watchLang } from '../dom.js';
@@ -143,15 +143,14 @@ export class ReplayElement extends ElementBase {
     const opening = createGameWithEvents(record.options);
     const states: GameState[] = [opening.state];
     const events: (readonly GameEvent[])[] = [opening.events];
-    for (const [i, action] of record.actions.entries()) {
-      let next: ReturnType<typeof step>;
-      try {
-        next = step(states[states.length - 1] as GameState, action);
-      } catch (e) {
-        throw e instanceof RulesError ? new RulesError('INVALID_RECORD', `action ${i}: ${e.message}`) : e;
-      }
-      states.push(next.state);
-      events.push(next.events);
+    try {
+      replay(record.options, record.actions, (_i, _action, state, stepEvents) => {
+        states.push(state);
+        events.push(stepEvents);
+      });
+    } catch (e) {
+      // `replay` words the action's position (`action N: …`); here the record is what is wrong.
+      throw e instanceof RulesError ? new RulesError('INVALID_RECORD', e.message) : e;
     }
     this.#record = record;
     this.#states = states;
