@@ -38,7 +38,7 @@ export interface SimulateOptions {
    * Worker threads (Node only; default 1 = this thread), at most 256 (as the command line's `--workers`); never more
    * are started than there are games. The result is identical for any number of workers. Workers
    * need bot ids or bot modules, not functions. In this thread the run lets the event loop turn
-   * between games (about every 25 ms of play), so timers, signal handlers and a page stay alive.
+   * between games, so timers, signal handlers and a page stay alive.
    */
   readonly workers?: number;
   /** Called as games finish, in order: games done so far and the total. */
@@ -54,8 +54,6 @@ const SIMULATE_KEYS: readonly string[] = ['players', 'bots', 'games', 'seed', 'v
 /** The option keys of {@link simulateShard}. */
 const SHARD_KEYS: readonly string[] = [...SIMULATE_KEYS, 'shard', 'shards'];
 
-/** Play time, in milliseconds, after which a run in this thread lets the event loop turn. */
-const SLICE_MS = 25;
 
 function labelOf(bot: string | Bot, i: number): string {
   return typeof bot === 'string' ? bot : bot.name || `bot-${i}`;
@@ -182,8 +180,8 @@ async function loaded(bots: readonly (Bot | null)[], task: SimulationTask): Prom
  * Each option is read once. With workers, the run ends every worker thread when the last game is
  * in (a bot module that keeps a timer cannot hold it open).
  *
- * In this thread (`workers: 1`), the run lets the event loop turn between games, about every
- * 25 ms of play, so that timers, signal handlers and a page's events run meanwhile.
+ * In this thread (`workers: 1`), the run lets the event loop turn after every game, so that
+ * timers, signal handlers and a page's events run meanwhile.
  *
  * @throws `RulesError` `INVALID_OPTIONS` for bad options (player count, games, workers above 256,
  * an unknown bot id, an unknown key, of the options or of a bot module, a `null` where only
@@ -210,11 +208,6 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   return aggregator.result();
 }
 
-/** Milliseconds from a monotonic clock where there is one. */
-function clock(): number {
-  return globalThis.performance?.now() ?? Date.now();
-}
-
 /** Plays games `from … to-1` into `aggregator`, in this thread or on workers. */
 async function play(
   task: SimulationTask,
@@ -236,15 +229,11 @@ async function play(
     await runInWorkers(task, from, to, Math.min(workers, total), add);
   } else {
     const here = await loaded(bots, task);
-    // Between games, every SLICE_MS of play, the event loop turns: timers, signal handlers and a
-    // page's events run during a long run. It changes nothing in the games or their order.
-    let since = clock();
+    // Between games the event loop turns: timers, signal handlers and a page's events run during
+    // a long run. It changes nothing in the games or their order, and needs no clock.
     for (let g = from; g < to; g++) {
       add(playRecorded(task, here, g));
-      if (g + 1 < to && clock() - since >= SLICE_MS) {
-        await nextTurn();
-        since = clock();
-      }
+      if (g + 1 < to) await nextTurn();
     }
   }
   // Every game folded in, none missing: a result never stands for fewer games than asked.
