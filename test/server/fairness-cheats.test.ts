@@ -36,6 +36,16 @@ function cheatingStore(cheat: () => Cheat | null): MemoryStore {
   return store;
 }
 
+/** The cheat of a host that gives bot seat `seat` a contribution of its own once it has the people's (and deals from it). */
+function grindBot(seat: number): Cheat {
+  return async (patch) => {
+    const contributions = [...patch.fairness.contributions];
+    contributions[seat] = 'ground-after-the-people';
+    const seed = await fairSeed(patch.fairness.secret, contributions);
+    return { ...patch, options: { ...patch.options, seed }, fairness: { ...patch.fairness, contributions } };
+  };
+}
+
 /** Plays `clients` to the end. */
 async function playOut(clients: readonly MatchClient[]): Promise<void> {
   const stops = clients.map((cl) => autoPlay(cl));
@@ -109,12 +119,7 @@ describe('fair deals against a cheating host', () => {
   }, 90_000);
 
   it("a bot seat's contribution ground by the host after the people's is rejected (contribution)", async () => {
-    cheat = async (patch) => {
-      const contributions = [...patch.fairness.contributions];
-      contributions[1] = 'ground-after-the-people';
-      const seed = await fairSeed(patch.fairness.secret, contributions);
-      return { ...patch, options: { ...patch.options, seed }, fairness: { ...patch.fairness, contributions } };
-    };
+    cheat = grindBot(1);
     const { clients: cls, verify } = await play();
     // Ada saw the deal; Cy took the last seat, and saw it only if no bot moved before his welcome.
     expect(cls[0]?.table.fairness?.bots).toEqual([1]);
@@ -124,12 +129,7 @@ describe('fair deals against a cheating host', () => {
   }, 90_000);
 
   it("a client whose connection dropped at the deal still knows which seats were bots (the seats it saw before), and the summary's seats stand in for a client that saw none", async () => {
-    cheat = async (patch) => {
-      const contributions = [...patch.fairness.contributions];
-      contributions[1] = 'ground-after-the-people';
-      const seed = await fairSeed(patch.fairness.secret, contributions);
-      return { ...patch, options: { ...patch.options, seed }, fairness: { ...patch.fairness, contributions } };
-    };
+    cheat = grindBot(1);
     const { match, invite } = await createMatch(s.base, { players: 3, bots: [null, 'heuristic', null] });
     const summary = await getMatch(s.base, match.id);
     const commitment = summary.fairness?.commitment as string;
@@ -160,12 +160,7 @@ describe('fair deals against a cheating host', () => {
   }, 90_000);
 
   it('a bot that completes the table is seen as a bot at the deal: the seats are pushed before the cards (contribution)', async () => {
-    cheat = async (patch) => {
-      const contributions = [...patch.fairness.contributions];
-      contributions[2] = 'ground-after-the-people';
-      const seed = await fairSeed(patch.fairness.secret, contributions);
-      return { ...patch, options: { ...patch.options, seed }, fairness: { ...patch.fairness, contributions } };
-    };
+    cheat = grindBot(2);
     const { match, invite, creatorToken } = await createMatch(s.base, { players: 3, bots: [null, null, null] });
     const commitment = match.fairness?.commitment as string;
     const joins = [await joinMatch(s.base, match.id, { name: 'Ada', invite }), await joinMatch(s.base, match.id, { name: 'Cy', invite })];
