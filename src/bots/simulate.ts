@@ -54,7 +54,6 @@ const SIMULATE_KEYS: readonly string[] = ['players', 'bots', 'games', 'seed', 'v
 /** The option keys of {@link simulateShard}. */
 const SHARD_KEYS: readonly string[] = [...SIMULATE_KEYS, 'shard', 'shards'];
 
-
 function labelOf(bot: string | Bot, i: number): string {
   return typeof bot === 'string' ? bot : bot.name || `bot-${i}`;
 }
