@@ -308,9 +308,17 @@ describe('<ftk-app> playing locally', () => {
       await app(page);
       await page.waitForTimeout(200);
       expect((await names(page)).filter((n) => n.startsWith('Bot '))).toHaveLength(2);
+      const spoken = () =>
+        page.evaluate(() => {
+          const t = (document.querySelector('ftk-app') as any).shadowRoot.querySelector('ftk-table');
+          return t.shadowRoot.querySelector('[part=announcer]').textContent as string;
+        });
+      expect(await spoken()).toMatch(/[A-Za-z]/);
       await page.locator('ftk-app button[data-lang="uk"]').click();
       await page.waitForTimeout(100);
       expect((await names(page)).filter((n) => n.startsWith('Бот '))).toHaveLength(2);
+      // Nothing said in English stays in the live region for a screen reader to come upon.
+      expect(await spoken()).not.toMatch(/[A-Za-z]/);
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -366,6 +374,13 @@ describe('<ftk-app> playing locally', () => {
       });
       expect(record.meta.bots).toBe(',heuristic,heuristic');
       expect(record.names).toEqual(['', 'Bot 1 (heuristic)', 'Bot 2 (heuristic)']);
+      // The game's end buttons follow the language, there and back.
+      const strip = page.locator('ftk-app .strip button');
+      await expect.poll(() => strip.allTextContents()).toEqual(['Watch the replay', 'Play again']);
+      await page.locator('ftk-app button[data-lang="uk"]').click();
+      await expect.poll(() => strip.allTextContents()).toEqual(['Переглянути повтор', 'Зіграти ще']);
+      await page.locator('ftk-app button[data-lang="en"]').click();
+      await expect.poll(() => strip.allTextContents()).toEqual(['Watch the replay', 'Play again']);
       await page.locator('ftk-app .strip button', { hasText: 'Watch the replay' }).click();
       const options = page.locator('ftk-app ftk-replay select option');
       await expect.poll(() => options.allTextContents()).toEqual(['Spectator', 'You', 'Bot 1 (heuristic)', 'Bot 2 (heuristic)']);

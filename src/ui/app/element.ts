@@ -64,7 +64,7 @@ export class AppElement extends ElementBase {
   #timer: ReturnType<typeof setTimeout> | null = null;
   #run = 0;
   #bots: BotFactory | null = null;
-  #localNames: (() => void) | null = null;
+  #localWords: (() => void) | null = null;
   /** Starts a local game's bots again after the element was moved (taken out and put back). */
   #resume: (() => void) | null = null;
 
@@ -134,7 +134,7 @@ export class AppElement extends ElementBase {
   attributeChangedCallback(): void {
     if (!this.isConnected) return;
     this.#drawHead();
-    this.#localNames?.();
+    this.#localWords?.();
     for (const el of Array.from(this.#main.querySelectorAll('ftk-lobby, ftk-match, ftk-table, ftk-replay')))
       el.setAttribute('lang', this.lang);
   }
@@ -317,7 +317,7 @@ export class AppElement extends ElementBase {
   #stopBots(): void {
     this.#pauseBots();
     this.#game = null;
-    this.#localNames = null;
+    this.#localWords = null;
     this.#resume = null;
   }
 
@@ -355,23 +355,28 @@ export class AppElement extends ElementBase {
       const names = Array.from({ length: players }, (_, p) => (p === 0 ? '' : WORDS.en.botName('heuristic', p)));
       const game = createLocalGame({ players, ...(seed === undefined ? {} : { seed }), bots, names });
       this.#game = game;
-      this.#localNames = () => {
-        table.names = names.map((_, p) => (p === 0 ? null : WORDS[this.lang].botName('heuristic', p)));
+      let record: GameRecord | null = null;
+      // The bots' names and, once the game is over, its buttons, in the language of the moment.
+      this.#localWords = () => {
+        const w = WORDS[this.lang];
+        table.names = names.map((_, p) => (p === 0 ? null : w.botName('heuristic', p)));
+        if (record === null) return;
+        const shown = record;
+        const replay = h('button', { type: 'button', class: 'btn' }, w.watchReplay);
+        replay.addEventListener('click', () => this.#replay(shown));
+        const again = h('button', { type: 'button', class: 'btn quiet' }, w.app.again);
+        again.addEventListener('click', () => this.#go(`?local&players=${players}`));
+        fill(after, replay, again);
       };
-      this.#localNames();
+      this.#localWords();
       table.update(game.view(), game.opening());
       const next = (): void => {
         if (run !== this.#run) return;
         if (game.view().currentPlayer === null) {
-          this.#record = { ...game.record(), meta: { bots: names.map((n) => n && 'heuristic').join(',') } };
+          record = { ...game.record(), meta: { bots: names.map((n) => n && 'heuristic').join(',') } };
+          this.#record = record;
           this.dataset.over = '';
-          const w = WORDS[this.lang];
-          const replay = h('button', { type: 'button', class: 'btn' }, w.watchReplay);
-          const record = this.#record;
-          replay.addEventListener('click', () => this.#replay(record));
-          const again = h('button', { type: 'button', class: 'btn quiet' }, w.app.again);
-          again.addEventListener('click', () => this.#go(`?local&players=${players}`));
-          fill(after, replay, again);
+          this.#localWords?.();
           return;
         }
         if (!game.botToMove()) return;

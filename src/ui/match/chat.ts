@@ -216,8 +216,8 @@ export const CHAT_CSS = `
 .chat li.me { border-left-color: var(--_accent); }
 .chat li.notice { color: var(--_muted); font-style: italic; }
 .chat b { color: var(--_accent); }
-.chat form { display: flex; gap: 8px; }
-.chat input { flex: 1; min-width: 0; min-height: 44px; border-radius: 10px; border: 1px solid transparent; padding: 0 12px; background: #fffdf6; color: #201a12; }
+.chat form { display: flex; flex-wrap: wrap; gap: 8px; }
+.chat input { flex: 1 1 11rem; min-width: 0; min-height: 44px; border-radius: 10px; border: 1px solid transparent; padding: 0 12px; background: #fffdf6; color: #201a12; }
 .chat .error { margin-top: 8px; }
 @container (min-width: ${WIDE}px) {
   .match:has(> .chat:not([hidden])) { grid-template-columns: minmax(0, 1fr) 20rem; grid-auto-flow: row dense; align-items: start; }

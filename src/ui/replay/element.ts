@@ -76,7 +76,7 @@ export class ReplayElement extends ElementBase {
     super();
     this.#root = shadow(
       this,
-      `${CHROME_CSS} .replay { display: grid; gap: 10px; } .strip input[type=range] { flex: 1 1 10rem; min-width: 0; }
+      `${CHROME_CSS} .replay { display: grid; gap: 10px; } .replay > .strip { margin: 0; padding: 8px 12px; border-radius: var(--_radius); background: var(--_felt-dark); color: var(--_ink); } .strip input[type=range] { flex: 1 1 10rem; min-width: 0; }
       .step { display: block; width: 1.1em; height: 1.1em; } .step svg { display: block; width: 100%; height: 100%; }`,
     );
     this.#table = document.createElement('ftk-table') as TableElement;

@@ -56,6 +56,8 @@ export class TableLog {
     if (this.#lang !== lang) {
       this.#lang = lang;
       this.list.replaceChildren(...this.#events.map(line));
+      // Nothing said in another language stays for a screen reader to come upon.
+      this.live.replaceChildren();
     } else {
       this.list.append(...events.map(line));
       while (this.list.childElementCount > LOG_SIZE) this.list.firstElementChild?.remove();
