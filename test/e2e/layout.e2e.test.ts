@@ -31,8 +31,9 @@ const SCREENS = [
   [1920, 1080],
 ] as const;
 
-// Early, late and at the score (the fixture plays that many heuristic moves from seed 5).
+// At the start, early, late and at the score (the fixture plays that many heuristic moves from seed 5).
 const MOMENTS = [
+  ['at the start (the advisor holds the card drawn)', 0],
   ['after 41 moves', 41],
   ['after 150 moves', 150],
   ['at the score', 2000],

@@ -167,6 +167,12 @@ export async function overflow(page: Page): Promise<{ scrollWidth: number; width
       if (r.width === 0 && r.height === 0) continue;
       if (r.left < -0.5 || r.right > width + 0.5) outside.push(el.outerHTML.slice(0, 80) + ' ' + Math.round(r.left) + '–' + Math.round(r.right));
     }
+    // A seat's badges stay inside its panel.
+    for (const el of window.__ftk.all('.seat .badge')) {
+      const r = el.getBoundingClientRect();
+      const seat = el.closest('.seat').getBoundingClientRect();
+      if (r.right > seat.right + 0.5) outside.push(el.outerHTML.slice(0, 80) + ' ' + Math.round(r.right) + ' beyond its seat at ' + Math.round(seat.right));
+    }
     return { scrollWidth: document.documentElement.scrollWidth, width, outside };
   })()`);
 }

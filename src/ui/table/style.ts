@@ -127,7 +127,7 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
 .seat-name { font-weight: 700; font-size: 1rem; overflow-wrap: anywhere; }
 .presence { width: 9px; height: 9px; border-radius: 50%; background: var(--_ok); box-shadow: 0 0 0 2px rgba(0, 0, 0, 0.3); }
 .presence.off { background: #9aa39d; }
-.badge { font-size: 0.72rem; font-weight: 650; padding: 2px 8px; border-radius: 999px; background: rgba(255, 255, 255, 0.12); white-space: nowrap; }
+.badge { font-size: 0.72rem; font-weight: 650; padding: 2px 8px; border-radius: 999px; background: rgba(255, 255, 255, 0.12); }
 .badge.advisor { background: var(--_accent); color: var(--_button-ink); }
 .badge.out { background: rgba(0, 0, 0, 0.35); color: var(--_muted); }
 .badge.warn { background: var(--_danger); color: #2b0000; }
