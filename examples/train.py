@@ -334,6 +334,8 @@ def evaluate(net, args, command, label, seed):
     with VectorEnv(args.games, 4, seed=f"eval-{seed}", bots=BOTS, command=command) as envs:
         shares = play(envs, net, rng, args.eval, greedy=not args.sample_eval)[: args.eval]
     mean = float(np.mean(shares))
+    # A normal-approximation interval over the games' shares (a tied win is shared, so a share
+    # need not be 0 or 1), not the Wilson interval over win counts that the benchmarks print.
     half = 1.96 * float(np.std(shares)) / np.sqrt(len(shares))
     print(f"{label}: win share {100 * mean:.1f}% (95% CI {100 * (mean - half):.1f}–{100 * (mean + half):.1f}%) over {len(shares)} games")
     return mean, half

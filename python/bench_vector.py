@@ -6,7 +6,10 @@ Steps ``--games`` games of ``--players`` players through :class:`VectorEnv` with
 legal actions chosen in numpy (their cost is counted), for ``--rounds`` rounds of ``--seconds``
 seconds, and prints per round the environment steps per second (one step = one action in one
 game, with the next observation and mask back in Python), the CPU seconds the Python process and
-the server used, and the load average; then the median. CPU time per step is the figure that
+the server used, and the load average; then the median. The server's CPU is that of the process
+this script starts and all its descendants (Linux ``/proc``), so a server started through a
+wrapper (without ``--command``, ``npx --no-install for-the-king env-server``: npm, then node) is
+counted whole; the processes counted are printed first. CPU time per step is the figure that
 survives a busy machine best; wall-clock steps per second is what a training loop sees.
 Standard library and numpy only.
 """
@@ -23,14 +26,54 @@ import numpy as np
 from for_the_king_vector import VectorEnv
 
 
-def child_cpu_seconds(pid):
-    """User + system CPU seconds of a process (Linux /proc), or None elsewhere."""
+def _proc_stats():
+    """{pid: (name, parent pid, CPU clock ticks)} of every process in Linux /proc, or None elsewhere.
+
+    The ticks are the process's own user + system time and that of its children it has waited for.
+    """
     try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, IndexError, ValueError):
+        pids = [int(d) for d in os.listdir("/proc") if d.isdigit()]
+    except OSError:
         return None
+    stats = {}
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                text = f.read()
+        except OSError:
+            continue  # ended since the listing
+        name = text[text.index("(") + 1 : text.rindex(")")]
+        fields = text.rsplit(")", 1)[1].split()
+        stats[pid] = (name, int(fields[1]), sum(int(x) for x in fields[11:15]))
+    return stats
+
+
+def tree(pid):
+    """The process and its descendants, as {pid: (name, ticks)}, or None where there is no /proc.
+
+    The server may run under a wrapper (``npx`` starts npm, which starts node), so the process
+    this script started is not always the one doing the work: the whole tree is counted.
+    """
+    stats = _proc_stats()
+    if stats is None or pid not in stats:
+        return None
+    children = {}
+    for p, (_, parent, _) in stats.items():
+        children.setdefault(parent, []).append(p)
+    found, todo = {}, [pid]
+    while todo:
+        p = todo.pop()
+        found[p] = (stats[p][0], stats[p][2])
+        todo.extend(children.get(p, []))
+    return found
+
+
+def tree_cpu_seconds(pid):
+    """User + system CPU seconds of a process and all its descendants (Linux /proc), or None elsewhere."""
+    found = tree(pid)
+    if found is None:
+        return None
+    return sum(ticks for _, ticks in found.values()) / os.sysconf("SC_CLK_TCK")
 
 
 def random_legal(mask, rng):
@@ -61,18 +104,25 @@ def main():
             f"{'copies' if args.copy else 'views'} of the arrays; python {sys.version.split()[0]}, numpy {np.__version__}, "
             f"{os.cpu_count()} cores"
         )
+        server_tree = tree(pid)
+        if server_tree is None:
+            print("server CPU: not measured (no /proc on this system)")
+        else:
+            names = ", ".join(f"{name} ({p})" for p, (name, _) in sorted(server_tree.items()))
+            print(f"server CPU: the process tree of pid {pid}: {names}")
         rates = []
         cpu_per_step = []
         for r in range(args.rounds):
             load = os.getloadavg()[0]
-            t0, c0, s0 = time.perf_counter(), time.process_time(), child_cpu_seconds(pid)
+            s0 = tree_cpu_seconds(pid)  # before the clocks start: reading /proc takes a few ms
+            t0, c0 = time.perf_counter(), time.process_time()
             steps = 0
             while time.perf_counter() - t0 < args.seconds:
                 obs, mask, rewards, terminations, truncations, infos = envs.step(random_legal(mask, rng))
                 steps += args.games
             wall = time.perf_counter() - t0
             py = time.process_time() - c0
-            s1 = child_cpu_seconds(pid)
+            s1 = tree_cpu_seconds(pid)
             server = None if s0 is None or s1 is None else s1 - s0
             rates.append(steps / wall)
             line = f"round {r + 1}: {steps / wall:>10,.0f} steps/s   python {py:.2f} s CPU"

@@ -5,12 +5,19 @@
  * (`update.frame(v)`, as the WebSocket layer does) and, when the seat is to move, submits the
  * action `heuristicBot` chooses (as `bench:server`'s clients do; `--bot random`: `randomBot`'s,
  * uniform among the legal ones), seeded per match, so every run plays the same games. All
- * matches play at once, as in `bench:server`'s closed loop. The bots' time is measured apart
+ * matches play at once, as in `bench:server`'s closed loop. The bots' CPU time is measured apart
  * and left out of the host's.
  *
  * It prints the process's CPU time per action (user and system) less the bots', how much of it
  * went in `frame()` (the patches, digests and wire text; the views are built before it), and the
- * wire text per update. Subtract it from `bench:server`'s host CPU
+ * wire text per update. All three are CPU time (`process.cpuUsage()`, the whole process's): the
+ * benchmark's JavaScript runs in one thread, so the bots' and `frame()`'s shares are
+ * `process.cpuUsage()` deltas around each call, and the figures hold on a busy machine too
+ * (wall-clock shares, as before 2026-12-05, counted the time the process waited for a core, so the
+ * host's figure could fall below zero). Each reading is a system call (`getrusage`) of one to two
+ * microseconds; its cost,
+ * measured before each round on an empty section, is taken out of all three figures, and the
+ * line says how much that was per action. Subtract the host's figure from `bench:server`'s host CPU
  * per action to see what the transport (WebSocket frames, the kernel's sockets) and the file
  * journal cost on the same machine.
  *
@@ -66,6 +73,29 @@ interface Seat {
   readonly rng: BotRandom;
 }
 
+/** The process's CPU time so far (user and system), in microseconds. */
+function cpuNow(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
+
+/**
+ * What timing a section with two `cpuNow()` readings costs, from `CALIBRATION` empty sections:
+ * `inside`, the CPU time an empty section reads (the part of the readings' own system calls
+ * between them), and `pair`, all the CPU time the process spends on one section's two readings.
+ */
+const CALIBRATION = 20_000;
+function calibrate(): { readonly inside: number; readonly pair: number } {
+  let inside = 0;
+  const before = cpuNow();
+  for (let i = 0; i < CALIBRATION; i++) {
+    const t0 = cpuNow();
+    inside += cpuNow() - t0;
+  }
+  const pair = (cpuNow() - before) / CALIBRATION;
+  return { inside: inside / CALIBRATION, pair };
+}
+
 interface Round {
   readonly actions: number;
   readonly userUs: number;
@@ -75,6 +105,7 @@ interface Round {
   readonly chars: number;
   readonly pushUs: number;
   readonly botUs: number;
+  readonly timingUs: number;
 }
 
 async function round(): Promise<Round> {
@@ -85,12 +116,12 @@ async function round(): Promise<Round> {
   let chars = 0;
   let finished = 0;
   let failure: unknown = null;
-  let pushNs = 0n;
+  let pushUs = 0;
   let done: () => void = () => {};
   const allDone = new Promise<void>((resolve) => {
     done = resolve;
   });
-  let botNs = 0n;
+  let botUs = 0;
   const seats: Seat[][] = [];
   for (let m = 0; m < MATCHES; m++) {
     const { match } = await host.createMatch({ visibility: 'public', players: PLAYERS, seed: `host-core:${SEED}:${m}` });
@@ -104,9 +135,9 @@ async function round(): Promise<Round> {
   }
   const bot = BOT === 'heuristic' ? heuristicBot : randomBot;
   const play = ({ session, rng }: Seat, seq: number, view: PlayerView): void => {
-    const t0 = process.hrtime.bigint();
+    const t0 = cpuNow();
     const action = bot(view, rng);
-    botNs += process.hrtime.bigint() - t0;
+    botUs += cpuNow() - t0;
     actions++;
     host.submit(session, action, seq).catch((e: unknown) => {
       failure ??= e;
@@ -120,9 +151,9 @@ async function round(): Promise<Round> {
       host.subscribe(s.session, 0, {
         version: VERSION,
         send: (u: Update) => {
-          const t0 = process.hrtime.bigint();
+          const t0 = cpuNow();
           const text = u.frame(VERSION);
-          pushNs += process.hrtime.bigint() - t0;
+          pushUs += cpuNow() - t0;
           frames++;
           chars += text.length;
           if (u.view.currentPlayer === s.seat) play(s, u.seq, u.view);
@@ -132,6 +163,7 @@ async function round(): Promise<Round> {
       }),
     ),
   );
+  const timer = calibrate();
   const started = process.cpuUsage();
   const startedAt = performance.now();
   all.forEach((s, i) => {
@@ -143,6 +175,8 @@ async function round(): Promise<Round> {
   const wallMs = performance.now() - startedAt;
   host.close();
   if (failure !== null) throw failure;
+  // `actions` bot sections and `frames` frame() sections were timed; each read about `inside`
+  // of its own timing, and each cost the process `pair` in all.
   return {
     actions,
     userUs: cpu.user,
@@ -150,8 +184,9 @@ async function round(): Promise<Round> {
     wallMs,
     frames,
     chars,
-    pushUs: Number(pushNs) / 1000,
-    botUs: Number(botNs) / 1000,
+    pushUs: pushUs - frames * timer.inside,
+    botUs: botUs - actions * timer.inside,
+    timingUs: (actions + frames) * timer.pair,
   };
 }
 
@@ -165,7 +200,7 @@ for (let r = 0; r < ROUNDS; r++) {
   const per = (us: number): string => (us / x.actions).toFixed(1);
   console.log(
     `round ${r + 1}: ${x.actions} actions in ${(x.wallMs / 1000).toFixed(2)} s; ` +
-      `host CPU ${per(x.userUs + x.systemUs - x.botUs)} µs per action (the process's ${per(x.userUs + x.systemUs)}, ${per(x.userUs)} user + ${per(x.systemUs)} system, less the bots' ${per(x.botUs)}); ` +
-      `of it frame() ${per(x.pushUs)}; ${(x.chars / x.frames).toFixed(0)} characters per frame`,
+      `host CPU ${per(x.userUs + x.systemUs - x.botUs - x.timingUs)} µs per action (the process's ${per(x.userUs + x.systemUs)}, ${per(x.userUs)} user + ${per(x.systemUs)} system, less the bots' ${per(x.botUs)} and the timing's own ${per(x.timingUs)}); ` +
+      `of it frame() ${per(x.pushUs)}; ${(x.chars / x.frames).toFixed(0)} characters per frame (all CPU time)`,
   );
 }
