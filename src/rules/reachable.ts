@@ -2,12 +2,13 @@
  * @internal Whether a state's table is one the rules can reach, from its public fields alone:
  * counts and ranges, title values, the fields the decision the game waits for needs, the turn
  * order (who is Advisor and who is to move, from the cards drawn, placed and taken; the bidding
- * order) and the counters. Where the hidden cards lie is checked by `saves/validate.ts`. Used by
+ * order), what phase 1's turns allow (who placed each favor card, how many cards each hand holds,
+ * only Kings on the discard) and the counters. Where the hidden cards lie is checked by `saves/validate.ts`. Used by
  * `deserialize` (through `stateProblem`) and by `determinize`, whose deal makes the cards right
  * by construction but takes these fields from an untrusted view.
  * @module
  */
-import { GOLD, KIND, KING, MAX_BID, officesInPlay, RANDOM_REMOVALS, usedCards } from '../data/cards.js';
+import { GOLD, idOf, KIND, KING, MAX_BID, officesInPlay, RANDOM_REMOVALS, usedCards } from '../data/cards.js';
 import type { GameState } from '../state/types.js';
 import { keepsLast, middleCapacity } from './influence.js';
 import { maxGameLength } from './limits.js';
@@ -126,6 +127,14 @@ function checkTurn(s: GameState): string | null {
     const mine = s.favorUsed ? ' and this turn’s' : '';
     return `the favor pile must hold ${favor} cards, one for each of the ${turn} turns before this one${mine} (${s.deckTop} cards drawn, ${per} a turn under the "${s.variants.middle}" middle), got ${s.favor.length} (RULES I2, I4, V3)`;
   }
+  // Reading: the pile is shuffled only when phase 2 begins (RULES A1), so in phase 1 its card i
+  // is turn i's, placed by that turn's Advisor, under either middle rule (V3 changes the cards a
+  // turn, not who is Advisor).
+  for (let i = 0; i < favor; i++) {
+    const by = (s.firstPlayer + i) % n;
+    if (s.favorBy[i] !== by)
+      return `favorBy[${i}] must be player ${by}, the Advisor of turn ${i + 1} who placed it (RULES I1, I2), got ${s.favorBy[i]}`;
+  }
   const over = s.drawn === -1 && (placed === per || s.deckTop === s.deck.length);
   if (s.step === 'place') {
     if (taken !== 0) return 'step "place": nobody takes from the middle before the placements are over (RULES I3)';
@@ -150,6 +159,53 @@ function checkTurn(s: GameState): string | null {
   if (!over || taken === 0 || s.toMove !== taker)
     return `step "king": the King was taken by player ${taker}, the last taker, not ${s.toMove} (RULES I3, K1)`;
   if (keepsLast(s) && s.middle.length === 0) return 'step "king": an opponent never takes the last middle card (RULES V3)';
+  return null;
+}
+
+/**
+ * Phase 1's hands and discard against the turns played (RULES I2, I3, K1). Every turn before this
+ * one was full: its Advisor placed one card in *self* and, under `'advisor-keeps-last'`, took the
+ * last middle card; every opponent took one. In this turn the Advisor placed in *self* if
+ * `selfUsed`, and the first takers clockwise from the Advisor's left took (the Advisor took the
+ * last card when a King so gained waits: otherwise the turn would be over). A card placed in
+ * *self* is unseen, a card taken is known (H1); a King gained either way is not held (K1). So a
+ * hand holds at most its player's *self* cards unseen and their takes known; fewer only by the
+ * Kings. Reading: payments, forfeits and unsold lots come in phase 2 (A4, A5, A7), so in phase 1
+ * the discard holds only resolved Kings. Assumes {@link checkTurn} passed.
+ */
+function checkGains(s: GameState): string | null {
+  for (let i = 0; i < s.discard.length; i++) {
+    const c = s.discard[i] as number;
+    if (KIND[c] !== KING) return `discard[${i}] holds "${idOf(c)}": in phase 1 only resolved Kings are discarded (RULES K1)`;
+  }
+  const n = s.players;
+  const per = perTurn(s);
+  const turn = Math.floor((s.deckTop - 1) / per);
+  const placed = s.deckTop - turn * per - (s.drawn >= 0 ? 1 : 0);
+  const taken = placed - (s.selfUsed ? 1 : 0) - (s.favorUsed ? 1 : 0) - s.middle.length;
+  const last = keepsLast(s);
+  const advisorTook = last && taken > 0 && s.middle.length === 0 && s.step === 'king' && s.toMove === s.advisor;
+  const byOpponents = taken - (advisorTook ? 1 : 0);
+  for (let p = 0; p < n; p++) {
+    // The turns before this one that p was Advisor of, from the first player on (RULES I1, I4).
+    const advised = Math.floor((turn + n - 1 - ((p - s.firstPlayer + n) % n)) / n);
+    let selfs = advised;
+    let takes = turn - advised + (last ? advised : 0);
+    if (p === s.advisor) {
+      if (s.selfUsed) selfs++;
+      if (advisorTook) takes++;
+    } else if ((p - s.advisor - 1 + n) % n < byOpponents) takes++;
+    if (s.step === 'king' && p === s.toMove) {
+      if (p === s.advisor && !advisorTook) selfs--;
+      else takes--;
+    }
+    const known = (s.known[p] as readonly number[]).length;
+    const unseen = (s.hands[p] as readonly number[]).length - known;
+    if (known > takes)
+      return `known[${p}] lists ${known} cards, but player ${p} has taken at most ${takes} middle cards by turn ${turn + 1} (RULES I3)`;
+    if (unseen > selfs)
+      return `hands[${p}] holds ${unseen} cards not in known[${p}], but player ${p} has placed at most ${selfs} in self by turn ${turn + 1} (RULES I2)`;
+  }
   return null;
 }
 
@@ -317,7 +373,7 @@ function checkStep(s: GameState): string | null {
   if (s.step === 'king') {
     if (s.king === -1) return 'step "king" needs a King card being resolved';
   } else if (s.king !== -1) return `step "${s.step}" cannot happen while a King waits to be resolved`;
-  return s.advisor >= 0 ? (checkPhaseOne(s) ?? checkTurn(s)) : (checkPhaseTwo(s) ?? checkBidding(s));
+  return s.advisor >= 0 ? (checkPhaseOne(s) ?? checkTurn(s) ?? checkGains(s)) : (checkPhaseTwo(s) ?? checkBidding(s));
 }
 
 /**

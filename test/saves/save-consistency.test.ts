@@ -572,3 +572,88 @@ describe('each turn-order and counter check by its own sentence (mutation run, i
     expect(problem(x, { lotsDiscarded: o + 1 })).toBe(`lotsDiscarded (${o + 1}) exceeds the ${o} lots that can be over`);
   });
 });
+
+describe('phase 1: who placed and gained what (review finding: hand-edited phase-1 saves)', () => {
+  /** Every phase-1 state of the recorded games, both middle rules. */
+  const PHASE_ONE = [...STATES, ...DEFAULT_STATES].filter((x) => x.advisor >= 0);
+
+  /** A 3-player game whose first Advisor has placed a card (not a King) in self, and nothing else yet. */
+  function selfPlaced(): GameState {
+    let s = createGame({ players: 3, seed: 11, firstPlayer: 0 });
+    while (KIND[s.drawn] === KING) s = apply(s, { type: 'place', player: 0, area: 'middle' });
+    s = apply(s, { type: 'place', player: 0, area: 'self' });
+    expect(s.hands.map((h) => h.length)).toEqual([1, 0, 0]);
+    return s;
+  }
+
+  it("I2, I3: the Advisor's self card moved to another player's hand, or marked known, is refused", () => {
+    const s = selfPlaced();
+    expect(
+      tampered(s, (save) => {
+        const hands = save.state.hands as string[][];
+        hands[1] = hands[0] as string[];
+        hands[0] = [];
+      }),
+    ).toBe('state: hands[1] holds 1 cards not in known[1], but player 1 has placed at most 0 in self by turn 1 (RULES I2)');
+    expect(tampered(s, (save) => ((save.state.known as string[][])[0] = [...((save.state.hands as string[][])[0] as string[])]))).toBe(
+      'state: known[0] lists 1 cards, but player 0 has taken at most 0 middle cards by turn 1 (RULES I3)',
+    );
+  });
+
+  it('K1, A4, A5, A7: in phase 1 the discard holds only resolved Kings: a self card moved there is refused', () => {
+    const s = selfPlaced();
+    const c = (s.hands[0] as number[])[0] as number;
+    expect(
+      tampered(s, (save) => {
+        const hands = save.state.hands as string[][];
+        save.state.discard = hands[0];
+        hands[0] = [];
+      }),
+    ).toBe(`state: discard[0] holds ${named(c)}: in phase 1 only resolved Kings are discarded (RULES K1)`);
+  });
+
+  it('I1, I2: in phase 1 favorBy[i] is the Advisor of turn i: a favor card credited to another player is refused', () => {
+    let s = createGame({ players: 3, seed: 11, firstPlayer: 0 });
+    while (s.advisor === 0) s = apply(s, legalActions(s).at(-1) as Action);
+    expect(s.favorBy).toEqual([0]);
+    expect(tampered(s, (save) => (save.state.favorBy = [2]))).toBe(
+      'state: favorBy[0] must be player 0, the Advisor of turn 1 who placed it (RULES I1, I2), got 2',
+    );
+  });
+
+  it('I1, I2: any favorBy entry of phase 1 changed to another player is refused', () => {
+    let checked = 0;
+    for (const s of PHASE_ONE.filter((x) => x.favor.length > 0)) {
+      const i = s.favor.length - 1;
+      for (let p = 0; p < s.players; p++) {
+        if (p === s.favorBy[i]) continue;
+        const favorBy = s.favorBy.slice();
+        favorBy[i] = p;
+        expect(stateProblem({ ...s, favorBy })).toMatch(/^favorBy\[\d+\] must be player \d, the Advisor of turn \d+ who placed it/);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('I2, I3: before any King, every hand of phase 1 is full: a card moved from one hand to another is refused', () => {
+    let checked = 0;
+    // Without a King gained, each player holds exactly the cards they placed in self (unseen) and took (known).
+    for (const s of PHASE_ONE.filter((x) => x.discard.length === 0 && x.king === -1)) {
+      for (let p = 0; p < s.players; p++) {
+        const hand = s.hands[p] as number[];
+        if (hand.length === 0) continue;
+        const c = hand[hand.length - 1] as number;
+        const seen = (s.known[p] as number[]).includes(c);
+        for (let q = 0; q < s.players; q++) {
+          if (q === p) continue;
+          const hands = s.hands.map((h, r) => (r === p ? h.filter((x) => x !== c) : r === q ? [...h, c] : h));
+          const known = s.known.map((k, r) => (r === p ? k.filter((x) => x !== c) : r === q && seen ? [...k, c] : k));
+          expect(stateProblem({ ...s, hands, known }), `${p} → ${q}`).toMatch(/^(known|hands)\[\d\] (lists|holds) \d+ cards/);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});

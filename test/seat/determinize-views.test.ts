@@ -583,6 +583,30 @@ describe('H3: who placed what no view shows is drawn among the players who could
   });
 });
 
+describe('I1, I2: a favor pile of phase 1 is dealt in the order of the turns (review finding: phase-1 saves)', () => {
+  it('I1, I2, A1: before the shuffle of phase 2, entry i was placed by turn i’s Advisor, the viewer’s cards at the viewer’s turns', () => {
+    const s = find((x) => x.players === 4 && x.advisor >= 0 && x.favor.length >= 5 && x.favorBy.includes(0));
+    for (const seat of [0, 1, 'spectator'] as const) {
+      const v = view(s, seat);
+      for (let seed = 0; seed < 20; seed++) {
+        const world = determinize(v, seed);
+        expect(world.favorBy).toEqual(s.favorBy);
+        const mine = world.favor.filter((_, i) => world.favorBy[i] === seat).sort((a, b) => a - b);
+        expect(mine.map((c) => cardAt(c).id)).toEqual(v.myFavor.map((c) => c.id));
+        expect(stateProblem(world)).toBeNull();
+      }
+    }
+  });
+
+  it('I2: a phase-1 view whose myFavor is not one card per turn of the viewer’s on the pile is refused', () => {
+    const v = view(take4, 0);
+    const turns = take4.favorBy.filter((p) => p === 0).length;
+    expect(rejected(v, (x) => x.myFavor.pop())).toBe(
+      `myFavor must hold one card for each of the viewer's ${turns} turns as Advisor on the favor pile, got ${turns - 1} (RULES I2)`,
+    );
+  });
+});
+
 describe('A5: a payer whose known gold already covers the payment is dealt as anyone (issue #18)', () => {
   it('A5: no steering when nothing more is needed: the hidden cards dealt to the payer may hold gold', () => {
     const s = find(

@@ -14,6 +14,33 @@ import type { Unseen } from './unseen.js';
 /** Scratch bits of the cards drawn so far, for each deal. */
 const drawnBits = new Int32Array(WORDS);
 
+/** Scratch list of the others' favor cards, for a pile of phase 1. */
+const others: number[] = [];
+
+/**
+ * Puts a dealt favor pile of phase 1 in the order of the turns: the pile is shuffled only when
+ * phase 2 begins (RULES A1), so its card i is turn i's, placed by that turn's Advisor (I1, I2).
+ * The cards keep their dealt order among the viewer's and among the others'. `listUnseen`
+ * checked that the viewer's cards are one per turn of theirs.
+ */
+function inTurnOrder(f: Frame, favor: number[], favorBy: number[]): void {
+  const { n, me } = f;
+  const k = favor.length;
+  let m = 0;
+  let o = 0;
+  for (let i = 0; i < k; i++) {
+    const c = favor[i] as number;
+    if (favorBy[i] === me) favor[m++] = c;
+    else others[o++] = c;
+  }
+  // From the back: the viewer's cards, gathered at the front, are read before they are overwritten.
+  for (let i = k - 1; i >= 0; i--) {
+    const by = (f.fields.firstPlayer + i) % n;
+    favorBy[i] = by;
+    favor[i] = by === me ? (favor[--m] as number) : (others[--o] as number);
+  }
+}
+
 /** A player other than the viewer `me`, at random (who placed a hidden favor card or the lot). */
 export function otherThan(rng: number[], n: number, me: number): number {
   if (me < 0) return nextInt(rng, n);
@@ -54,6 +81,7 @@ export function dealPiles(rng: number[], f: Frame, s: Shown, u: Unseen, nk: numb
   truncate(favor, k);
   truncate(favorBy, k);
   shuffleInPlace(rng, favor, favorBy);
+  if (f.advisor >= 0) inTurnOrder(f, favor, favorBy);
   // The deck: the cards drawn so far (any order: catalogue order; the drawn card last), then the
   // rest. Drawn so far is every card in play but the drawn card, the deck's rest and the removals
   // (`rest` from `r` on), found as bits and listed lowest first.

@@ -34,6 +34,15 @@ export function listUnseen(f: Frame, s: Shown): Unseen {
   }
   const favorSlots = f.favorSize - s.myFavor.length;
   if (favorSlots < 0) throw invalid('myFavor holds more cards than the favor pile');
+  if (f.advisor >= 0 && f.me >= 0) {
+    // In phase 1 card i of the pile is turn i's, placed by its Advisor (RULES I1, I2, A1).
+    let turns = 0;
+    for (let i = 0; i < f.favorSize; i++) if ((f.fields.firstPlayer + i) % f.n === f.me) turns++;
+    if (s.myFavor.length !== turns)
+      throw invalid(
+        `myFavor must hold one card for each of the viewer's ${turns} turns as Advisor on the favor pile, got ${s.myFavor.length} (RULES I2)`,
+      );
+  }
   const drawnSlot = s.holds && s.drawn < 0 ? 1 : 0;
   const nk: number[] = [];
   const kings: number[] = [];
