@@ -2,11 +2,13 @@
  * What a host remembers of the deadlines it set (it skips a clear right after its own clear)
  * never leaves a wrong deadline in the store: a deadline it claimed is cleared once its move is
  * in, and a turn time set while a move is appended keeps its timer; and what it remembers of a
- * match goes when it lets the match go.
+ * match goes when it lets the match go. A deadline that cannot be written after a move went in
+ * does not undo the move's answer: the sweep sets it again.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Action } from '../../src/index.js';
 import { MatchHost } from '../../src/server/host.js';
+import { HostMetrics } from '../../src/server/metrics.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import type { LogEntry, Store } from '../../src/server/store/store.js';
 
@@ -102,6 +104,53 @@ describe("a host's deadline bookkeeping", () => {
     // Bo is to move with a two-second clock: the timer's deadline is in the store.
     expect(await noDeadline(store, match.id)).toBe(false);
     expect((await inner.claimDue(Number.MAX_SAFE_INTEGER, 10)).filter((d) => d.matchId === match.id).map((d) => d.seq)).toEqual([seq + 2]);
+  });
+
+  it("a deadline write that fails after the move's append: the seat gets its seq, the failure is logged and counted, the sweep sets the deadline", async () => {
+    const store = new MemoryStore();
+    const setDeadline = store.setDeadline.bind(store);
+    let fail = false;
+    // The store as a database that goes away right after the append (the deadline write's connection breaks).
+    store.setDeadline = async (id, d) => {
+      if (fail && d !== null) {
+        fail = false;
+        throw new Error('Connection terminated unexpectedly');
+      }
+      return setDeadline(id, d);
+    };
+    let clock = 1_800_000_000_000;
+    const metrics = new HostMetrics();
+    const logged: string[] = [];
+    const h = new MatchHost({ store, now: () => clock, pollMs: 20, metrics, log: (m) => logged.push(m) });
+    hosts.push(h);
+    h.start();
+    const { match } = await h.createMatch({
+      visibility: 'public',
+      seed: 'lost-deadline',
+      players: 2,
+      firstPlayer: 0,
+      bots: [null, 'heuristic'],
+    });
+    const ada = await h.open(match.id, (await h.join(match.id, { name: 'Ada', seat: 0 })).token);
+    fail = true;
+    let played = 0;
+    for (;;) {
+      const { view, seq } = await h.sync(ada, 0);
+      if (view.legal.length === 0) break; // the bot is to move
+      expect(await h.submit(ada, view.legal[0] as Action, seq)).toEqual({ seq: seq + 1 });
+      played = seq + 1;
+    }
+    expect(fail).toBe(false); // the bot's deadline was not written
+    const exposition = metrics.render();
+    expect(exposition).not.toMatch(/ftk_action_rejections_total\{code="INTERNAL"\}/);
+    expect(exposition).toContain(`ftk_action_ack_seconds_count ${played}`);
+    expect(exposition).toContain('ftk_store_errors_total{operation="setDeadline"} 1');
+    expect(logged.filter((m) => m.includes(match.id))).toEqual([expect.stringMatching(/deadline .*Connection terminated unexpectedly/)]);
+    // The bot's move waits for the sweep, which finds it long overdue and sets its deadline again.
+    expect(await store.readLog(match.id, played)).toEqual([]);
+    clock += 10_000;
+    await until(async () => (await store.readLog(match.id, played)).length > 0, "the bot's move");
+    expect((await store.readLog(match.id, played))[0]?.by).toBe('bot');
   });
 
   it('a host forgets what it kept of a match it unloads', async () => {

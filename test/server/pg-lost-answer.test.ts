@@ -3,7 +3,8 @@
  * server committed, or right before it got the statement), on a real server through a loopback
  * proxy that breaks one connection at a chosen statement: each write is settled by reading back
  * what is stored (done once, refused, or sent again), never thrown as a raw connection error and
- * never made twice; one that cannot be read back fails with `StoreUnsettledError`. Also the
+ * never made twice; one that cannot be read back fails with `StoreUnsettledError`. A deadline
+ * write is sent again as it is (it never replaces a later seq's deadline). Also the
  * writes that race an expiry holding the match's row: a match that is gone is no error.
  */
 import { randomUUID } from 'node:crypto';
@@ -142,6 +143,37 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
         { n: 1, at: 1, from: 1, name: 'Ada', text: 'hi' },
         { n: 2, at: 2, from: 1, name: 'Ada', text: 'again' },
       ]);
+    });
+  });
+
+  describe('setDeadline', () => {
+    const deadlineOf = async (id: string): Promise<{ seq: number; at: string } | undefined> =>
+      (await direct.query(`SELECT seq, at FROM ${SCHEMA}.deadlines WHERE match_id = $1`, [id])).rows[0];
+
+    it('committed, its answer lost: sent again (it is idempotent), resolved, the deadline stored', async () => {
+      const { s, m } = await openWithMatch();
+      await s.setDeadline(m.id, { matchId: m.id, seq: 1, at: 5 });
+      proxy.arm(statement(`INSERT INTO "${SCHEMA}".deadlines`), 'after');
+      await s.setDeadline(m.id, { matchId: m.id, seq: 2, at: 7 });
+      expect(proxy.drops()).toBe(1);
+      expect(await deadlineOf(m.id)).toEqual({ seq: 2, at: '7' });
+    });
+
+    it('the connection broken before the server had it: sent again, the deadline stored', async () => {
+      const { s, m } = await openWithMatch();
+      proxy.arm(statement(`INSERT INTO "${SCHEMA}".deadlines`), 'before');
+      await s.setDeadline(m.id, { matchId: m.id, seq: 1, at: 5 });
+      expect(proxy.drops()).toBe(1);
+      expect(await deadlineOf(m.id)).toEqual({ seq: 1, at: '5' });
+    });
+
+    it('a deadline for an earlier seq (one sent again late) does not replace a later one; one for the same seq does', async () => {
+      const { s, m } = await openWithMatch();
+      await s.setDeadline(m.id, { matchId: m.id, seq: 6, at: 60 });
+      await s.setDeadline(m.id, { matchId: m.id, seq: 5, at: 50 });
+      expect(await deadlineOf(m.id)).toEqual({ seq: 6, at: '60' });
+      await s.setDeadline(m.id, { matchId: m.id, seq: 6, at: 61 });
+      expect(await deadlineOf(m.id)).toEqual({ seq: 6, at: '61' });
     });
   });
 

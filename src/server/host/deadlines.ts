@@ -2,7 +2,8 @@
  * Deadlines: the moves the host makes itself (a bot's move, a timed-out seat's move) are
  * deadlines in the store, taken with `claimDue`, so each is played once whatever the number of
  * hosts. A poll every `pollMs`, a wake-up at each deadline this host sets, and a sweep that sets
- * again a deadline lost with a host that died between an append and setting the next one.
+ * again a deadline lost with a host that died between an append and setting the next one (or
+ * whose write failed).
  * @module
  */
 import { step, view } from '../../index.js';
@@ -76,6 +77,19 @@ export class Deadlines {
     }
   }
 
+  /**
+   * Sets the deadline that follows entry `seq`, already in the log. A failure (the store stays
+   * away) is logged, and counted by the store's metrics, but not thrown: the entry stands, and the
+   * sweep sets the deadline again.
+   */
+  async follow(matchId: string, seq: number, d: Deadline | null): Promise<void> {
+    try {
+      await this.set(matchId, d);
+    } catch (e) {
+      this.log(`setting the deadline after ${matchId} at ${seq} failed (left to the sweep): ${String(e)}`);
+    }
+  }
+
   /** Forgets what this host remembers of a match (it expired, or this host unloaded it). */
   forget(matchId: string): void {
     this.cleared.delete(matchId);
@@ -107,7 +121,7 @@ export class Deadlines {
 
   /**
    * Every few seconds: a loaded match whose bot move or timer is long overdue lost its deadline
-   * (its host died between an append and setting the next deadline): set it again.
+   * (its host died between an append and setting the next deadline, or that write failed): set it again.
    */
   private sweep(): void {
     const now = this.now();
@@ -176,6 +190,6 @@ export class Deadlines {
       return;
     }
     const entry: LogEntry = { seq: d.seq, action: plan.action, by: plan.by, at: now };
-    if (await this.matches.commit(live, entry)) await this.set(d.matchId, deadlineFor(plan.record, plan.state, d.seq, now));
+    if (await this.matches.commit(live, entry)) await this.follow(d.matchId, d.seq, deadlineFor(plan.record, plan.state, d.seq, now));
   }
 }

@@ -1,10 +1,11 @@
 /**
  * A seat's action, from untrusted input to the log: read it, check the session may play it at
  * this seq, advance the state once, append it (compare-and-set on the seq), push it, and set the
- * deadline the new position calls for. The seat is checked against the live match's record, which
- * `Store.watchMatches` keeps fresh (a seat another host reopened, handed to a bot or gave a new
- * token arrives there as a notification): no store read per action. A refusal reads the store
- * once, in case this host has not heard of a change that lets the session in (a new token).
+ * deadline the new position calls for (its failure does not undo the acknowledgement). The seat
+ * is checked against the live match's record, which `Store.watchMatches` keeps fresh (a seat
+ * another host reopened, handed to a bot or gave a new token arrives there as a notification): no
+ * store read per action. A refusal reads the store once, in case this host has not heard of a
+ * change that lets the session in (a new token).
  * @module
  */
 import { type Action, type GameEvent, type GameState, parseAction, RulesError, step } from '../../index.js';
@@ -71,7 +72,8 @@ export async function submit(parts: SubmitParts, session: Session, actionIn: unk
     throw new HostError('STALE', `another action was applied at update ${seq + 1} first: sync and try again`);
   }
   // From the live record as it is now, not as it was before the append: a turn time set meanwhile
-  // (which set its own deadline) must not be undone by this one.
-  await parts.deadlines.set(live.record.id, deadlineFor(live.record, computed.state, seq + 1, at));
+  // (which set its own deadline) must not be undone by this one. The action is in: a deadline that
+  // cannot be written is logged and left to the sweep, not made the action's answer.
+  await parts.deadlines.follow(live.record.id, seq + 1, deadlineFor(live.record, computed.state, seq + 1, at));
   return { seq: seq + 1 };
 }

@@ -1,9 +1,10 @@
 /**
  * Riding out a PostgreSQL restart or a dropped connection: which errors mean "the connection,
  * not the statement", and the pool's `query` made to wait for the server to come back — for a
- * connection that could not be made (nothing was sent) and for read-only statements (sent again
- * safely). A write whose connection broke after it was sent is not sent again here: its outcome
- * is unknown, and only its caller can find out (the appender reads its rows back).
+ * connection that could not be made (nothing was sent), for read-only statements and for writes
+ * marked {@link resendable} (sent again safely). Any other write whose connection broke after it
+ * was sent is not sent again here: its outcome is unknown, and only its caller can find out (the
+ * appender reads its rows back).
  * @module
  */
 import type { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
@@ -29,6 +30,20 @@ export function isReadOnly(sql: string): boolean {
   return /^\s*SELECT\b/i.test(sql) && !/\bFOR\s+(UPDATE|SHARE|NO KEY UPDATE|KEY SHARE)\b|\bpg_notify\b|\bnextval\b/i.test(sql);
 }
 
+/** A write that may be sent again after its connection broke: sending it twice leaves what sending it once does. */
+export interface Resendable extends QueryConfig {
+  readonly resendable: true;
+}
+
+/**
+ * The write `text` with its `values`, marked as safe to send again after a broken connection
+ * (see {@link waitForServer}): only for a write that is idempotent whatever was written meanwhile,
+ * such as an upsert that never replaces a later value with an earlier one.
+ */
+export function resendable(text: string, values: unknown[]): Resendable {
+  return { text, values, resendable: true };
+}
+
 /** Resolves after `ms` (not keeping the process alive). */
 export function pause(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms).unref());
@@ -41,13 +56,14 @@ export function nextBackoff(ms: number): number {
 
 /**
  * Makes `pool.query(text, values)` (or `pool.query(config)`, a named prepared statement) wait for the server: a connection that cannot be made is
- * tried again with backoff for up to `windowMs`, and so is a read-only statement whose
- * connection broke; any other failure is the caller's at once. A broken connection is thrown
+ * tried again with backoff for up to `windowMs`, and so is a read-only or {@link resendable}
+ * statement whose connection broke; any other failure is the caller's at once. A broken connection is thrown
  * away, not returned to the pool. `isClosed()` stops the waiting when the store closes.
  */
 export function waitForServer(pool: Pool, isClosed: () => boolean, windowMs = RECONNECT_WINDOW_MS): void {
   const query = async <R extends QueryResultRow>(statement: string | QueryConfig, values?: unknown[]): Promise<QueryResult<R>> => {
     const text = typeof statement === 'string' ? statement : statement.text;
+    const again = isReadOnly(text) || (typeof statement !== 'string' && (statement as Partial<Resendable>).resendable === true);
     const giveUp = Date.now() + windowMs;
     let wait = 50;
     for (;;) {
@@ -76,7 +92,7 @@ export function waitForServer(pool: Pool, isClosed: () => boolean, windowMs = RE
         client.off('error', onLost);
         const broken = lost !== undefined || isConnectionError(e);
         client.release(broken ? (lost ?? (e as Error)) : undefined);
-        if (!broken || !isReadOnly(text) || isClosed() || Date.now() + wait > giveUp) throw e;
+        if (!broken || !again || isClosed() || Date.now() + wait > giveUp) throw e;
         await pause(wait);
         wait = nextBackoff(wait);
       }

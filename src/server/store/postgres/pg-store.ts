@@ -29,7 +29,7 @@ import type {
 } from '../store.js';
 import { Appender } from './appender.js';
 import { expireMatch } from './expire.js';
-import { waitForServer } from './faults.js';
+import { resendable, waitForServer } from './faults.js';
 import { LeaseWriter } from './lease-writer.js';
 import { LogListener } from './listener.js';
 import { LogReader } from './log-reader.js';
@@ -276,12 +276,19 @@ export class PgStore implements Store {
     }
     if (deadline.matchId !== matchId) throw new RangeError(`deadline is for match ${deadline.matchId}, not ${matchId}`);
     // A match that is gone (or being deleted: FOR KEY SHARE waits for that) gets no deadline, as
-    // in the other stores, rather than the insert failing its foreign key.
+    // in the other stores, rather than the insert failing its foreign key. A deadline never
+    // replaces one for a later seq (the log has moved on), so the write is sent again after a
+    // broken connection: sent twice, or late, it never takes the match back to an earlier seq's
+    // deadline (at worst a deadline of the same seq is claimed twice, and the log's key lets one
+    // move in). A clear (above) is not sent again: it could remove a deadline another host set
+    // meanwhile, while a clear that failed leaves a harmless one (acted on only at its seq).
     await this.pool.query(
-      `INSERT INTO ${this.s}.deadlines (match_id, seq, at)
-       SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM ${this.s}.matches WHERE id = $1 FOR KEY SHARE)
-       ON CONFLICT (match_id) DO UPDATE SET seq = EXCLUDED.seq, at = EXCLUDED.at`,
-      [matchId, deadline.seq, deadline.at],
+      resendable(
+        `INSERT INTO ${this.s}.deadlines AS d (match_id, seq, at)
+         SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM ${this.s}.matches WHERE id = $1 FOR KEY SHARE)
+         ON CONFLICT (match_id) DO UPDATE SET seq = EXCLUDED.seq, at = EXCLUDED.at WHERE d.seq <= EXCLUDED.seq`,
+        [matchId, deadline.seq, deadline.at],
+      ),
     );
   }
 

@@ -1,0 +1,130 @@
+/**
+ * The connection to PostgreSQL breaks between a move's append and the write of the deadline that
+ * follows it (a restart or a failover at that moment), on a real server: a trigger makes the first
+ * deadline write after a seat's move (or a bot's) terminate its own backend, once. The move is in
+ * the log, so its seat is told its seq, the metrics count it as applied, and the deadline write is
+ * sent again once the server answers: the bot's next move and the seat's timer are in the store
+ * at once, not left to the sweep.
+ */
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Action } from '../../src/index.js';
+import { MatchHost } from '../../src/server/host.js';
+import { HostMetrics } from '../../src/server/metrics.js';
+import { createPostgresStore, type PostgresStore } from '../../src/server/store/postgres.js';
+import { describePg, freshDatabase } from '../helpers/pg.js';
+
+/** Waits until `cond` holds (no time is asserted: the limit only ends a test that would hang). */
+async function eventually(cond: () => Promise<boolean>, what: string): Promise<void> {
+  const end = Date.now() + 30_000;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describePg('PostgreSQL: the connection breaks between an append and its deadline', (adminUrl) => {
+  let db: { url: string; drop: () => Promise<void> };
+  let direct: pg.Client;
+  let store: PostgresStore | null = null;
+  let host: MatchHost | null = null;
+
+  beforeAll(async () => {
+    db = await freshDatabase(adminUrl, 'deadline_after_append');
+    direct = new pg.Client({ connectionString: db.url });
+    await direct.connect();
+  });
+  afterAll(async () => {
+    await direct?.end();
+    await db?.drop();
+  });
+  afterEach(async () => {
+    host?.close();
+    await store?.close();
+    host = null;
+    store = null;
+  });
+
+  /**
+   * A host on a schema of its own, whose first deadline write (a new row, or a new seq) right after
+   * an entry by `by` loses its connection: the server ends its own backend, as in a restart.
+   */
+  const start = async (schema: string, by: 'seat' | 'bot') => {
+    store = await createPostgresStore({ connectionString: db.url, schema, onError: () => {} });
+    await direct.query(`
+      CREATE SEQUENCE ${schema}.once;
+      CREATE FUNCTION ${schema}.drop_once() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+        IF (TG_OP = 'INSERT' OR NEW.seq <> OLD.seq)
+           AND EXISTS (SELECT 1 FROM ${schema}.log WHERE match_id = NEW.match_id AND seq = NEW.seq - 1 AND by = '${by}') THEN
+          IF nextval('${schema}.once') = 1 THEN PERFORM pg_terminate_backend(pg_backend_pid()); END IF;
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER drop_once BEFORE INSERT OR UPDATE ON ${schema}.deadlines FOR EACH ROW EXECUTE FUNCTION ${schema}.drop_once();`);
+    const metrics = new HostMetrics();
+    const logged: string[] = [];
+    host = new MatchHost({ store, metrics, pollMs: 20, log: (m) => logged.push(m) });
+    host.start();
+    const fired = async (): Promise<boolean> =>
+      (await direct.query<{ is_called: boolean }>(`SELECT is_called FROM ${schema}.once`)).rows[0]?.is_called === true;
+    return { host, store, metrics, logged, fired };
+  };
+
+  it("a seat's move: acknowledged with its seq, counted as applied, the bot's deadline in the store at once", async () => {
+    const { host: h, store: s, metrics, logged, fired } = await start('after_seat', 'seat');
+    const { match } = await h.createMatch({
+      visibility: 'public',
+      players: 2,
+      seed: 'after-seat',
+      firstPlayer: 0,
+      bots: [null, 'heuristic'],
+    });
+    const ada = await h.open(match.id, (await h.join(match.id, { name: 'Ada', seat: 0 })).token);
+    let played = 0;
+    for (;;) {
+      const { view, seq } = await h.sync(ada, 0);
+      if (view.legal.length === 0) break; // the bot is to move
+      expect(await h.submit(ada, view.legal[0] as Action, seq)).toEqual({ seq: seq + 1 });
+      played = seq + 1;
+    }
+    expect(await fired()).toBe(true);
+    // When the seat's answer came, the bot's deadline was in the store (or the bot had played it already).
+    const stored = await direct.query<{ seq: number }>('SELECT seq FROM after_seat.deadlines WHERE match_id = $1', [match.id]);
+    expect(stored.rows[0]?.seq === played + 1 || (await s.readLog(match.id, played)).length > 0).toBe(true);
+    const exposition = metrics.render();
+    expect(exposition).not.toMatch(/ftk_action_rejections_total\{code="INTERNAL"\}/);
+    expect(exposition).not.toMatch(/ftk_store_errors_total\{operation="setDeadline"\}/);
+    expect(exposition).toContain(`ftk_action_ack_seconds_count ${played}`);
+    expect(exposition).toContain(`ftk_actions_total{by="seat"} ${played}`);
+    expect(logged.filter((m) => /failed/.test(m))).toEqual([]);
+    await eventually(async () => (await s.readLog(match.id, played)).length > 0, "the bot's move");
+    expect((await s.readLog(match.id, played))[0]?.by).toBe('bot');
+  });
+
+  it("a bot's move: the seat's timer that follows it is set at once, and nothing is logged as failed", async () => {
+    const { host: h, logged, fired } = await start('after_bot', 'bot');
+    const { match } = await h.createMatch({
+      visibility: 'public',
+      players: 2,
+      seed: 'after-bot',
+      firstPlayer: 0,
+      bots: [null, 'heuristic'],
+      turnTimeMs: 600_000, // the sweep would set a lost timer again only after it ran out
+    });
+    const ada = await h.open(match.id, (await h.join(match.id, { name: 'Ada', seat: 0 })).token);
+    for (;;) {
+      const { view, seq } = await h.sync(ada, 0);
+      if (view.legal.length === 0) break; // the bot is to move
+      await h.submit(ada, view.legal[0] as Action, seq);
+    }
+    await eventually(fired, "the deadline write after the bot's move");
+    // Ada is to move again, with ten minutes on her clock: the timer's deadline is for the next seq.
+    await eventually(async () => {
+      const { view, seq } = await h.sync(ada, 0);
+      if (view.legal.length === 0) return false;
+      const r = await direct.query<{ seq: number }>('SELECT seq FROM after_bot.deadlines WHERE match_id = $1', [match.id]);
+      return r.rows[0]?.seq === seq + 1;
+    }, "Ada's timer");
+    expect(logged.filter((m) => /failed/.test(m))).toEqual([]);
+  });
+});
