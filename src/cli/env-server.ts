@@ -25,22 +25,38 @@ export const MAX_REQUEST = 65_536;
 /** How observations and masks travel: base64 of the little-endian bytes, or JSON arrays of numbers. */
 type Encoding = 'base64' | 'json';
 
-const COMMANDS = [
-  'make',
-  'reset',
-  'step',
-  'observe',
-  'infoState',
-  'globalState',
-  'action',
-  'score',
-  'state',
-  'clone',
-  'restore',
-  'load',
-  'drop',
-  'close',
-] as const;
+/**
+ * Each command and the keys it takes besides `cmd` and the two every request may carry, `id` and
+ * `env`: any other key is refused, so that a misspelt one (`"sed"`) is not quietly ignored.
+ */
+const FIELDS: Readonly<Record<string, readonly string[]>> = {
+  make: ['players', 'variants', 'reward', 'seed', 'encoding', 'infoState', 'bots'],
+  reset: ['seed', 'seats'],
+  step: ['action', 'seats'],
+  observe: ['agent'],
+  infoState: ['agent'],
+  globalState: ['agent'],
+  action: ['action'],
+  score: [],
+  state: [],
+  clone: [],
+  restore: ['from', 'seats'],
+  load: ['save', 'seats'],
+  drop: [],
+  close: [],
+};
+
+const COMMANDS = Object.keys(FIELDS);
+
+/** Refuses a key `cmd` does not take (`BAD_REQUEST`, naming the key and those it takes). */
+function checkFields(cmd: string, r: Record<string, unknown>): void {
+  const fields = FIELDS[cmd] as readonly string[];
+  for (const key of Object.keys(r)) {
+    if (key === 'cmd' || key === 'id' || key === 'env' || fields.includes(key)) continue;
+    const taken = [...fields, 'id', 'env'].join(', ');
+    throw new RequestError('BAD_REQUEST', `unknown ${cmd} option ${JSON.stringify(key)}: expected ${taken}`);
+  }
+}
 
 /** The most environments (clones included) one session keeps. */
 export const MAX_ENVS = 10_000;
@@ -88,6 +104,10 @@ export class EnvSession {
 
   private serve(r: Record<string, unknown>): Record<string, unknown> {
     const cmd = r.cmd;
+    if (typeof cmd !== 'string' || !COMMANDS.includes(cmd)) {
+      throw new RequestError('BAD_REQUEST', `unknown command ${JSON.stringify(cmd)}: expected one of ${COMMANDS.join(', ')}`);
+    }
+    checkFields(cmd, r);
     switch (cmd) {
       case 'make':
         return this.make(r);
@@ -96,9 +116,6 @@ export class EnvSession {
         return { ok: true };
       default:
         break;
-    }
-    if (typeof cmd !== 'string' || !(COMMANDS as readonly string[]).includes(cmd)) {
-      throw new RequestError('BAD_REQUEST', `unknown command ${JSON.stringify(cmd)}: expected one of ${COMMANDS.join(', ')}`);
     }
     if (this.envs.size === 0)
       throw new RequestError('NO_ENV', 'send {"cmd":"make","players":4} first (or start the server with --players)');

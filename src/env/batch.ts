@@ -3,7 +3,7 @@
  * @module
  */
 import type { Bot } from '../bots/index.js';
-import type { PlayerCount } from '../index.js';
+import type { PlayerCount, Score } from '../index.js';
 import { RulesError } from '../index.js';
 import { Driver } from './driver.js';
 import { GLOBAL_STATE_SIZE } from './global-state.js';
@@ -98,8 +98,10 @@ export interface BatchEnv {
   reset(seed?: number | string): void;
   /**
    * Plays `actions[g]` (an action index) in every game `g`. Each entry is read once, and every
-   * action is checked before any is played: when one is not legal, nothing moves.
-   * @throws `RulesError` when an action is not legal in its game (the message names the game),
+   * action is checked before any is played: when one is not legal, nothing moves. Nor when a bot
+   * fails in a game: the games moved before it go back too, and no array changes.
+   * @throws `RulesError` when an action is not legal in its game, or a bot's action is refused
+   * (the message names the game, and the bot's seat), an error a bot throws itself as it is,
    * `RangeError` when there are fewer actions than games.
    */
   step(actions: ArrayLike<number>): void;
@@ -163,6 +165,8 @@ export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
   const infoStateLengths = new Int32Array(width > 0 ? count * rows : 0);
   const globalStates = new Float32Array(count * rows * gsize);
   const teacherActions = new Int16Array(teacher === undefined ? 0 : count);
+  /** The score of each game that ended in the step being played (the game has already started again), else null. */
+  const scores: (Score | null)[] = new Array<Score | null>(count).fill(null);
   let finished = 0;
 
   const writeSeat = (d: Driver, seat: number, row: number): void => {
@@ -179,16 +183,32 @@ export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
     d.mask(p, masks, g * ACTION_COUNT);
     if (teacher !== undefined) teacherActions[g] = d.advise(teacher as Bot);
   };
-  const ended = (g: number): void => {
+  /** Plays game `g`'s checked action; a game that ends keeps its score and starts its next game. */
+  const move = (g: number): void => {
     const d = drivers[g] as Driver;
-    const s = d.score();
+    d.step(chosen[g] as number);
+    if (d.toMove() >= 0) return;
+    scores[g] = d.score();
+    d.reset(seedOf(g, (episodes[g] as number) + 1));
+  };
+  const ended = (g: number): void => {
+    const s = scores[g] as Score;
+    scores[g] = null;
     writeRewards(s, o.reward, rewards, g * n);
     for (let p = 0; p < n; p++) points[g * n + p] = s.points[p] as number;
     for (const w of s.winners) winners[g * n + w] = 1;
     dones[g] = 1;
     finished += 1;
     episodes[g] = (episodes[g] as number) + 1;
-    d.reset(seedOf(g, episodes[g] as number));
+  };
+  /** The error of game `g`, named. */
+  const inGame = (g: number, e: unknown): unknown => (e instanceof RulesError ? new RulesError(e.code, `game ${g}: ${e.message}`) : e);
+  /** A bot failed in game `last`: games 0 … `last` go back to where the call found them (see `Driver.mark`). */
+  const rollback = (last: number): void => {
+    for (let g = 0; g <= last; g++) {
+      scores[g] = null;
+      (drivers[g] as Driver).rollback();
+    }
   };
   for (let g = 0; g < count; g++) write(g);
 
@@ -216,10 +236,23 @@ export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
     },
     reset(seed) {
       const s = readSeed(seed);
+      const before = base;
       if (s !== undefined) base = s;
-      for (let g = 0; g < count; g++) {
+      // Every game starts before any row is written: a bot that fails in one leaves every game as it was.
+      let g = 0;
+      try {
+        for (; g < count; g++) {
+          const d = drivers[g] as Driver;
+          d.mark();
+          d.reset(seedOf(g, s !== undefined ? 0 : (episodes[g] as number) + 1));
+        }
+      } catch (e) {
+        base = before;
+        rollback(g);
+        throw inGame(g, e);
+      }
+      for (g = 0; g < count; g++) {
         episodes[g] = s !== undefined ? 0 : (episodes[g] as number) + 1;
-        (drivers[g] as Driver).reset(seedOf(g, episodes[g] as number));
         write(g);
       }
       rewards.fill(0);
@@ -240,19 +273,25 @@ export function createBatchEnv(options: BatchEnvOptions): BatchEnv {
         try {
           d.step(a as number); // not legal: throws the library's own error and changes nothing
         } catch (e) {
-          if (e instanceof RulesError) throw new RulesError(e.code, `game ${g}: ${e.message}`);
-          throw e;
+          throw inGame(g, e);
         }
         throw new RulesError('ILLEGAL_ACTION', `game ${g}: action index ${String(a)} is not legal now`);
+      }
+      // Every game moves before any row is written: a bot that fails in one (bots are the only
+      // thing that can fail now) puts back the games moved before it, and nothing changes.
+      let g = 0;
+      try {
+        for (; g < count; g++) move(g);
+      } catch (e) {
+        rollback(g);
+        throw inGame(g, e);
       }
       rewards.fill(0);
       dones.fill(0);
       points.fill(0);
       winners.fill(0);
-      for (let g = 0; g < count; g++) {
-        const d = drivers[g] as Driver;
-        d.step(chosen[g] as number);
-        if (d.toMove() < 0) ended(g);
+      for (g = 0; g < count; g++) {
+        if (scores[g] !== null) ended(g);
         write(g);
       }
     },

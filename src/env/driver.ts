@@ -43,6 +43,8 @@ export class Driver {
   private readonly teacherRandom = new SeatRandom();
   /** Whether `teacherRandom` has been seeded for the current game. */
   private teacherSeeded = false;
+  /** With bots: the game as {@link Driver.mark} saved it, for {@link Driver.rollback}; `null` without bots. */
+  private readonly saved: Driver | null;
 
   /**
    * @param players - the player count.
@@ -60,6 +62,8 @@ export class Driver {
     this.sim = createSimulator(first);
     this.history = options.history ? new History(players) : null;
     this.bots = options.bots;
+    // Only a bot can fail once the caller's action is known legal: without bots there is nothing to roll back.
+    this.saved = options.bots === null ? null : new Driver(players, first.variants, seed, { history: options.history, bots: null });
     this.started(first, false);
   }
 
@@ -126,8 +130,22 @@ export class Driver {
   }
 
   /**
+   * With bots, saves the game (state, history and random streams) for {@link Driver.rollback}:
+   * `step` does it itself, a caller does it before `reset` or `load`. Without bots, does nothing.
+   */
+  mark(): void {
+    this.saved?.copyFrom(this);
+  }
+
+  /** With bots, returns to the game as the last {@link Driver.mark} (or `step`) saved it. */
+  rollback(): void {
+    if (this.saved !== null) this.copyFrom(this.saved);
+  }
+
+  /**
    * Applies the action with index `index` (0 … ACTION_COUNT − 1) for the seat to move, then lets
-   * the bots play; throws and changes nothing if it is not legal.
+   * the bots play; throws and changes nothing if it is not legal, or if a bot fails (the game is
+   * rolled back to before the action, which stays marked: see {@link Driver.rollback}).
    */
   step(index: number): void {
     const s = this.sim.peek();
@@ -138,15 +156,25 @@ export class Driver {
     if (!this.positioned) this.locate(null, 0);
     const i = this.position[index] as number;
     const actor = s.toMove;
+    this.mark();
     // Not legal now: the checked path throws the library's own error (WRONG_STEP, ILLEGAL_ACTION …) and changes nothing.
     if (i < 0) this.sim.applyId(actor * ACTION_IDS_PER_PLAYER + index);
     else this.sim.applyIndex(i);
     this.positioned = false;
     this.history?.after(actor, index, this.sim.peek());
-    if (this.bots !== null) this.playBots();
+    if (this.bots === null) return;
+    try {
+      this.playBots();
+    } catch (e) {
+      this.rollback();
+      throw e;
+    }
   }
 
-  /** Lets the bots play while one of their seats is to move. */
+  /**
+   * Lets the bots play while one of their seats is to move. A bot's action the game refuses is a
+   * `RulesError` naming the seat; an error the bot throws itself goes on as it is.
+   */
   private playBots(): void {
     const bots = this.bots as readonly (Bot | null)[];
     for (;;) {
@@ -156,8 +184,14 @@ export class Driver {
       const bot = bots[p];
       if (bot === null || bot === undefined) return;
       const action = bot(view(s, p), this.random);
-      const index = actionId(action, this.players) - p * ACTION_IDS_PER_PLAYER;
-      this.sim.apply(action);
+      let index: number;
+      try {
+        index = actionId(action, this.players) - p * ACTION_IDS_PER_PLAYER;
+        this.sim.apply(action);
+      } catch (e) {
+        if (e instanceof RulesError) throw new RulesError(e.code, `the bot on seat ${p}: ${e.message}`);
+        throw e;
+      }
       this.positioned = false;
       this.history?.after(p, index, this.sim.peek());
     }

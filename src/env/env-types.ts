@@ -102,7 +102,8 @@ export interface Env {
    * Plays action index `action` for the agent to act (then, with `bots`, the bots play).
    * @throws `RulesError` `MALFORMED_ACTION` for an index outside `0 … ACTION_COUNT − 1`,
    * `ILLEGAL_ACTION` (or another code of `apply`) when it is not legal now, `GAME_OVER` after
-   * the end. The game is unchanged when it throws.
+   * the end; when a bot then chooses an action the game refuses, the `RulesError` naming its seat
+   * (an error a bot throws itself goes on as it is). The game is unchanged when it throws.
    */
   step(action: number): void;
   /** The action an index means for the agent to act now (to log or show it). */

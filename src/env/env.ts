@@ -84,6 +84,17 @@ class AgentEnv implements Env {
     return this.game.state;
   }
 
+  /** Starts a game with `start`: if a bot fails in it, the game is as it was and the error goes on. */
+  private restart(start: () => void): void {
+    this.game.mark();
+    try {
+      start();
+    } catch (e) {
+      this.game.rollback();
+      throw e;
+    }
+  }
+
   private clear(): void {
     this.rewards.fill(0);
     this.cumulativeRewards.fill(0);
@@ -101,12 +112,13 @@ class AgentEnv implements Env {
 
   reset(seed?: number | string): void {
     const s = readSeed(seed);
-    if (s !== undefined) {
-      this.base = s;
-      this.episode = 0;
-    } else this.episode += 1;
-    this.currentSeed = runSeed(this.base, this.episode);
-    this.game.reset(this.currentSeed);
+    const base = s ?? this.base;
+    const episode = s !== undefined ? 0 : this.episode + 1;
+    const current = runSeed(base, episode);
+    this.restart(() => this.game.reset(current));
+    this.base = base;
+    this.episode = episode;
+    this.currentSeed = current;
     this.clear();
     this.afterMove();
   }
@@ -221,7 +233,7 @@ class AgentEnv implements Env {
     if (state.players !== this.players) {
       throw new RulesError('INVALID_SAVE', `this environment plays ${this.players} players, the state has ${state.players}`);
     }
-    this.game.load(state);
+    this.restart(() => this.game.load(state));
     this.currentSeed = state.seed;
     this.clear();
     this.afterMove();

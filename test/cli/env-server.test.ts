@@ -98,6 +98,51 @@ describe('env-server protocol', () => {
     expect(ask(session, { cmd: 'state' }).state).toEqual(state);
     expect(ask(session, { cmd: 'step', action: 7, id: 'e' })).toMatchObject({ id: 'e', error: { code: refused } });
   });
+
+  it('refuses a key no command takes (a misspelt "seed") with BAD_REQUEST naming it and the keys taken, and changes nothing', () => {
+    const session = new EnvSession();
+    expect(ask(session, { cmd: 'make', players: 3, sed: 1 }).error).toEqual({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^unknown make option "sed": expected .*players.*seed/),
+    });
+    expect(ask(session, { cmd: 'reset' }).error).toMatchObject({ code: 'NO_ENV' }); // no environment was made
+    ask(session, { cmd: 'make', players: 3, seed: 1, encoding: 'json', id: 1 });
+    const start = ask(session, { cmd: 'reset', seed: 4 });
+    ask(session, { cmd: 'clone' });
+    const state = ask(session, { cmd: 'state' }).state;
+    expect(ask(session, { cmd: 'reset', seeds: 1, id: 'r' })).toEqual({
+      id: 'r',
+      error: { code: 'BAD_REQUEST', message: expect.stringMatching(/^unknown reset option "seeds": expected .*seed/) },
+    });
+    const legal = (start.mask as number[]).indexOf(1);
+    const requests = [
+      { cmd: 'make', players: 3 },
+      { cmd: 'reset' },
+      { cmd: 'step', action: legal },
+      { cmd: 'observe', agent: 0 },
+      { cmd: 'infoState', agent: 0 },
+      { cmd: 'globalState', agent: 0 },
+      { cmd: 'action', action: legal },
+      { cmd: 'score' },
+      { cmd: 'state' },
+      { cmd: 'clone' },
+      { cmd: 'restore', from: 1 },
+      { cmd: 'load', save: state },
+      { cmd: 'drop', env: 1 },
+      { cmd: 'close' },
+    ];
+    for (const request of requests) {
+      const a = ask(session, { ...request, env: 0, id: 'x', zzz: true });
+      expect(a, request.cmd).toEqual({
+        id: 'x',
+        error: { code: 'BAD_REQUEST', message: expect.stringContaining(`${request.cmd} option "zzz"`) },
+      });
+    }
+    expect(session.closed).toBe(false);
+    expect(ask(session, { cmd: 'state' }).state).toEqual(state);
+    expect(ask(session, { cmd: 'state', env: 1 }).state).toEqual(state);
+    expect(ask(session, { cmd: 'step', action: legal })).toMatchObject({ steps: 1 });
+  });
 });
 
 describe('env-server protocol: clones, loads, information and global states, every seat', () => {
