@@ -14,8 +14,9 @@ import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { Beat } from './beat.js';
 import type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection-types.js';
 import { ClientError } from './errors.js';
+import { checkWelcome } from './host-fields.js';
 import { Requests } from './requests.js';
-import { checkSeats, type TableChange, TableState } from './table.js';
+import { type TableChange, TableState } from './table.js';
 import { UpdateWaiters } from './update-waiters.js';
 import { ViewStream } from './view-stream.js';
 
@@ -23,6 +24,9 @@ export type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstruct
 
 /** Codes after which reconnecting cannot help. */
 const FATAL = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_VERSION']);
+
+/** Sync answers in a row that may leave the view behind before the host is taken for broken (asked again after 50, 100, 200, 400 ms). */
+const REPAIR_ROUNDS = 4;
 
 /**
  * One match, seen from one seat (or as a spectator). Create it with {@link connectMatch}.
@@ -81,6 +85,8 @@ export class MatchClient {
   /** Connections the client dropped itself: each makes the waits before connecting again longer for good. */
   private drops = 0;
   private retry: ReturnType<typeof setTimeout> | null = null;
+  /** The socket this client dropped last: its frames still arriving before the close are not read. */
+  private dropped: WebSocketLike | null = null;
   private stopped = false;
   private readonly requests = new Requests();
   /** While connecting, the welcome's deadline; while open, the next ping. */
@@ -88,6 +94,8 @@ export class MatchClient {
   private readonly stream: ViewStream;
   /** A `sync` for the whole view is under way. */
   private repairing = false;
+  /** Sync answers in a row that left the view behind: each makes the wait before asking again longer. */
+  private rounds = 0;
   /** `send`s acknowledged whose update has not arrived yet. */
   private readonly updateWaiters = new UpdateWaiters();
   private readonly listeners: { [K in keyof ClientEvents]: Set<ClientEvents[K]> } = {
@@ -197,11 +205,12 @@ export class MatchClient {
     return contribution;
   }
 
-  /** Asks the host for everything since the last seq seen (the client does this itself after a reconnect); `BAD_MESSAGE` for an answer not of the protocol. */
+  /** Asks the host for everything since the last seq seen (the client does this itself after a reconnect); `BAD_MESSAGE` for an answer not of the protocol, or older than that seq. */
   async resync(): Promise<void> {
-    const reply = await this.request({ type: 'sync', id: 0, after: this.seq });
+    const after = this.seq;
+    const reply = await this.request({ type: 'sync', id: 0, after });
     if (reply.type === 'synced') this.stream.check(reply.updates, reply.seq);
-    if (reply.type !== 'synced' || !this.stream.caughtUp(reply.updates, reply.view, reply.seq))
+    if (reply.type !== 'synced' || reply.seq < after || !this.stream.caughtUp(reply.updates, reply.view, reply.seq))
       throw new ClientError('BAD_MESSAGE', 'the answer to sync does not read');
   }
 
@@ -258,7 +267,7 @@ export class MatchClient {
       if (this.socket === ws) this.hello(ws);
     };
     ws.onmessage = (event) => {
-      if (this.socket !== ws) return;
+      if (this.socket !== ws || this.dropped === ws) return;
       let m: unknown;
       try {
         m = JSON.parse(typeof event.data === 'string' ? event.data : String(event.data));
@@ -308,8 +317,9 @@ export class MatchClient {
     return this.options.timeoutMs ?? 15_000;
   }
 
-  /** Closes `ws` from this side; its `onclose` fails what waits and reconnects, after a longer wait each time. */
+  /** Closes `ws` from this side (its frames still arriving are not read); its `onclose` fails what waits and reconnects, after a longer wait each time. */
   private drop(ws: WebSocketLike): void {
+    this.dropped = ws;
     this.attempts = Math.max(this.attempts, this.drops++);
     try {
       ws.close(4000, 'the client drops this connection');
@@ -348,14 +358,15 @@ export class MatchClient {
   private receive(m: ServerMessage): void {
     switch (m.type) {
       case 'welcome':
-        // Checked first: a bad seq or version kept would be said back in every hello (and refused).
+        // Checked whole first: nothing is taken from a welcome refused (a bad seq or version kept
+        // would be said back in every hello, and refused; a commitment kept would refuse the real one).
         this.stream.check(m.updates, m.seq);
-        if (m.seats !== undefined) checkSeats(m.seats);
-        if (!Number.isInteger(m.v) || m.v < 1 || m.v > this.version) throw new ClientError('BAD_MESSAGE', 'bad version');
+        checkWelcome(m, this.version);
         this.seat = m.seat;
         this.version = m.v;
         this.ready = true;
         this.attempts = 0;
+        this.rounds = 0;
         this.stream.forget();
         this.stream.compact = m.v >= 3;
         this.table.welcome(m);
@@ -404,7 +415,11 @@ export class MatchClient {
     }
   }
 
-  /** Fetches the whole view again (`sync`), once at a time, until the view has caught up with `seq`; a malformed answer is told, and the connection made again. */
+  /**
+   * Fetches the whole view again (`sync`), once at a time, until the view has caught up with
+   * `seq`: asked again later each time; a malformed answer, or more than {@link REPAIR_ROUNDS}
+   * answers in a row that leave the view behind, are told (`BAD_MESSAGE`), and the connection made again.
+   */
   private repair(): void {
     if (this.repairing || this.stopped || !this.ready) return;
     this.repairing = true;
@@ -418,8 +433,19 @@ export class MatchClient {
       })
       .finally(() => {
         this.repairing = false;
-        // The answer came before some update whose patch was lost: ask again, a little later.
-        if (again && this.viewSeq < this.seq && this.ready && !this.stopped) setTimeout(() => this.repair(), 50);
+        if (!again || !this.ready || this.stopped) return;
+        if (this.viewSeq >= this.seq) {
+          this.rounds = 0;
+          return;
+        }
+        // The answer came before some update whose patch did not fit: ask again, later each time,
+        // a few times (an honest host's answer and the patches kept meanwhile catch the view up).
+        if (++this.rounds <= REPAIR_ROUNDS) {
+          setTimeout(() => this.repair(), 50 * 2 ** (this.rounds - 1));
+          return;
+        }
+        this.emit('error', new ClientError('BAD_MESSAGE', `the view is still behind after ${REPAIR_ROUNDS + 1} sync answers in a row`));
+        if (this.socket !== null) this.drop(this.socket);
       });
   }
 

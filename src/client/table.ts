@@ -10,9 +10,9 @@ import type { PlayerView } from '../index.js';
 import { readAwayForMs, readAwayMs } from '../protocol/away.js';
 import { fairViewInput, sha256Hex } from '../protocol/fairness.js';
 import type { ChatLine, SeatSummary } from '../protocol/lobby.js';
-import { isPlainObject } from '../protocol/plain.js';
 import type { Clock, RematchState, ServerMessage, WelcomeMessage } from '../protocol/server-messages.js';
 import { ClientError } from './errors.js';
+import { checkChat, checkRematch, checkSeats, checkTurnTime } from './host-fields.js';
 
 /**
  * A fair match as the client saw it: the commitments, each log digest and each view's digest by
@@ -51,19 +51,6 @@ export type TableChange = 'seats' | 'names' | 'presence' | 'deadline' | 'chat' |
 
 /** The most chat lines a client keeps. */
 const CHAT_KEPT = 500;
-
-const KINDS: readonly unknown[] = ['person', 'bot', 'open'];
-
-/**
- * @internal Checks the seats a host sent (a `welcome`'s or a `seats` message's) before they are
- * taken, so that `names` and `connected` read every one.
- * @throws {@link ClientError} `BAD_MESSAGE`.
- */
-export function checkSeats(seats: unknown): asserts seats is readonly SeatSummary[] {
-  const seat = (s: unknown): boolean =>
-    isPlainObject(s) && (s.name === null || typeof s.name === 'string') && typeof s.connected === 'boolean' && KINDS.includes(s.kind);
-  if (!Array.isArray(seats) || !seats.every(seat)) throw new ClientError('BAD_MESSAGE', 'malformed seats');
-}
 
 /** The match besides the game, as the client was told. */
 export class TableState {
@@ -110,7 +97,7 @@ export class TableState {
     private readonly bad: (e: ClientError) => void = () => undefined,
   ) {}
 
-  /** Takes what a welcome says. */
+  /** Takes what a welcome says (checked first: see `checkWelcome`). */
   welcome(m: WelcomeMessage): void {
     this.awayMs = this.read(() => readAwayMs(m.awayMs));
     if (m.seats !== undefined) this.setSeats(m.seats);
@@ -213,15 +200,20 @@ export class TableState {
         if (this.seatsBeforeDeal !== null) this.seatsBeforeDeal = this.seats;
         return true;
       case 'clock':
+        checkTurnTime(m.turnTimeMs);
         this.turnTimeMs = m.turnTimeMs;
         this.clock(m);
         return true;
       case 'chat':
+        checkChat([m.line]);
         this.addChat([m.line]);
         return true;
-      case 'next':
-        this.setRematch({ votes: m.votes, next: m.next, commitment: m.commitment });
+      case 'next': {
+        const r = { votes: m.votes, next: m.next, commitment: m.commitment };
+        checkRematch(r);
+        this.setRematch(r);
         return true;
+      }
       default:
         return false;
     }

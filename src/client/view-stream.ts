@@ -68,7 +68,7 @@ export class ViewStream {
 
   /**
    * Checks a welcome's or a sync's `updates` and `seq` before anything is taken from them: seqs
-   * in order, each update with its events, and none missing after the last seq taken (nor up to
+   * in order, each update with its events (and its log digest, if any, text), and none missing after the last seq taken (nor up to
    * `seq`). A seq taken unchecked would be said back as `after` on every reconnect, and refused.
    *
    * @throws {@link ClientError} `BAD_MESSAGE`.
@@ -81,6 +81,7 @@ export class ViewStream {
       Array.isArray(updates) &&
       updates.every((u: unknown) => {
         if (!isPlainObject(u) || !isSeq(u.seq) || u.seq <= last || !Array.isArray(u.events)) return false;
+        if (u.logDigest !== undefined && typeof u.logDigest !== 'string') return false;
         last = u.seq;
         if (last === at + 1) at = last;
         return last <= at; // else a gap
@@ -124,14 +125,14 @@ export class ViewStream {
     if (this.view === null) this.setView(view, seq);
   }
 
-  /** A version-1 update: its events, then its whole view. */
+  /** A version-1 update: its events, then its whole view (`BAD_MESSAGE` when its events are not a list: nothing is taken). */
   whole(m: EventsAt & Partial<Clock>, view: WireView): void {
     if (!this.next(m)) return;
     this.pending = [];
     this.setView(view, m.seq);
   }
 
-  /** A version-2 update: its events, then the patch applied to the view at `seq - 1` and checked against its digest. */
+  /** A version-2 update: its events, then the patch applied to the view at `seq - 1` and checked against its digest (`BAD_MESSAGE` when its events are not a list: nothing is taken). */
   patched(m: PatchMessage): void {
     if (!this.next(m)) return;
     let next: WireView | null = null;
@@ -150,8 +151,13 @@ export class ViewStream {
     this.hooks.repair();
   }
 
-  /** Takes an update's events if it is the next seq; a later one means a gap: repair (never skip events). */
+  /**
+   * Takes an update's events if it is the next seq; a later one means a gap: repair (never skip events).
+   *
+   * @throws {@link ClientError} `BAD_MESSAGE` when its events are not a list (nothing is taken).
+   */
   private next(m: EventsAt & Partial<Clock>): boolean {
+    if (!Array.isArray(m.events)) throw new ClientError('BAD_MESSAGE', `update ${String(m.seq)} has no list of events`);
     if (m.seq <= this.seq) return false;
     if (m.seq !== this.seq + 1) {
       this.hooks.repair();

@@ -264,6 +264,178 @@ describe('a client and a host whose welcome, sync, seats or views are malformed:
       expect((client.view as PlayerView).legal).toEqual(VIEW.legal);
     }
   });
+
+  it('a live update or patch whose events are not a list is BAD_MESSAGE and takes nothing: no events told, the next hello says the seq before', async () => {
+    for (const bad of [
+      { type: 'update', seq: 1, view: VIEW },
+      { type: 'update', seq: 1, events: 'not-a-list', view: VIEW },
+      { type: 'patch', seq: 1, events: 'not-a-list', patch: [], digest: 0 },
+      { type: 'patch', seq: 1, events: { 0: 'x' }, patch: [], digest: 0 },
+    ]) {
+      const afters: unknown[] = [];
+      const host = await fakeHost((k, m, send) => {
+        if (m.type !== 'hello') return;
+        afters.push((m as { after?: unknown }).after);
+        send({ ...WELCOME, view: VIEW });
+        if (k === 0) send(bad);
+      });
+      cleanup.push(host.close);
+      const { client, errors } = connect(host.url);
+      const seen: unknown[] = [];
+      client.on('events', (u) => seen.push(u));
+      await until(() => host.connections() >= 2 && client.status === 'open', 5000, `a new connection after ${JSON.stringify(bad)}`);
+      expect(afters, JSON.stringify(bad)).toEqual([0, 0]);
+      expect([client.seq, client.viewSeq, seen]).toEqual([0, 0, []]);
+      expect(errors.map((e) => e.code)).toEqual(['BAD_MESSAGE']);
+    }
+  });
+
+  it('a welcome refused as malformed takes nothing (seat, seats, times, chat, fairness): the next welcome is taken whole, its commitment too', async () => {
+    const fairness = (commitment: string) => ({ commitment, nextCommitment: `${commitment}-next`, logDigest: commitment });
+    const planted = {
+      ...WELCOME,
+      view: VIEW,
+      seats: [{ ...SEATS[0], name: 'Mallory' }, SEATS[1]],
+      awayMs: 1234,
+      turnTimeMs: 60_000,
+      remainingMs: 5000,
+      deadline: 1,
+      chat: [{ n: 1, at: 1, from: 0, name: 'Mallory', text: 'hi' }],
+      rematch: { votes: [true, true], next: 'planted', commitment: null },
+      fairness: fairness('PLANTED'),
+    };
+    for (const bad of [
+      { chat: 'not-a-list' },
+      { chat: [null] },
+      { chat: [{ n: '1', at: 1, from: 0, name: null, text: 'hi' }] },
+      { turnTimeMs: 'soon' },
+      { turnTimeMs: -5 },
+      { remainingMs: 'x' },
+      { rematch: 'x' },
+      { rematch: { votes: 'yes', next: null, commitment: null } },
+      { fairness: { commitment: 5, nextCommitment: 'N', logDigest: 'D' } },
+      { fairness: 'yes' },
+      { started: 'yes' },
+      { seat: 'banana' },
+      { seat: -1 },
+      { seat: 7 },
+      { seat: 1 }, // the view is seat 0's
+      { seat: 'spectator' },
+      { updates: [{ seq: 1, events: [], logDigest: 7 }], seq: 1 },
+    ]) {
+      const host = await fakeHost((k, m, send) => {
+        if (m.type !== 'hello') return;
+        if (k === 0) send({ ...planted, ...bad });
+        else send({ ...WELCOME, view: VIEW, seats: SEATS, fairness: fairness('REAL') });
+      });
+      cleanup.push(host.close);
+      const { client, errors } = connect(host.url);
+      const before: unknown[] = [];
+      client.on('error', () => {
+        if (before.length === 0) {
+          const t = client.table;
+          before.push(
+            client.seat,
+            client.status,
+            client.names,
+            t.awayMs,
+            t.turnTimeMs,
+            t.deadline,
+            t.chat,
+            t.rematch,
+            t.fairness,
+            client.view,
+          );
+        }
+      });
+      await until(() => host.connections() >= 2 && client.status === 'open', 5000, `a new connection after ${JSON.stringify(bad)}`);
+      expect(before, JSON.stringify(bad)).toEqual([null, 'connecting', undefined, null, null, null, [], null, null, null]);
+      expect(errors.map((e) => e.code)).toEqual(['BAD_MESSAGE']);
+      expect([client.seat, client.names, client.table.fairness?.commitment]).toEqual([0, ['Ada', null], 'REAL']);
+    }
+  });
+
+  it('after a refused frame, nothing more is taken from that connection (an update behind a refused welcome)', async () => {
+    const afters: unknown[] = [];
+    const host = await fakeHost((k, m, send) => {
+      if (m.type !== 'hello') return;
+      afters.push((m as { after?: unknown }).after);
+      if (k === 0) {
+        send({ ...WELCOME, seat: 'banana', view: VIEW });
+        send({ type: 'update', seq: 1, events: [], view: VIEW });
+      } else send({ ...WELCOME, view: VIEW });
+    });
+    cleanup.push(host.close);
+    const { client, errors } = connect(host.url);
+    const seen: unknown[] = [];
+    client.on('events', (u) => seen.push(u));
+    await until(() => host.connections() >= 2 && client.status === 'open', 5000, 'the second connection');
+    expect([afters, client.seq, seen]).toEqual([[0, 0], 0, []]);
+    expect(errors.map((e) => e.code)).toEqual(['BAD_MESSAGE']);
+  });
+
+  it("a welcome for a spectator with a spectator's view, and one for a seat before the deal (no view), are taken", async () => {
+    const spectating = view(createGame({ players: 2, seed: 'hostile' }), 'spectator');
+    for (const welcome of [
+      { ...WELCOME, seat: 'spectator', view: spectating, seats: SEATS, chat: [], rematch: null, turnTimeMs: null, fairness: null },
+      { ...WELCOME, seat: 1, view: null, started: false, seats: SEATS, awayMs: 0, remainingMs: null, deadline: null },
+    ]) {
+      const host = await fakeHost((_, m, send) => {
+        if (m.type === 'hello') send(welcome);
+      });
+      cleanup.push(host.close);
+      const { client, errors } = connect(host.url);
+      await until(() => client.status === 'open', 5000, `the welcome ${JSON.stringify(welcome.seat)}`);
+      expect([client.seat, errors]).toEqual([welcome.seat, []]);
+    }
+  });
+
+  it('a sync answer older than the seq asked after is BAD_MESSAGE: the client connects again instead of asking again', async () => {
+    let syncs = 0;
+    const host = await fakeHost((k, m, send) => {
+      if (m.type === 'hello') {
+        if (k > 0) send({ ...WELCOME, seq: 1, updates: updates(1), view: VIEW });
+        else {
+          send({ ...WELCOME, view: VIEW });
+          // A patch that does not fit: the client asks for the view again after seq 1.
+          send({ type: 'patch', seq: 1, events: [], patch: [['/deckSize', 1]], digest: 1 });
+        }
+      } else if (m.type === 'sync') {
+        syncs++;
+        send({ type: 'synced', id: m.id, seq: 0, updates: [], view: VIEW });
+      }
+    });
+    cleanup.push(host.close);
+    const { client, errors } = connect(host.url);
+    await until(() => host.connections() >= 2 && client.status === 'open' && client.viewSeq === 1, 5000, 'the second connection');
+    expect(syncs).toBe(1);
+    expect(errors.map((e) => e.code)).toEqual(['BAD_MESSAGE']);
+  });
+
+  it('sync answers that never catch the view up: asked again later each time, then BAD_MESSAGE and a new connection', async () => {
+    const asked: number[] = [];
+    const host = await fakeHost((k, m, send) => {
+      const after = (m as { after?: number }).after ?? 0;
+      const broken = (seq: number) => ({ type: 'patch', seq, events: [], patch: [['/deckSize', 1]], digest: 1 });
+      if (m.type === 'hello') {
+        send({ ...WELCOME, seq: after, view: VIEW });
+        if (k === 0) send(broken(1));
+      } else if (m.type === 'sync' && k === 0) {
+        asked.push(Date.now());
+        // Each answer comes after another patch that does not fit: the view stays behind.
+        send(broken(after + 1));
+        send({ type: 'synced', id: m.id, seq: after, updates: [], view: VIEW });
+      } else if (m.type === 'sync') send({ type: 'synced', id: m.id, seq: after, updates: [], view: VIEW });
+    });
+    cleanup.push(host.close);
+    const { client, errors } = connect(host.url);
+    await until(() => host.connections() >= 2 && client.status === 'open', 5000, 'the second connection');
+    expect(errors.map((e) => e.code)).toEqual(['BAD_MESSAGE']);
+    expect(asked.length).toBeLessThanOrEqual(6);
+    const gaps = asked.slice(1).map((t, i) => t - (asked[i] as number));
+    for (const [i, gap] of gaps.entries()) expect(gap).toBeGreaterThanOrEqual(50 * 2 ** i - 10);
+    await until(() => client.viewSeq === client.seq, 5000, 'the view caught up on the new connection');
+  });
 });
 
 describe("the lobby's calls against a host that is not the game's", () => {

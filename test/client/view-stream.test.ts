@@ -145,6 +145,23 @@ describe("the client view stream: a welcome's or a sync's seqs checked before th
     }
   });
 
+  it('a live update or patch whose events are not a list (missing, text, an object): BAD_MESSAGE, nothing taken', () => {
+    const events: unknown[] = [];
+    const s = new ViewStream(0, { events: (u) => events.push(u.events), view: () => undefined, repair: () => undefined });
+    const good = { legal: [] } as unknown as PlayerView;
+    s.first(good, 0);
+    for (const bad of [undefined, 'not-a-list', { length: 1 }, null]) {
+      const m = { seq: 1, events: bad } as never;
+      expect(() => s.whole(m, good), JSON.stringify(bad)).toThrow(expect.objectContaining({ name: 'ClientError', code: 'BAD_MESSAGE' }));
+      expect(() => s.patched({ ...patchTo(1, good, good), events: bad } as never)).toThrow(
+        expect.objectContaining({ name: 'ClientError', code: 'BAD_MESSAGE' }),
+      );
+      expect([s.seq, s.viewSeq, events]).toEqual([0, 0, []]);
+    }
+    s.whole({ seq: 1, events: [] }, good);
+    expect([s.seq, s.viewSeq, events]).toEqual([1, 1, [[]]]);
+  });
+
   it('a view that is not an object with a legal list (null, a number, text) is refused, in either version, and fetched again', () => {
     for (const compact of [false, true]) {
       const { s, repairs } = stream();
