@@ -244,7 +244,11 @@ export async function agreeToRematch(
   return { rematch: r.rematch, contribution };
 }
 
-/** The match's chat lines after `after` (with a seat token, or none for a spectator when the chat is everyone's). */
+/**
+ * The match's chat lines after `after`, oldest first, the next 200 at most (with a seat token, or
+ * none for a spectator when the chat is everyone's): read on after the last line's `n` while a
+ * page comes back full (the host's answer also says `more`).
+ */
 export async function readChat(base: string, matchId: string, token: string | null, after = 0, fetchImpl?: FetchLike): Promise<ChatLine[]> {
   return (
     await call<{ chat: ChatLine[] }>(base, `/matches/${encodeURIComponent(matchId)}/chat?after=${after}`, { token }, fetchImpl, ['chat'])

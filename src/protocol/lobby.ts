@@ -121,7 +121,7 @@ export interface ChatNotice {
   readonly turnTimeMs?: number | null;
 }
 
-/** The longest chat line, in characters. */
+/** The longest chat line, in characters (Unicode code points). */
 export const MAX_CHAT_LENGTH = 500;
 
 /**

@@ -16,7 +16,7 @@ import type { GameRecord } from '../index.js';
 import { HostError } from '../protocol/errors.js';
 import type { ChatLine, MatchSummary } from '../protocol/lobby.js';
 import type { RematchState } from '../protocol/server-messages.js';
-import { Chat } from './host/chat.js';
+import { Chat, type ChatPage } from './host/chat.js';
 import { Deadlines } from './host/deadlines.js';
 import { Expiry, expirySettings } from './host/expiry.js';
 import { FanOut } from './host/fan-out.js';
@@ -319,8 +319,11 @@ export class MatchHost {
     return this.chat.say(session, text);
   }
 
-  /** The match's chat lines after `after` (the latest 200 at most), for a session that reads the chat. */
-  readChat(session: Session, after: number): Promise<ChatLine[]> {
+  /**
+   * The match's chat lines after `after`, the next 200 at most, and whether `more` follow them
+   * (read again after the last one's `n`), for a session that reads the chat.
+   */
+  readChat(session: Session, after: number): Promise<ChatPage> {
     return this.chat.read(session, after);
   }
 

@@ -48,7 +48,7 @@ export async function tableRoute(host: MatchHost, r: TableRequest): Promise<{ st
     const session = await host.open(id, r.token, r.account);
     const afterText = r.query.get('after') ?? '0';
     const after = /^\d{1,9}$/.test(afterText) ? Number(afterText) : 0;
-    return { status: 200, body: { chat: await host.readChat(session, after) } };
+    return { status: 200, body: await host.readChat(session, after) };
   }
   if (rest.length === 1 && what === 'chat' && method === 'POST') {
     const body = await r.body();

@@ -92,10 +92,15 @@ function readBody(req: IncomingMessage, max: number): Promise<unknown> {
   });
 }
 
+/**
+ * The token of an `Authorization: Bearer <token>` header, as sent (malformed or not: the host
+ * refuses one that is not a token with `UNAUTHORIZED`, as in a WebSocket `hello`, unless the
+ * app's `authenticate` named an account), or `null` without one.
+ */
 function bearer(req: IncomingMessage): string | null {
   const h = req.headers.authorization;
   if (typeof h !== 'string') return null;
-  const m = /^Bearer ([A-Za-z0-9_-]{1,128})$/.exec(h.trim());
+  const m = /^Bearer +(\S.*)$/.exec(h.trim());
   return m ? (m[1] as string) : null;
 }
 
@@ -131,7 +136,7 @@ function field(body: unknown, key: string): unknown {
  * - `POST /api/matches/:id/seats/:seat/token` `{ name? }` with the creator token — a new token for the seat: `{ seat, token }`.
  * - `POST /api/matches/:id/clock` `{ turnTimeMs }` with the creator token — set the turn time: `{ match }`.
  * - `POST /api/matches/:id/rematch` `{ contribution? }` with a seat token — agree to a rematch: `{ rematch }`.
- * - `GET  /api/matches/:id/chat?after=N`, `POST /api/matches/:id/chat` `{ text }` — the chat: `{ chat }`, `{ line }`.
+ * - `GET  /api/matches/:id/chat?after=N`, `POST /api/matches/:id/chat` `{ text }` — the chat: `{ chat, more }` (the next 200 lines after `N` at most; `more` when more follow), `{ line }`.
  * - `GET  /api/matches/:id/sync?after=N` with a seat token (or none to spectate) — `{ seq, updates, view }`.
  * - `POST /api/matches/:id/actions` `{ action, seq }` with a seat token — `{ seq }`.
  * - `POST /api/matches/:id/leave` with a seat token.

@@ -69,6 +69,7 @@ export type { CorsOrigins } from './cors.js';
 export { parseOrigins } from './cors.js';
 export type { HealthOptions, Readiness } from './health.js';
 export { healthHandler } from './health.js';
+export type { ChatPage } from './host/chat.js';
 export type { JoinRequest, NewMatch, OpenMatches } from './host/lobby.js';
 export { PRESENCE_LEASE_MS } from './host/presence.js';
 export type {

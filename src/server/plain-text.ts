@@ -32,3 +32,10 @@ export function textProblem(text: string): string | null {
   if (BIDI.test(text)) return 'bidirectional control characters';
   return null;
 }
+
+/** How many characters `text` has, counted as Unicode code points (an emoji is one, not two UTF-16 code units). */
+export function codePoints(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}

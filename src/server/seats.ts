@@ -6,10 +6,10 @@
  */
 import { HostError } from '../protocol/errors.js';
 import type { SeatKind } from '../protocol/lobby.js';
-import { hasVisible, textProblem } from './plain-text.js';
+import { codePoints, hasVisible, textProblem } from './plain-text.js';
 import type { SeatRecord } from './store/store.js';
 
-/** The longest display name, in characters. */
+/** The longest display name, in characters (Unicode code points). */
 export const MAX_NAME_LENGTH = 40;
 
 /** A seat nobody holds. */
@@ -57,8 +57,9 @@ export function parseName(input: unknown): string {
   if (typeof input !== 'string') throw new HostError('BAD_NAME', 'a display name must be a string');
   const name = input.trim();
   if (name.length === 0) throw new HostError('BAD_NAME', 'a display name may not be blank (empty or only spaces)');
-  if (name.length > MAX_NAME_LENGTH) {
-    throw new HostError('BAD_NAME', `a display name has at most ${MAX_NAME_LENGTH} characters, not ${Math.min(name.length, 1e6)}`);
+  const length = codePoints(name);
+  if (length > MAX_NAME_LENGTH) {
+    throw new HostError('BAD_NAME', `a display name has at most ${MAX_NAME_LENGTH} characters, not ${Math.min(length, 1e6)}`);
   }
   const problem = textProblem(name);
   if (problem !== null) throw new HostError('BAD_NAME', `a display name may not hold ${problem}`);

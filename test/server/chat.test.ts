@@ -65,6 +65,28 @@ forEachStore('the chat', (makeStore) => {
     cb.close();
   }, 60_000);
 
+  it('GET chat?after=N pages forward: the next 200 lines after N and whether there are more, so nothing in between is skipped', async () => {
+    const { match, invite } = await createMatch(s.base, { players: 2, seed: 'chat-pages' });
+    const a = await joinMatch(s.base, match.id, { name: 'Ada', invite });
+    for (let i = 1; i <= 250; i++) await s.store.appendChat(match.id, { at: i, from: 0, name: 'Ada', text: `line ${i}` });
+    const page = async (after: number): Promise<{ ns: number[]; more: unknown }> => {
+      const res = await fetch(`${s.base}/api/matches/${match.id}/chat?after=${after}`, { headers: { authorization: `Bearer ${a.token}` } });
+      const body = (await res.json()) as { chat: { n: number }[]; more: unknown };
+      return { ns: body.chat.map((l) => l.n), more: body.more };
+    };
+    const first = await page(10);
+    expect([first.ns[0], first.ns.at(-1), first.ns.length, first.more]).toEqual([11, 210, 200, true]);
+    const second = await page(210);
+    expect([second.ns[0], second.ns.at(-1), second.ns.length, second.more]).toEqual([211, 250, 40, false]);
+    expect(await page(250)).toEqual({ ns: [], more: false });
+    // The client's readChat pages the same way; the welcome still carries the latest 100.
+    expect((await readChat(s.base, match.id, a.token, 0)).map((l) => l.n).slice(0, 2)).toEqual([1, 2]);
+    const ca = connect(s.ws, match.id, a.token);
+    await until(() => ca.table.chat.length > 0, 10_000, 'the welcome');
+    expect([ca.table.chat[0]?.n, ca.table.chat.at(-1)?.n, ca.table.chat.length]).toEqual([151, 250, 100]);
+    ca.close();
+  }, 60_000);
+
   it('spectators: under the seats-only chat they neither read nor write; under "everyone" they do', async () => {
     for (const chat of ['seats', 'everyone', 'none'] as const) {
       const { match, invite } = await createMatch(s.base, { players: 2, seed: `spec-${chat}`, spectators: 'public', chat });

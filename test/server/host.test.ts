@@ -290,7 +290,9 @@ describe('match host core', () => {
     }
     expect((await refusal(host.rematch(stale, null))).code).toBe('UNAUTHORIZED');
     expect((await host.rematch(seats[0] as Session, null)).votes).toEqual([true, false]);
-    expect(await host.readChat(seats[1] as Session, 0)).not.toContainEqual(expect.objectContaining({ text: 'Carol here: I give up' }));
+    expect((await host.readChat(seats[1] as Session, 0)).chat).not.toContainEqual(
+      expect.objectContaining({ text: 'Carol here: I give up' }),
+    );
   });
 
   it('a seat handed to a bot is played by the host', async () => {

@@ -501,7 +501,7 @@ export function storeContract(name: string, makeStore: () => Promise<Store>, opt
       expect(ids(await store.listMatches(3))).toEqual([hidden.id, pub.id, old.id]);
     });
 
-    it('chat: lines numbered from 1 in order; read after a number, the last ones; none for an unknown match', async () => {
+    it('chat: lines numbered from 1 in order; read after a number, the next ones (page by page); its length; none for an unknown match', async () => {
       const store = await make();
       const m = sampleMatch();
       await store.createMatch(m);
@@ -514,8 +514,12 @@ export function storeContract(name: string, makeStore: () => Promise<Store>, opt
       expect(all[0]).toEqual({ n: 1, at: 1, from: 1, name: 'P1', text: 'line 1' });
       expect(all[5]?.notice).toEqual({ what: 'bot', seat: 1, bot: 'random' });
       expect((await store.readChat(m.id, 3, 100)).map((l) => l.n)).toEqual([4, 5, 6]);
-      expect((await store.readChat(m.id, 0, 2)).map((l) => l.n)).toEqual([5, 6]);
+      // A page is the next lines after the number, not the last ones: nothing in between is skipped.
+      expect((await store.readChat(m.id, 0, 2)).map((l) => l.n)).toEqual([1, 2]);
+      expect((await store.readChat(m.id, 2, 3)).map((l) => l.n)).toEqual([3, 4, 5]);
       expect(await store.readChat(m.id, 6, 10)).toEqual([]);
+      expect(await store.chatLength(m.id)).toBe(6);
+      expect(await store.chatLength(`m-${randomUUID()}`)).toBe(0);
       expect(await store.appendChat(`m-${randomUUID()}`, { at: 1, from: 0, name: null, text: 'x' })).toBe(0);
       expect(await store.readChat(`m-${randomUUID()}`, 0, 10)).toEqual([]);
     });

@@ -62,6 +62,12 @@ describe("the match's chat panel", () => {
     expect(chatRow(line(4, 2, 'yo', { name: '  ' }), w, 1, name, given).who).toBe('Cy');
     expect(chatRow(line(5, 'spectator', 'go Ada'), w, 1, name, given)).toMatchObject({ who: 'Spectator', me: false });
     expect(chatRow(line(5, 'spectator', 'go Ada'), WORDS.uk, null, name, given).who).toBe('Глядач');
+    // The host's limits count characters (code points): a line of 500 emoji, a name of 40, are shown whole.
+    const emoji = '😀';
+    expect(chatRow(line(8, 0, emoji.repeat(500), { name: emoji.repeat(40) }), w, 1, name, given)).toMatchObject({
+      who: emoji.repeat(40),
+      text: emoji.repeat(500),
+    });
     // Markup stays text (the panel sets it as text), and what is not text is nothing.
     expect(chatRow(line(6, 0, '<b>x</b>'), w, 1, name, given).text).toBe('<b>x</b>');
     expect(chatRow({ ...line(7, 0, ''), text: 42 as unknown as string, name: {} as unknown as string }, w, 1, name, given)).toMatchObject({

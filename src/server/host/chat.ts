@@ -3,14 +3,16 @@
  * everyone's), never mixed into the game's events. Lines are bounded in length, rate-limited
  * per writer and in number per match, stored with the match (so a resync delivers them), and
  * reach every host's watchers through `Store.watchMatches`. The host writes notices in it too (a
- * seat handed to a bot, a new turn time), so everybody at the table sees what the creator did.
+ * seat handed to a bot, a new turn time), so everybody at the table sees what the creator did:
+ * at most {@link MAX_CHAT_NOTICES} of them, apart from the writers' lines, so the creator's calls
+ * cannot fill the chat and silence the seats.
  * @module
  */
 
 import { HostError } from '../../protocol/errors.js';
 import { type ChatLine, type ChatNotice, MAX_CHAT_LENGTH } from '../../protocol/lobby.js';
 import { RateLimiter } from '../limits.js';
-import { textProblem } from '../plain-text.js';
+import { codePoints, hasVisible, textProblem } from '../plain-text.js';
 import type { Store } from '../store/store.js';
 import { authorize, readsChat, writesChat } from './access.js';
 import type { FanOut } from './fan-out.js';
@@ -18,8 +20,13 @@ import type { LiveMatches } from './live-matches.js';
 import type { MatchRegistry } from './registry.js';
 import type { Session } from './types.js';
 
-/** The most lines a match's chat holds; later lines are refused. */
+/** The most lines a match's writers (its seats and spectators) write in its chat; later lines are refused. */
 export const MAX_CHAT_LINES = 2000;
+/**
+ * The most host notices a match's chat holds, besides its writers' lines: later changes of the
+ * creator's are made without one (the seats and the turn time are in the match's summary).
+ */
+export const MAX_CHAT_NOTICES = 100;
 /** Lines a writer may send at once before the rate applies. */
 export const CHAT_BURST = 5;
 /** Lines per second a writer may send after the burst. */
@@ -32,16 +39,31 @@ export function chatShare(players: number): number {
   return Math.floor(MAX_CHAT_LINES / (players + 1));
 }
 /** The most lines one read hands back. */
-const READ_LIMIT = 200;
+export const CHAT_READ_LIMIT = 200;
 
-/** Reads a chat line's text from untrusted input. @throws {@link HostError} `BAD_MESSAGE`. */
+/** A page of a match's chat: the lines after a number, oldest first, and whether more follow them. */
+export interface ChatPage {
+  /** At most {@link CHAT_READ_LIMIT} lines. */
+  readonly chat: ChatLine[];
+  /** There are lines after these: read again after the last one's `n`. */
+  readonly more: boolean;
+}
+
+/**
+ * Reads a chat line's text from untrusted input: 1 to {@link MAX_CHAT_LENGTH} characters (code
+ * points) after trimming, as a display name: without control characters, with one that shows.
+ *
+ * @throws {@link HostError} `BAD_MESSAGE`.
+ */
 export function parseChatText(input: unknown): string {
   if (typeof input !== 'string') throw new HostError('BAD_MESSAGE', 'a chat line is a string');
   const text = input.trim();
-  if (text.length < 1 || text.length > MAX_CHAT_LENGTH)
-    throw new HostError('BAD_MESSAGE', `a chat line has 1 to ${MAX_CHAT_LENGTH} characters`);
+  const length = codePoints(text);
+  if (length < 1 || length > MAX_CHAT_LENGTH) throw new HostError('BAD_MESSAGE', `a chat line has 1 to ${MAX_CHAT_LENGTH} characters`);
   const problem = textProblem(text);
   if (problem !== null) throw new HostError('BAD_MESSAGE', `a chat line may not hold ${problem}`);
+  if (!hasVisible(text))
+    throw new HostError('BAD_MESSAGE', 'a chat line needs a character that shows (not only zero-width or invisible ones)');
   return text;
 }
 
@@ -80,14 +102,15 @@ export class Chat {
     }
     if (!limiter.take())
       throw new HostError('RATE_LIMITED', `at most ${CHAT_BURST} chat lines at once, then one every ${1 / CHAT_PER_SECOND} seconds`);
-    const last = await this.store.readChat(m.id, 0, 1);
-    const total = last[0]?.n ?? 0;
-    if (total >= MAX_CHAT_LINES) throw new HostError('RATE_LIMITED', `this match's chat is full (${MAX_CHAT_LINES} lines)`);
     // Each seat (and the spectators together) may fill its share of the chat, no more: one
-    // writer alone cannot fill it and silence the others. Counted only once a share could be used.
+    // writer alone cannot fill it and silence the others. Counted only once a share could be used;
+    // the host's notices count against no writer's share, nor towards the writers' lines.
+    const total = await this.store.chatLength(m.id);
     const share = chatShare(m.options.players);
     if (total >= share) {
-      const mine = (await this.store.readChat(m.id, 0, MAX_CHAT_LINES)).filter((l) => l.from === viewer).length;
+      const written = (await this.store.readChat(m.id, 0, total)).filter((l) => l.from !== 'host');
+      if (written.length >= MAX_CHAT_LINES) throw new HostError('RATE_LIMITED', `this match's chat is full (${MAX_CHAT_LINES} lines)`);
+      const mine = written.filter((l) => l.from === viewer).length;
       if (mine >= share) throw new HostError('RATE_LIMITED', `each seat may write ${share} lines in this match's chat, and this one has`);
     }
     const line = { at: this.now(), from: viewer, name: viewer === 'spectator' ? null : (m.seats[viewer]?.name ?? null), text };
@@ -96,29 +119,47 @@ export class Chat {
     return { ...line, n };
   }
 
-  /** Writes a host notice in the match's chat. */
-  async notice(matchId: string, text: string, notice: ChatNotice): Promise<void> {
+  /**
+   * Writes a host notice in the match's chat, unless it holds {@link MAX_CHAT_NOTICES} already
+   * (then returns `false`: the change stands, told by the match's summary alone).
+   */
+  async notice(matchId: string, text: string, notice: ChatNotice): Promise<boolean> {
+    const total = await this.store.chatLength(matchId);
+    if (total >= MAX_CHAT_NOTICES) {
+      const notices = (await this.store.readChat(matchId, 0, total)).filter((l) => l.from === 'host').length;
+      if (notices >= MAX_CHAT_NOTICES) return false;
+    }
     await this.store.appendChat(matchId, { at: this.now(), from: 'host', name: null, text, notice });
+    return true;
   }
 
-  /** The chat lines after `after` (the latest 200 at most), for a session that may read the chat. @throws {@link HostError} `UNAUTHORIZED`, `FORBIDDEN`. */
-  async read(session: Session, after: number): Promise<ChatLine[]> {
+  /**
+   * The chat lines after `after`, the next {@link CHAT_READ_LIMIT} at most, and whether more
+   * follow, for a session that may read the chat. @throws {@link HostError} `UNAUTHORIZED`, `FORBIDDEN`.
+   */
+  async read(session: Session, after: number): Promise<ChatPage> {
     const m = await this.registry.stored(session.matchId);
     authorize(m, session);
     if (!readsChat(m, session.viewer)) throw new HostError('FORBIDDEN', 'spectators may not read this chat');
-    return this.store.readChat(m.id, after, READ_LIMIT);
+    const lines = await this.store.readChat(m.id, after, CHAT_READ_LIMIT + 1);
+    return { chat: lines.slice(0, CHAT_READ_LIMIT), more: lines.length > CHAT_READ_LIMIT };
   }
 
   /** The store says the match's chat grew: push the new lines to this host's watchers (once each, in order). */
   async heard(matchId: string): Promise<void> {
     const live = await this.matches.held(matchId);
     if (live === null) return;
-    const lines = await this.store.readChat(matchId, live.chatSeen, READ_LIMIT);
     if (live.watchers.size === 0) {
-      const last = lines[lines.length - 1];
-      if (last !== undefined && last.n > live.chatSeen) live.chatSeen = last.n;
+      const total = await this.store.chatLength(matchId);
+      if (total > live.chatSeen) live.chatSeen = total;
       return;
     }
-    this.fanOut.chat(live, lines);
+    // Page by page from the last line pushed: a burst of more than a page is pushed whole.
+    for (;;) {
+      const seen = live.chatSeen;
+      const lines = await this.store.readChat(matchId, seen, CHAT_READ_LIMIT);
+      this.fanOut.chat(live, lines);
+      if (lines.length < CHAT_READ_LIMIT || live.chatSeen === seen) return;
+    }
   }
 }

@@ -107,7 +107,8 @@ export class Sessions {
     const live = await this.matches.mustLoad(session.matchId);
     await this.matches.authorize(live, session);
     const leases = this.store.readPresence(live.record.id);
-    const chat = await this.store.readChat(live.record.id, 0, CHAT_ON_WELCOME);
+    const chatLength = await this.store.chatLength(live.record.id);
+    const chat = await this.store.readChat(live.record.id, Math.max(0, chatLength - CHAT_ON_WELCOME), CHAT_ON_WELCOME);
     live.leases = this.presence.merged(live, await leases);
     const watcher: Watcher = { session, subscriber, lastSent: 0, waiting: false };
     const added = await live.serial(async () => {

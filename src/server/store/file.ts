@@ -333,6 +333,11 @@ export class FileStore implements Store {
     return this.tables.readChat(matchId, after, limit);
   }
 
+  async chatLength(matchId: string): Promise<number> {
+    this.open();
+    return this.tables.chatLength(matchId);
+  }
+
   async setPresence(matchId: string, host: string, seat: number, until: number): Promise<void> {
     this.open();
     if (!this.tables.has(matchId)) return;

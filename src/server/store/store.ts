@@ -208,8 +208,13 @@ export interface Store {
    * no such match. Watchers of {@link Store.watchMatches} hear `'chat'`.
    */
   appendChat(matchId: string, line: NewChatLine): Promise<number>;
-  /** The match's chat lines numbered above `after`, the last `limit` of them, oldest first. */
+  /**
+   * The match's chat lines numbered above `after`, the first `limit` of them, oldest first: a
+   * page, so a reader going on after the last line of each page reads every line.
+   */
   readChat(matchId: string, after: number, limit: number): Promise<ChatLine[]>;
+  /** The number of the match's last chat line (how many it has), or 0 (none, or no such match). */
+  chatLength(matchId: string): Promise<number>;
   /**
    * Sets `host`'s lease on the presence of `seat` (a connection is open there until `until`; a
    * lease set to now says the last one closed). Watchers of {@link Store.watchMatches} hear

@@ -291,11 +291,11 @@ export class Tables {
     return this.chats.get(matchId)?.length ?? 0;
   }
 
-  /** Copies of the match's chat lines numbered above `after`, the last `limit` of them. */
+  /** Copies of the match's chat lines numbered above `after`, the first `limit` of them. */
   readChat(matchId: string, after: number, limit: number): ChatLine[] {
     const chat = this.chats.get(matchId) ?? [];
-    const from = Math.max(0, after, chat.length - Math.max(0, limit));
-    return chat.slice(from).map(copy);
+    const from = Math.max(0, after);
+    return chat.slice(from, from + Math.max(0, limit)).map(copy);
   }
 
   /** The deadlines with `at <= now`, earliest first, at most `limit` (still set: the caller pushes them a lease ahead). */

@@ -32,7 +32,13 @@ export interface ChatRow {
   readonly notice: boolean;
 }
 
-const plain = (x: unknown, most: number): string => (typeof x === 'string' ? x.trim().slice(0, most) : '');
+/** `x` if it is text, trimmed and cut at `most` characters (code points, as the host counts them; never half an emoji), else `''`. */
+const plain = (x: unknown, most: number): string =>
+  typeof x === 'string'
+    ? Array.from(x.trim().slice(0, 2 * most))
+        .slice(0, most)
+        .join('')
+    : '';
 
 /**
  * A chat line in words: a seat's line with the name it was written under (else the seat's name

@@ -401,10 +401,15 @@ export class PgStore implements Store {
 
   async readChat(matchId: string, after: number, limit: number): Promise<ChatLine[]> {
     const r = await this.pool.query<{ line: ChatLine }>(
-      `SELECT line FROM (SELECT n, line FROM ${this.s}.chat WHERE match_id = $1 AND n > $2 ORDER BY n DESC LIMIT $3) t ORDER BY n`,
+      `SELECT line FROM ${this.s}.chat WHERE match_id = $1 AND n > $2 ORDER BY n LIMIT $3`,
       [matchId, Math.max(0, Math.min(Math.floor(after), 0x7fffffff)), Math.max(0, Math.floor(limit))],
     );
     return r.rows.map((row) => row.line);
+  }
+
+  async chatLength(matchId: string): Promise<number> {
+    const r = await this.pool.query<{ n: number }>(`SELECT coalesce(max(n), 0) AS n FROM ${this.s}.chat WHERE match_id = $1`, [matchId]);
+    return Number(r.rows[0]?.n ?? 0);
   }
 
   async setPresence(matchId: string, host: string, seat: number, until: number): Promise<void> {
