@@ -98,7 +98,9 @@ export function readClientMessage(value: unknown): ClientMessage {
   }
   if (type === 'say') {
     const text = value.text;
-    if (typeof text !== 'string' || text.length > MAX_CHAT_LENGTH * 2) throw bad(`say needs "text", at most ${MAX_CHAT_LENGTH} characters`);
+    // A rough bound before the host counts the characters (code points, once trimmed): each may
+    // take two UTF-16 units, and spaces around them are trimmed.
+    if (typeof text !== 'string' || text.length > MAX_CHAT_LENGTH * 4) throw bad(`say needs "text", at most ${MAX_CHAT_LENGTH} characters`);
     return { type, id, text };
   }
   if (type === 'rematch') {

@@ -106,6 +106,12 @@ describe('expiry in the host core', () => {
     expect(await host.record(match.id, null)).toEqual(before);
     expect(await host.record(match.id, creatorToken)).toEqual(before);
     expect((await refusal(host.record(match.id, 'A'.repeat(43)))).code).toBe('UNAUTHORIZED');
+    // An app's own bearer credential, read by its authenticate hook, is no token of the host's:
+    // the account is a reader without a seat, as it is while the match lives.
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.ada.c2lnbmF0dXJl';
+    expect(await host.record(match.id, jwt, 'ada')).toEqual(before);
+    expect(await host.record(match.id, 'A'.repeat(43), 'ada')).toEqual(before);
+    expect((await refusal(host.record(match.id, jwt))).code).toBe('UNAUTHORIZED');
     expect((await host.getMatch(open.match.id)).id).toBe(open.match.id);
     // The next sweep finds nothing more to do.
     expect(await host.expire()).toEqual({ finished: 0, abandoned: 0, examined: 1 });

@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMatch, joinMatch } from '../../src/client/index.js';
 import { MAX_CHAT_LENGTH } from '../../src/protocol/lobby.js';
+import { parseClientMessage } from '../../src/protocol/parse.js';
+import { parseChatText } from '../../src/server/host/chat.js';
 import { MAX_NAME_LENGTH } from '../../src/server/seats.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import { type Served, serve } from '../helpers/friends.js';
@@ -50,6 +52,13 @@ it('lengths count characters (code points): 40 emoji are a name, 500 a chat line
     code: undefined,
   });
   expect((await call('POST', `/matches/${match.id}/chat`, { text: emoji.repeat(MAX_CHAT_LENGTH + 1) }, a.token)).code).toBe('BAD_MESSAGE');
+});
+
+it('a WebSocket say takes what the chat takes: 500 emoji with spaces around them (trimmed by the host)', () => {
+  const text = ` ${'😀'.repeat(MAX_CHAT_LENGTH)}  `;
+  const m = parseClientMessage(JSON.stringify({ type: 'say', id: 1, text }));
+  expect(m).toEqual({ type: 'say', id: 1, text });
+  expect(parseChatText(text)).toBe('😀'.repeat(MAX_CHAT_LENGTH));
 });
 
 it('a malformed bearer token is UNAUTHORIZED over HTTP, not read as no token (the spectator view)', async () => {

@@ -86,7 +86,7 @@ export async function gameRecord(parts: RecordParts, matchId: unknown, token: un
   } catch (e) {
     const kept = e instanceof HostError && e.code === 'NOT_FOUND' && isTokenText(matchId) ? await parts.store.keptRecord(matchId) : null;
     if (kept === null) throw e;
-    return keptFor(kept, token);
+    return keptFor(kept, token, account);
   }
   const creator = await isCreator(m, token, account);
   if (!creator) await parts.sessions.open(m.id, token ?? null, account);
@@ -100,15 +100,23 @@ export async function gameRecord(parts: RecordParts, matchId: unknown, token: un
   return recordOf((await parts.store.getMatch(m.id)) ?? m, log);
 }
 
-/** An expired match's kept record, for the people who could read its record before it expired. */
-async function keptFor(kept: KeptRecord, token: unknown): Promise<GameRecord> {
-  if (token === null || token === undefined) {
-    if (kept.spectators !== 'public') throw new HostError('FORBIDDEN', 'this match has no spectators');
-  } else {
-    if (!isTokenText(token)) throw new HostError('UNAUTHORIZED', 'a token is base64url text');
+/**
+ * An expired match's kept record, for the people who could read its record before it expired.
+ * With an `account` (the app's `authenticate` named one), a bearer token that is no seat's nor the
+ * creator's may be the app's own credential: the reader is one without a seat, as in
+ * `Sessions.open`.
+ */
+async function keptFor(kept: KeptRecord, token: unknown, account: string | null): Promise<GameRecord> {
+  const given = token !== null && token !== undefined;
+  let seated = false;
+  if (given && isTokenText(token)) {
     const hash = await hashToken(token);
     if (hash === kept.creatorHash) return kept.record;
-    if (!kept.seatHashes.includes(hash)) throw new HostError('UNAUTHORIZED', 'this token holds no seat of this match');
+    seated = kept.seatHashes.includes(hash);
+  } else if (given && account === null) throw new HostError('UNAUTHORIZED', 'a token is base64url text');
+  if (!seated) {
+    if (given && account === null) throw new HostError('UNAUTHORIZED', 'this token holds no seat of this match');
+    if (kept.spectators !== 'public') throw new HostError('FORBIDDEN', 'this match has no spectators');
   }
   if (kept.kind !== 'finished') {
     throw new HostError('FORBIDDEN', "a match's record is given out once the game is over (before that, only to its creator)");
