@@ -1,11 +1,12 @@
 /**
  * The look shared by the elements around the table (match, lobby, replay, app): panels on the
- * felt, forms, status pills, links. Built on the theme's custom properties.
+ * felt, forms, status pills, links, and bars of felt (`.bar`) for what sits outside a panel, so
+ * that it reads on any page's background. Built on the theme's custom properties.
  * @module
  */
 import { THEME } from './theme.js';
 
-/** Panels, forms and pills. */
+/** Panels, forms, pills and bars. */
 export const CHROME_CSS = `${THEME}
 .panel {
   background: radial-gradient(ellipse at 50% 0%, var(--_felt), var(--_felt-dark) 90%); color: var(--_ink);
@@ -33,6 +34,7 @@ details > summary { cursor: pointer; font-weight: 650; min-height: 32px; }
 .error { color: #fff; background: rgba(176, 40, 30, 0.85); border-radius: 10px; padding: 8px 12px; margin: 0; }
 .error:empty { display: none; }
 .strip { display: flex; flex-wrap: wrap; gap: 8px 12px; align-items: center; margin-bottom: 10px; }
+.bar { margin: 0; padding: 8px 12px; border-radius: var(--_radius); background: var(--_felt-dark); color: var(--_ink); } .bar:empty { display: none; }
 .links { display: grid; gap: 8px; }
 .link { display: flex; flex-wrap: wrap; gap: 6px 8px; align-items: center; min-width: 0; }
 .muted:empty { display: none; }

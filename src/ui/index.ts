@@ -101,6 +101,8 @@ declare global {
     'ftk-joined': CustomEvent<SeatedDetail>;
     'ftk-watch': CustomEvent<{ readonly match: string }>;
     'ftk-local': CustomEvent<{ readonly players: number }>;
+    'ftk-join': CustomEvent<{ readonly match: string }>;
+    'ftk-back': CustomEvent<{ readonly match: string | null }>;
     'ftk-position': CustomEvent<{ readonly position: number; readonly length: number }>;
   }
 }

@@ -5,7 +5,8 @@
  * (high contrast) buttons and the bid amount have edges and the pressed language button stands
  * out; on a phone the score's column headers keep their full names for screen readers; the
  * reader's own King is said in the second person; long names in the phone's score break between
- * words, and the winner's crown keeps its size.
+ * words, and the winner's crown keeps its size. On a white page (a host on loopback serving it),
+ * `<ftk-match>`'s status line, `<ftk-app>`'s header and `<ftk-lobby>`'s way back keep their contrast.
  *
  * Needs `npm run build` (the fixture imports dist/) and /usr/bin/chromium.
  */
@@ -13,9 +14,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../src/server/serve.js';
+import { MemoryStore } from '../../src/server/store/memory.js';
 import { labels } from '../../src/text/index.js';
 import { WORDS } from '../../src/ui/words.js';
 import { openBrowser, requireFiles } from './browser.js';
+import { axeProblems } from './table.js';
 
 let pages: Awaited<ReturnType<typeof openBrowser>>;
 
@@ -192,6 +196,75 @@ describe('the elements, after an accessibility review in Chromium', () => {
       } finally {
         await close();
       }
+    }
+  });
+});
+
+describe('the elements on a white page (the page sets no background)', () => {
+  it("keeps <ftk-match>'s status, <ftk-app>'s header and <ftk-lobby>'s way back readable: axe-core finds no contrast problem", async () => {
+    // A real host on loopback that also serves the page (the same origin: no CORS to allow).
+    const host = await startServer({ store: new MemoryStore(), port: 0, staticDir: process.cwd() });
+    mkdirSync('test-results', { recursive: true });
+    try {
+      for (const [width, height] of [
+        [390, 844],
+        [1280, 800],
+      ] as const) {
+        const context = await pages.browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+        try {
+          const page = await context.newPage();
+          const errors: string[] = [];
+          page.on('pageerror', (e) => errors.push(String(e)));
+          await page.goto(`${host.url}/test/e2e/fixtures/blank.html`);
+          await page.waitForFunction('window.__ready === true');
+          expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgba(0, 0, 0, 0)');
+          await page.addScriptTag({ type: 'module', content: "import * as client from '/dist/client.js'; window.client = client;" });
+          await page.waitForFunction('window.client !== undefined');
+          // As docs/embedding.md shows it: a match created and joined by the page, one seat still open.
+          await page.evaluate(async () => {
+            const { createMatch, joinMatch } = (window as any).client;
+            const base = location.origin;
+            const { match, invite, creatorToken } = await createMatch(base, { players: 3, bots: [null, null, 'heuristic'] });
+            const seat = await joinMatch(base, match.id, { name: 'Ada', invite });
+            const m = document.createElement('ftk-match') as any;
+            m.setAttribute('match', match.id);
+            m.setAttribute('invite', invite);
+            m.creatorToken = creatorToken;
+            m.token = seat.token;
+            document.body.append(m);
+          });
+          await page.waitForFunction(
+            `document.querySelector('ftk-match').status === 'open' && document.querySelector('ftk-match').shadowRoot.querySelector('.match > .strip .muted').textContent !== ''`,
+          );
+          await page.screenshot({ path: join('test-results', `white-match-${width}.png`), fullPage: true });
+          expect(await axeProblems(page), `<ftk-match> ${width}`).toEqual([]);
+
+          // The whole site: its header (the title, the language pressed and the other) and the lobby.
+          await page.evaluate(() => {
+            const app = document.createElement('ftk-app');
+            document.body.replaceChildren(app);
+          });
+          await page.waitForFunction(`document.querySelector('ftk-app').shadowRoot.querySelector('ftk-lobby') !== null`);
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: join('test-results', `white-app-${width}.png`), fullPage: true });
+          expect(await axeProblems(page), `<ftk-app> ${width}`).toEqual([]);
+
+          // The lobby alone, with a match it cannot find: its error and **Back to the lobby**.
+          await page.evaluate(() => {
+            const lobby = document.createElement('ftk-lobby');
+            lobby.setAttribute('match', 'nope');
+            document.body.replaceChildren(lobby);
+          });
+          await page.waitForFunction(`document.querySelector('ftk-lobby').shadowRoot.querySelector('[data-field="back"]') !== null`);
+          await page.screenshot({ path: join('test-results', `white-lobby-${width}.png`), fullPage: true });
+          expect(await axeProblems(page), `<ftk-lobby> ${width}`).toEqual([]);
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      await host.close();
     }
   });
 });

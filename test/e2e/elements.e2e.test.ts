@@ -9,7 +9,8 @@
  * action or event of a type this build does not know, a refused update's events, `<html lang>`
  * changing, a replay's record set to `null`, a local game's bot seeds, and `<ftk-match>` taken out
  * of the page or moved in it (on a real host on loopback) and given a view that is not one (by a
- * host of the test's own).
+ * host of the test's own). From a third review: `<ftk-match>`'s invite links as docs/embedding.md
+ * sets it up (none without `invite` for an unlisted match, and with it links that seat a friend).
  *
  * Needs `npm run build` (the fixture imports dist/) and /usr/bin/chromium.
  */
@@ -23,6 +24,7 @@ import { WebSocketServer } from 'ws';
 import { createGameWithEvents, eventsFor, step, view } from '../../src/index.js';
 import { startServer } from '../../src/server/serve.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
+import { WORDS } from '../../src/ui/words.js';
 import { openBrowser, requireFiles } from './browser.js';
 
 let pages: Awaited<ReturnType<typeof openBrowser>>;
@@ -851,6 +853,58 @@ describe('<ftk-match> and a view it refuses (a second review)', () => {
       await close();
       sockets.close();
       server.close();
+    }
+  });
+});
+
+describe("<ftk-match>'s invite links, set up as docs/embedding.md says (a third review)", () => {
+  it('gives no link that cannot seat anyone without `invite`, and with it links that seat a friend in <ftk-app>', async () => {
+    const host = await startServer({ store: new MemoryStore(), port: 0, staticDir: process.cwd() });
+    const ada = await pages.browser.newContext({ reducedMotion: 'reduce' });
+    const bo = await pages.browser.newContext({ reducedMotion: 'reduce' });
+    try {
+      const page = await ada.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(`${host.url}/test/e2e/fixtures/blank.html`);
+      await page.waitForFunction('window.__ready === true');
+      await page.addScriptTag({ type: 'module', content: "import * as client from '/dist/client.js'; window.client = client;" });
+      await page.waitForFunction('window.client !== undefined');
+      // createMatch and joinMatch (an unlisted match), then the element with `match` and `token` only.
+      await page.evaluate(async () => {
+        const { createMatch, joinMatch } = (window as any).client;
+        const base = location.origin;
+        const { match, invite } = await createMatch(base, { players: 2, bots: [null, null] });
+        const seat = await joinMatch(base, match.id, { name: 'Ada', invite });
+        (window as any).invite = invite;
+        const m = document.createElement('ftk-match') as any;
+        m.setAttribute('match', match.id);
+        m.setAttribute('invite-base', `${location.origin}/test/e2e/fixtures/blank.html`);
+        m.token = seat.token;
+        document.body.append(m);
+      });
+      const invites = page.locator('ftk-match [part="invites"]');
+      await invites.getByText(WORDS.en.lobby.noInvite).waitFor();
+      expect(await invites.locator('input').count()).toBe(0);
+
+      // With the match's invite code, as embedding.md now says: a link per open seat that works.
+      await page.evaluate(() => document.querySelector('ftk-match')?.setAttribute('invite', (window as any).invite));
+      const link = await invites.locator('input[data-invite="1"]').inputValue();
+      expect(link).toContain('#invite=');
+      const friend = await bo.newPage();
+      friend.on('pageerror', (e) => errors.push(String(e)));
+      await friend.goto(link);
+      await friend.waitForFunction('window.__ready === true');
+      await friend.evaluate(() => document.body.append(document.createElement('ftk-app')));
+      await friend.locator('ftk-app ftk-lobby input[data-field="name"]').fill('Bo');
+      await friend.locator('ftk-app ftk-lobby button[data-field="sit"]').click();
+      await friend.waitForFunction(`document.querySelector('ftk-app').shadowRoot.querySelector('ftk-match')?.status === 'open'`);
+      await page.waitForFunction(`document.querySelector('ftk-match').table.view !== null`);
+      expect(errors).toEqual([]);
+    } finally {
+      await ada.close();
+      await bo.close();
+      await host.close();
     }
   });
 });

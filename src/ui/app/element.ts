@@ -58,7 +58,7 @@ export class AppElement extends ElementBase {
 
   readonly #root: ShadowRoot;
   readonly #main: HTMLElement = h('main', { class: 'main', tabindex: '-1' });
-  readonly #head: HTMLElement = h('header', { class: 'head', part: 'header' });
+  readonly #head: HTMLElement = h('header', { class: 'head bar', part: 'header' });
   #record: GameRecord | null = null;
   #game: LocalGame | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
@@ -341,7 +341,7 @@ export class AppElement extends ElementBase {
     const table = document.createElement('ftk-table') as TableElement;
     table.setAttribute('lang', this.lang);
     table.setAttribute('exportparts', TABLE_PARTS.join(', '));
-    const after = h('div', { class: 'strip' });
+    const after = h('div', { class: 'strip bar' });
     this.#show(table, after);
     const factory = this.#bots;
     if (factory === null) return;

@@ -47,7 +47,8 @@ interface OpenList {
  *
  * - Attributes: `server` (the host's base URL; default this page's origin), `match` (show the
  *   join form of that match, as an invite link does), `seat` (the seat an invite offers),
- *   `local` (offer a game against bots on this page), `lang`.
+ *   `invite` (the invite code the seat is taken with: an unlisted match needs it), `local`
+ *   (offer a game against bots on this page), `lang`.
  * - Events: `ftk-created` and `ftk-joined` (`SeatedDetail`), `ftk-watch` (`{ match }`),
  *   `ftk-local` (`{ players }`); cancelable: `ftk-join` (`{ match }`, a row's **Join the match**:
  *   unless cancelled, the element shows that match's join form) and `ftk-back` (the join form's
@@ -317,7 +318,7 @@ export class LobbyElement extends ElementBase {
     try {
       summary = await getMatch(this.#base(), match);
     } catch (e) {
-      fill(this.#main, this.#error, h('div', { class: 'strip' }, this.#backButton()));
+      fill(this.#main, this.#error, h('div', { class: 'strip bar' }, this.#backButton()));
       this.#fail(e);
       return;
     }

@@ -40,7 +40,8 @@ export const MATCH_PARTS: readonly string[] = ['connection', 'error', 'invites',
  *
  * - Attributes: `match` (the match id), `server` (the host's base URL; default this page's
  *   origin), `lang`, `invite-base` (the page an invite link opens; default this page),
- *   `invite` (the match's invite code, which the invite links then carry in their fragment).
+ *   `invite` (the match's invite code, which the invite links then carry in their fragment;
+ *   without it, an unlisted match's invite panel says the code is missing instead of links).
  * - Properties: `token` (the seat token from `joinMatch`, or `null` to watch; the element
  *   connects once `match` and `token` are both set), `creatorToken` (the match's creator token:
  *   shows the creator's seat panel, to hand an away player's seat to a bot or give it a new
@@ -112,7 +113,7 @@ export class MatchElement extends ElementBase {
       h(
         'div',
         { class: 'match' },
-        h('div', { class: 'strip' }, this.#pill, this.#waiting, this.#error),
+        h('div', { class: 'strip bar' }, this.#pill, this.#waiting, this.#error),
         this.#invites,
         this.#keeperBox,
         this.#chat.el,
@@ -461,7 +462,14 @@ export class MatchElement extends ElementBase {
       this.#invites,
       this.#over || match === null
         ? null
-        : { seats: this.#summary?.seats ?? null, page: this.#page(), match, invite: this.getAttribute('invite'), lang: this.lang },
+        : {
+            seats: this.#summary?.seats ?? null,
+            page: this.#page(),
+            match,
+            invite: this.getAttribute('invite'),
+            unlisted: this.#summary?.visibility === 'unlisted',
+            lang: this.lang,
+          },
     );
   }
 

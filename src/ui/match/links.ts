@@ -50,15 +50,24 @@ export interface InviteContext {
   readonly page: string;
   readonly match: string;
   readonly invite: string | null;
+  /** The match is unlisted: its seats are taken only with the invite code. */
+  readonly unlisted: boolean;
   readonly lang: Lang;
 }
 
-/** Draws the invite panel: a link per open seat that no bot holds, or nothing (`null`: the game is over). */
+/**
+ * Draws the invite panel: a link per open seat that no bot holds, or nothing (`null`: the game is
+ * over). An unlisted match's links without its invite code could seat nobody: the panel says the
+ * code is missing instead.
+ */
 export function renderInvites(el: HTMLElement, ctx: InviteContext | null): void {
   const open = (ctx?.seats ?? []).map((s, i) => ({ s, i })).filter((x) => x.s.open && x.s.bot === null);
   // Drawn again only when what it shows changes: the match's summary is read again often, and a
   // panel drawn anew would drop the focus of a keyboard user on its Copy button.
-  const key = ctx === null || open.length === 0 ? '' : JSON.stringify([ctx.lang, ctx.page, ctx.match, ctx.invite, open.map((x) => x.i)]);
+  const key =
+    ctx === null || open.length === 0
+      ? ''
+      : JSON.stringify([ctx.lang, ctx.page, ctx.match, ctx.invite, ctx.unlisted, open.map((x) => x.i)]);
   if (el.dataset.drawn === key) return;
   el.dataset.drawn = key;
   if (ctx === null || open.length === 0) {
@@ -72,7 +81,9 @@ export function renderInvites(el: HTMLElement, ctx: InviteContext | null): void 
       'section',
       { class: 'panel' },
       h('h2', { class: 'small' }, w.invite),
-      open.map(({ i }) => copyRow(w.inviteSeat(i), seatInvite(ctx.page, ctx.match, i, ctx.invite), ctx.lang, { 'data-invite': i })),
+      ctx.unlisted && !ctx.invite
+        ? h('span', { class: 'muted' }, w.noInvite)
+        : open.map(({ i }) => copyRow(w.inviteSeat(i), seatInvite(ctx.page, ctx.match, i, ctx.invite), ctx.lang, { 'data-invite': i })),
     ),
   );
 }

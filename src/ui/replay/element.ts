@@ -66,7 +66,7 @@ export class ReplayElement extends ElementBase {
 
   readonly #root: ShadowRoot;
   readonly #table: TableElement;
-  readonly #bar: HTMLElement = h('div', { class: 'strip', part: 'controls', role: 'toolbar' });
+  readonly #bar: HTMLElement = h('div', { class: 'strip bar', part: 'controls', role: 'toolbar' });
   readonly #range: HTMLInputElement = h('input', { type: 'range', min: 0, max: 0, value: 0, 'data-key': 'position' });
   readonly #where: HTMLElement = h('span', { class: 'pill', 'aria-live': 'polite' });
   readonly #seat: HTMLSelectElement = h('select', { 'data-key': 'seat' });
@@ -76,7 +76,7 @@ export class ReplayElement extends ElementBase {
     super();
     this.#root = shadow(
       this,
-      `${CHROME_CSS} .replay { display: grid; gap: 10px; } .replay > .strip { margin: 0; padding: 8px 12px; border-radius: var(--_radius); background: var(--_felt-dark); color: var(--_ink); } .strip input[type=range] { flex: 1 1 10rem; min-width: 0; }
+      `${CHROME_CSS} .replay { display: grid; gap: 10px; } .strip input[type=range] { flex: 1 1 10rem; min-width: 0; }
       .step { display: block; width: 1.1em; height: 1.1em; } .step svg { display: block; width: 100%; height: 100%; }`,
     );
     this.#table = document.createElement('ftk-table') as TableElement;

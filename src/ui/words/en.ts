@@ -105,6 +105,7 @@ export const en: Words = {
     create: 'Create and sit down',
     invite: 'Invite your friends: send each the link of their seat',
     inviteSeat: (n) => `Seat ${n}`,
+    noInvite: 'No links: this page does not have the match’s invite code.',
     copy: 'Copy',
     copied: 'Copied',
     copyYourself: 'Select the link and copy it.',

@@ -87,6 +87,8 @@ export interface Words {
     readonly create: string;
     readonly invite: string;
     readonly inviteSeat: (n: number) => string;
+    /** Instead of an unlisted match's invite links when the page did not give the element its invite code (they could seat nobody). */
+    readonly noInvite: string;
     readonly copy: string;
     readonly copied: string;
     /** When the page cannot copy by itself (no clipboard on a page not served over https). */
