@@ -18,7 +18,7 @@ import { startServer } from '../../src/server/serve.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import { labels } from '../../src/text/index.js';
 import { WORDS } from '../../src/ui/words.js';
-import { openBrowser, requireFiles } from './browser.js';
+import { blankWithClient, openBrowser, requireFiles } from './browser.js';
 import { axeProblems } from './table.js';
 
 let pages: Awaited<ReturnType<typeof openBrowser>>;
@@ -212,14 +212,8 @@ describe('the elements on a white page (the page sets no background)', () => {
       ] as const) {
         const context = await pages.browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
         try {
-          const page = await context.newPage();
-          const errors: string[] = [];
-          page.on('pageerror', (e) => errors.push(String(e)));
-          await page.goto(`${host.url}/test/e2e/fixtures/blank.html`);
-          await page.waitForFunction('window.__ready === true');
+          const { page, errors } = await blankWithClient(context, host.url);
           expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgba(0, 0, 0, 0)');
-          await page.addScriptTag({ type: 'module', content: "import * as client from '/dist/client.js'; window.client = client;" });
-          await page.waitForFunction('window.client !== undefined');
           // As docs/embedding.md shows it: a match created and joined by the page, one seat still open.
           await page.evaluate(async () => {
             const { createMatch, joinMatch } = (window as any).client;

@@ -3,7 +3,7 @@
  * generator for the tests' own clicks, and the card ids a page must not show.
  */
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startDemoServer } from '../../docs/demo/serve.mjs';
 import { usedCards } from '../../src/data/cards.js';
 import { CARDS, type GameState, type Viewer, view } from '../../src/index.js';
@@ -68,4 +68,20 @@ export function hiddenIds(state: GameState, viewer: Viewer): string[] {
 /** Whether `id` occurs in `html` as a whole id (so `gold-1-1` does not match inside `gold-1-10`). */
 export function mentions(html: string, id: string): boolean {
   return new RegExp(`(^|[^\\w-])${id}(?![\\w-])`).test(html);
+}
+
+/**
+ * A blank page of `context` served by a host at `url` (the host serves the repository, so the
+ * page imports `dist/`), with the package's client as `window.client`; `errors` collects the
+ * page's uncaught errors.
+ */
+export async function blankWithClient(context: BrowserContext, url: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${url}/test/e2e/fixtures/blank.html`);
+  await page.waitForFunction('window.__ready === true');
+  await page.addScriptTag({ type: 'module', content: "import * as client from '/dist/client.js'; window.client = client;" });
+  await page.waitForFunction('window.client !== undefined');
+  return { page, errors };
 }

@@ -25,7 +25,7 @@ import { createGameWithEvents, eventsFor, step, view } from '../../src/index.js'
 import { startServer } from '../../src/server/serve.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import { WORDS } from '../../src/ui/words.js';
-import { openBrowser, requireFiles } from './browser.js';
+import { blankWithClient, openBrowser, requireFiles } from './browser.js';
 
 let pages: Awaited<ReturnType<typeof openBrowser>>;
 
@@ -753,13 +753,7 @@ describe('<ftk-match> in and out of the page (a second review)', () => {
     const host = await startServer({ store: new MemoryStore(), port: 0, staticDir: process.cwd() });
     const context = await pages.browser.newContext({ reducedMotion: 'reduce' });
     try {
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
-      await page.goto(`${host.url}/test/e2e/fixtures/blank.html`);
-      await page.waitForFunction('window.__ready === true');
-      await page.addScriptTag({ type: 'module', content: "import * as client from '/dist/client.js'; window.client = client;" });
-      await page.waitForFunction('window.client !== undefined');
+      const { page, errors } = await blankWithClient(context, host.url);
       const out = await page.evaluate(async () => {
         const { createMatch, joinMatch } = (window as any).client;
         const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -863,13 +857,7 @@ describe("<ftk-match>'s invite links, set up as docs/embedding.md says (a third 
     const ada = await pages.browser.newContext({ reducedMotion: 'reduce' });
     const bo = await pages.browser.newContext({ reducedMotion: 'reduce' });
     try {
-      const page = await ada.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
-      await page.goto(`${host.url}/test/e2e/fixtures/blank.html`);
-      await page.waitForFunction('window.__ready === true');
-      await page.addScriptTag({ type: 'module', content: "import * as client from '/dist/client.js'; window.client = client;" });
-      await page.waitForFunction('window.client !== undefined');
+      const { page, errors } = await blankWithClient(ada, host.url);
       // createMatch and joinMatch (an unlisted match), then the element with `match` and `token` only.
       await page.evaluate(async () => {
         const { createMatch, joinMatch } = (window as any).client;
