@@ -43,7 +43,7 @@ export const CHAT_READ_LIMIT = 200;
 
 /** A page of a match's chat: the lines after a number, oldest first, and whether more follow them. */
 export interface ChatPage {
-  /** At most {@link CHAT_READ_LIMIT} lines. */
+  /** At most 200 lines (a page). */
   readonly chat: ChatLine[];
   /** There are lines after these: read again after the last one's `n`. */
   readonly more: boolean;
