@@ -11,6 +11,24 @@ import type { MatchRecord } from '../store/store.js';
 import { hashToken, isTokenText } from '../tokens.js';
 import type { Session } from './types.js';
 
+/**
+ * The hash of the bearer `token` a caller gave, or `null` when there is none to look up: no token
+ * given, or (with an `account` the app's `authenticate` named) one that is not a host token, so
+ * the app's own credential. A token given without an account must be token text.
+ * @throws {@link HostError} `UNAUTHORIZED` for malformed text without an account.
+ */
+export async function givenHash(token: unknown, account: string | null): Promise<string | null> {
+  if (token === null || token === undefined) return null;
+  if (isTokenText(token)) return hashToken(token);
+  if (account === null) throw new HostError('UNAUTHORIZED', 'a token is base64url text');
+  return null;
+}
+
+/** A caller that gave a token, with no account to fall back on, and whose token holds no seat. */
+export function noSeat(): HostError {
+  return new HostError('UNAUTHORIZED', 'this token holds no seat of this match');
+}
+
 /** Whether the session may still watch the match: its token (or its account) holds its seat, or spectators are public. */
 export function allowed(m: MatchRecord, s: Session): boolean {
   if (s.viewer === 'spectator') return m.spectators === 'public';

@@ -10,8 +10,8 @@
 import { type GameRecord, makeRecord } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
 import type { KeptRecord, LogEntry, MatchRecord, Store } from '../store/store.js';
-import { hashToken, isTokenText } from '../tokens.js';
-import { isCreator } from './access.js';
+import { isTokenText } from '../tokens.js';
+import { givenHash, isCreator, noSeat } from './access.js';
 import { digestAfter, fairMeta } from './fairness.js';
 import type { LiveMatches } from './live-matches.js';
 import type { MatchRegistry } from './registry.js';
@@ -108,14 +108,10 @@ export async function gameRecord(parts: RecordParts, matchId: unknown, token: un
  */
 async function keptFor(kept: KeptRecord, token: unknown, account: string | null): Promise<GameRecord> {
   const given = token !== null && token !== undefined;
-  let seated = false;
-  if (given && isTokenText(token)) {
-    const hash = await hashToken(token);
-    if (hash === kept.creatorHash) return kept.record;
-    seated = kept.seatHashes.includes(hash);
-  } else if (given && account === null) throw new HostError('UNAUTHORIZED', 'a token is base64url text');
-  if (!seated) {
-    if (given && account === null) throw new HostError('UNAUTHORIZED', 'this token holds no seat of this match');
+  const hash = await givenHash(token, account);
+  if (hash !== null && hash === kept.creatorHash) return kept.record;
+  if (hash === null || !kept.seatHashes.includes(hash)) {
+    if (given && account === null) throw noSeat();
     if (kept.spectators !== 'public') throw new HostError('FORBIDDEN', 'this match has no spectators');
   }
   if (kept.kind !== 'finished') {

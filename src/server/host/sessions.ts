@@ -8,8 +8,7 @@ import { currentPlayer, type Viewer } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
 import { markLeft, seatOfHash } from '../seats.js';
 import type { Store } from '../store/store.js';
-import { hashToken, isTokenText } from '../tokens.js';
-import { allowed, parseSeq, readsChat } from './access.js';
+import { allowed, givenHash, noSeat, parseSeq, readsChat } from './access.js';
 import { fairnessSummary } from './fairness.js';
 import type { FanOut } from './fan-out.js';
 import type { LiveMatch, Watcher } from './live-match.js';
@@ -38,18 +37,18 @@ export class Sessions {
     const m = await this.registry.stored(matchId);
     let session: Session | null = null;
     const given = token !== null && token !== undefined;
-    if (given && isTokenText(token)) {
-      const hash = await hashToken(token);
+    const hash = await givenHash(token, account);
+    if (hash !== null) {
       const seat = seatOfHash(m.seats, hash);
       if (seat >= 0) session = { matchId: m.id, viewer: seat, tokenHash: hash };
-    } else if (given && account === null) throw new HostError('UNAUTHORIZED', 'a token is base64url text');
+    }
     if (session === null && account !== null) {
       // A bearer token may be the app's own credential: the account the app named opens its seat.
       const seat = m.seats.findIndex((s) => s.tokenHash !== null && s.account === account);
       if (seat >= 0) session = { matchId: m.id, viewer: seat, tokenHash: null, account };
     }
     if (session === null) {
-      if (given && account === null) throw new HostError('UNAUTHORIZED', 'this token holds no seat of this match');
+      if (given && account === null) throw noSeat();
       if (m.spectators !== 'public') throw new HostError('FORBIDDEN', 'this match has no spectators');
       return { matchId: m.id, viewer: 'spectator', tokenHash: null };
     }
