@@ -43,6 +43,16 @@ const SEATS = [
   { name: null, bot: null, open: true, left: false, kind: 'open', connected: false },
 ];
 const updates = (...seqs: number[]) => seqs.map((seq) => ({ seq, events: [] }));
+/** A patch at `seq` that does not fit the view (its digest cannot match): the client asks for the view again. */
+const brokenPatch = (seq: number) => ({ type: 'patch', seq, events: [], patch: [['/deckSize', 1]], digest: 1 });
+/** The hello answered: on the first connection the welcome, then a patch that does not fit; later, a welcome at seq 1. */
+function welcomeThenBrokenPatch(k: number, send: (x: unknown) => void): void {
+  if (k > 0) send({ ...WELCOME, seq: 1, updates: updates(1), view: VIEW });
+  else {
+    send({ ...WELCOME, view: VIEW });
+    send(brokenPatch(1));
+  }
+}
 
 let cleanup: (() => void)[] = [];
 afterEach(() => {
@@ -200,14 +210,8 @@ describe('a client and a host whose welcome, sync, seats or views are malformed:
   it('a malformed sync answer: resync rejects with BAD_MESSAGE; when the client repairs its view, it tells it and connects again (the welcome brings the view) instead of asking again', async () => {
     let syncs = 0;
     const host = await fakeHost((k, m, send) => {
-      if (m.type === 'hello') {
-        if (k > 0) send({ ...WELCOME, seq: 1, updates: updates(1), view: VIEW });
-        else {
-          send({ ...WELCOME, view: VIEW });
-          // A patch whose digest does not match: the client asks for the view again.
-          send({ type: 'patch', seq: 1, events: [], patch: [['/deckSize', 1]], digest: 1 });
-        }
-      } else if (m.type === 'sync') {
+      if (m.type === 'hello') welcomeThenBrokenPatch(k, send);
+      else if (m.type === 'sync') {
         syncs++;
         if (k === 0) send({ type: 'synced', id: m.id, seq: 1, updates: null, view: VIEW });
         else if (syncs === 2) send({ type: 'pong', id: m.id });
@@ -393,14 +397,8 @@ describe('a client and a host whose welcome, sync, seats or views are malformed:
   it('a sync answer older than the seq asked after is BAD_MESSAGE: the client connects again instead of asking again', async () => {
     let syncs = 0;
     const host = await fakeHost((k, m, send) => {
-      if (m.type === 'hello') {
-        if (k > 0) send({ ...WELCOME, seq: 1, updates: updates(1), view: VIEW });
-        else {
-          send({ ...WELCOME, view: VIEW });
-          // A patch that does not fit: the client asks for the view again after seq 1.
-          send({ type: 'patch', seq: 1, events: [], patch: [['/deckSize', 1]], digest: 1 });
-        }
-      } else if (m.type === 'sync') {
+      if (m.type === 'hello') welcomeThenBrokenPatch(k, send);
+      else if (m.type === 'sync') {
         syncs++;
         send({ type: 'synced', id: m.id, seq: 0, updates: [], view: VIEW });
       }
@@ -416,14 +414,13 @@ describe('a client and a host whose welcome, sync, seats or views are malformed:
     const asked: number[] = [];
     const host = await fakeHost((k, m, send) => {
       const after = (m as { after?: number }).after ?? 0;
-      const broken = (seq: number) => ({ type: 'patch', seq, events: [], patch: [['/deckSize', 1]], digest: 1 });
       if (m.type === 'hello') {
         send({ ...WELCOME, seq: after, view: VIEW });
-        if (k === 0) send(broken(1));
+        if (k === 0) send(brokenPatch(1));
       } else if (m.type === 'sync' && k === 0) {
         asked.push(Date.now());
         // Each answer comes after another patch that does not fit: the view stays behind.
-        send(broken(after + 1));
+        send(brokenPatch(after + 1));
         send({ type: 'synced', id: m.id, seq: after, updates: [], view: VIEW });
       } else if (m.type === 'sync') send({ type: 'synced', id: m.id, seq: after, updates: [], view: VIEW });
     });
