@@ -2,6 +2,7 @@
  * What the host tests share: waiting for a condition, playing a client automatically, watching a
  * seat through the host core, and `kill -9`.
  */
+import { expect } from 'vitest';
 import type { MatchClient } from '../../src/client/index.js';
 import type { Action } from '../../src/index.js';
 import { HostError } from '../../src/protocol/errors.js';
@@ -95,4 +96,19 @@ export async function refusal(p: Promise<unknown>): Promise<HostError> {
     throw e;
   }
   throw new Error('expected a HostError');
+}
+
+/**
+ * Plays the session's seat (its first legal action each time) until it has nothing to play, a
+ * bot being to move; expects each action acknowledged with the next seq. Resolves with the seq of
+ * its last action (0 if none).
+ */
+export async function playUntilOthersMove(host: MatchHost, session: Session): Promise<number> {
+  let played = 0;
+  for (;;) {
+    const { view, seq } = await host.sync(session, 0);
+    if (view.legal.length === 0) return played;
+    expect(await host.submit(session, view.legal[0] as Action, seq)).toEqual({ seq: seq + 1 });
+    played = seq + 1;
+  }
 }

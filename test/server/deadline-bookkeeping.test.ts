@@ -11,6 +11,7 @@ import { MatchHost } from '../../src/server/host.js';
 import { HostMetrics } from '../../src/server/metrics.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import type { LogEntry, Store } from '../../src/server/store/store.js';
+import { playUntilOthersMove } from '../helpers/play.js';
 
 const hosts: MatchHost[] = [];
 afterEach(() => {
@@ -133,13 +134,7 @@ describe("a host's deadline bookkeeping", () => {
     });
     const ada = await h.open(match.id, (await h.join(match.id, { name: 'Ada', seat: 0 })).token);
     fail = true;
-    let played = 0;
-    for (;;) {
-      const { view, seq } = await h.sync(ada, 0);
-      if (view.legal.length === 0) break; // the bot is to move
-      expect(await h.submit(ada, view.legal[0] as Action, seq)).toEqual({ seq: seq + 1 });
-      played = seq + 1;
-    }
+    const played = await playUntilOthersMove(h, ada); // until the bot is to move
     expect(fail).toBe(false); // the bot's deadline was not written
     const exposition = metrics.render();
     expect(exposition).not.toMatch(/ftk_action_rejections_total\{code="INTERNAL"\}/);

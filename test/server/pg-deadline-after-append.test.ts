@@ -13,6 +13,7 @@ import { MatchHost } from '../../src/server/host.js';
 import { HostMetrics } from '../../src/server/metrics.js';
 import { createPostgresStore, type PostgresStore } from '../../src/server/store/postgres.js';
 import { describePg, freshDatabase } from '../helpers/pg.js';
+import { playUntilOthersMove } from '../helpers/play.js';
 
 /** Waits until `cond` holds (no time is asserted: the limit only ends a test that would hang). */
 async function eventually(cond: () => Promise<boolean>, what: string): Promise<void> {
@@ -80,13 +81,7 @@ describePg('PostgreSQL: the connection breaks between an append and its deadline
       bots: [null, 'heuristic'],
     });
     const ada = await h.open(match.id, (await h.join(match.id, { name: 'Ada', seat: 0 })).token);
-    let played = 0;
-    for (;;) {
-      const { view, seq } = await h.sync(ada, 0);
-      if (view.legal.length === 0) break; // the bot is to move
-      expect(await h.submit(ada, view.legal[0] as Action, seq)).toEqual({ seq: seq + 1 });
-      played = seq + 1;
-    }
+    const played = await playUntilOthersMove(h, ada); // until the bot is to move
     expect(await fired()).toBe(true);
     // When the seat's answer came, the bot's deadline was in the store (or the bot had played it already).
     const stored = await direct.query<{ seq: number }>('SELECT seq FROM after_seat.deadlines WHERE match_id = $1', [match.id]);
