@@ -52,6 +52,70 @@ const cjsImportMetaUrl: NonNullable<Options['esbuildPlugins']>[number] = {
 };
 
 /**
+ * Takes from a stylesheet's text the whitespace CSS does not read: comments, line breaks and runs
+ * of spaces (one space stays, as between a selector's parts), any space next to `{`, `}`, `;` or
+ * `,`, the space after a declaration's `:` (a property's name right after `{` or `;`), and a
+ * `;` right before `}`. Text in quotes is left as written, and so is the space at
+ * either end (the text may be one piece of a template literal, next to a `${…}`).
+ *
+ * @example
+ * ```ts
+ * minifyCss('\n.a  .b {\n  color: red;\n}\n'); // ' .a .b{color:red} '
+ * ```
+ */
+export function minifyCss(text: string): string {
+  return text
+    .split(/("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/)
+    .map((part, i) => {
+      if (i % 2 === 1) return part; // a quoted string
+      const lead = /^\s/.test(part) ? ' ' : '';
+      const tail = /\s$/.test(part) && part.trim() !== '' ? ' ' : '';
+      const inner = part
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\s+/g, ' ')
+        .replace(/ ?([{};,]) ?/g, '$1')
+        .replace(/;}/g, '}')
+        .replace(/([{;]-{0,2}[a-zA-Z][\w-]*): /g, '$1:')
+        .trim();
+      return `${lead}${inner}${inner === '' ? '' : tail}`;
+    })
+    .join('');
+}
+
+/** A `css`-tagged template literal in a source file: its text between the backticks (no backtick inside, no `${…}` with a brace or backtick of its own). */
+const CSS_LITERAL = /\bcss`((?:[^`\\$]|\\[\s\S]|\$(?!\{)|\$\{[^{}`]*\})*)`/g;
+
+/**
+ * The stylesheets of the UI (`css`-tagged template literals, see `src/ui/css.ts`) without the
+ * whitespace CSS does not read ({@link minifyCss}), and without the tag. Each piece of text
+ * between two `${…}` is minified on its own, so that a value put in is never joined to its
+ * neighbour. Fails the build on a tagged literal it cannot read, rather than ship it unminified.
+ */
+const minifiedStylesheets: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'minified-stylesheets',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]ui[\\/].+\.ts$/ }, async ({ path }) => {
+      const text = await readFile(path, 'utf8');
+      if (!/\bcss`/.test(text)) return undefined;
+      if (text.includes('import.meta.url'))
+        throw new Error(`${path}: the stylesheet minifier does not give the CommonJS build its import.meta.url`);
+      const out = text
+        .replace(
+          CSS_LITERAL,
+          (_, body: string) =>
+            `\`${body
+              .split(/(\$\{[^{}`]*\})/)
+              .map((piece, i) => (i % 2 === 1 ? piece : minifyCss(piece)))
+              .join('')}\``,
+        )
+        .replace(/^import \{ css \} from '[./]+css\.js';\n/m, '');
+      if (/\bcss`/.test(out)) throw new Error(`${path}: a css\`…\` literal the stylesheet minifier cannot read`);
+      return { contents: out, loader: 'ts', resolveDir: dirname(path) };
+    });
+  },
+};
+
+/**
  * Builds the published package: ESM (`.js`) and CommonJS (`.cjs`) with declarations
  * (`.d.ts`, `.d.cts`). One key per entry point; its name is the file name under `dist/`.
  * `bots` is the `for-the-king-and-me/bots` subpath, `text` the `for-the-king-and-me/text` one, `sim` the `for-the-king-and-me/sim` one (the in-place simulator), `env` the `for-the-king-and-me/env` one (the learning environment), `server` and `client` the match host and its client (`ws` and `pg` stay external: optional peer dependencies), `protocol` the wire protocol they share.
@@ -77,7 +141,7 @@ export default defineConfig({
     options.entryPoints = library;
     options.define = { ...options.define, 'import.meta.url': 'importMetaUrl' };
   },
-  esbuildPlugins: [cjsImportMetaUrl],
+  esbuildPlugins: [minifiedStylesheets, cjsImportMetaUrl],
   format: ['esm', 'cjs'],
   dts: { entry: library },
   clean: true,

@@ -4,10 +4,11 @@
  * that it reads on any page's background. Built on the theme's custom properties.
  * @module
  */
+import { css } from './css.js';
 import { THEME } from './theme.js';
 
 /** Panels, forms, pills and bars. */
-export const CHROME_CSS = `${THEME}
+export const CHROME_CSS = css`${THEME}
 .panel {
   background: radial-gradient(ellipse at 50% 0%, var(--_felt), var(--_felt-dark) 90%); color: var(--_ink);
   border-radius: calc(var(--_radius) + 6px); padding: 18px;

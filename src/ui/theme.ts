@@ -6,9 +6,10 @@
  * button is highlighted in them.
  * @module
  */
+import { css } from './css.js';
 
 /** The custom properties and their defaults, set on `:host` so that a page's values win. */
-export const THEME = `
+export const THEME = css`
 :host {
   --_font: var(--ftk-font, system-ui, "Segoe UI", "DejaVu Sans", sans-serif);
   --_card-font: var(--ftk-card-font, Georgia, "DejaVu Serif", serif);

@@ -10,6 +10,7 @@
  */
 import type { GameRecord } from '../../index.js';
 import { CHROME_CSS } from '../chrome.js';
+import { css } from '../css.js';
 import { ElementBase, fill, h, shadow, upgradeProperties } from '../dom.js';
 import type { SeatedDetail } from '../lobby/element.js';
 import { createLocalGame, type LocalGame, randomSeed, type SeatBot } from '../local.js';
@@ -43,6 +44,16 @@ function store(key: string, value: string): void {
   }
 }
 
+/** The app's own look: its header (the brand and the language buttons) and main column, on top of the shared chrome. */
+export const APP_CSS = css`${CHROME_CSS}
+  :host { max-width: 1500px; margin: 0 auto; }
+  .head { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; justify-content: space-between; margin-bottom: 12px; }
+  .brand { display: flex; gap: 10px; align-items: center; color: inherit; text-decoration: none; font: 700 clamp(1.2rem, 4vw, 1.8rem) var(--_card-font); }
+  .brand .crown { width: 34px; color: var(--_gold); } .brand .crown svg { width: 100%; display: block; stroke: var(--_king); }
+  .langs { display: inline-flex; gap: 4px; } .langs .btn { min-width: 48px; padding: 0.4em 0.8em; }
+  .langs .btn[aria-pressed="false"] { background: rgba(255,255,255,.1); color: var(--_ink); box-shadow: inset 0 0 0 1px var(--_line); }
+  .main { display: grid; gap: 12px; } .main:focus { outline: none; }`;
+
 /**
  * The site element, `<ftk-app>`.
  *
@@ -70,17 +81,7 @@ export class AppElement extends ElementBase {
 
   constructor() {
     super();
-    this.#root = shadow(
-      this,
-      `${CHROME_CSS}
-      :host { max-width: 1500px; margin: 0 auto; }
-      .head { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; justify-content: space-between; margin-bottom: 12px; }
-      .brand { display: flex; gap: 10px; align-items: center; color: inherit; text-decoration: none; font: 700 clamp(1.2rem, 4vw, 1.8rem) var(--_card-font); }
-      .brand .crown { width: 34px; color: var(--_gold); } .brand .crown svg { width: 100%; display: block; stroke: var(--_king); }
-      .langs { display: inline-flex; gap: 4px; } .langs .btn { min-width: 48px; padding: 0.4em 0.8em; }
-      .langs .btn[aria-pressed="false"] { background: rgba(255,255,255,.1); color: var(--_ink); box-shadow: inset 0 0 0 1px var(--_line); }
-      .main { display: grid; gap: 12px; } .main:focus { outline: none; }`,
-    );
+    this.#root = shadow(this, APP_CSS);
     this.#root.append(this.#head, this.#main);
     this.#root.addEventListener('ftk-created', (e) => this.#seated((e as CustomEvent<SeatedDetail>).detail));
     this.#root.addEventListener('ftk-joined', (e) => this.#seated((e as CustomEvent<SeatedDetail>).detail));

@@ -9,6 +9,7 @@
 import { createMatch, getMatch, joinMatch, listOpenMatches, type MatchSummary } from '../../client/index.js';
 import { labels } from '../../text/index.js';
 import { CHROME_CSS } from '../chrome.js';
+import { css } from '../css.js';
 import { ElementBase, fill, h, shadow, text, watchLang } from '../dom.js';
 import { hostBase } from '../match/address.js';
 import { CARD_CSS } from '../table/style.js';
@@ -42,6 +43,14 @@ interface OpenList {
   again: boolean;
 }
 
+/** The lobby's own look: the crest and its fanned cards, on top of the shared chrome and the cards' look. */
+export const LOBBY_CSS = css`${CHROME_CSS}${CARD_CSS} .lobby { display: grid; gap: 14px; }
+  .crest { display: flex; flex-wrap: wrap; gap: 10px 24px; align-items: center; justify-content: space-between; }
+  .deco { display: flex; padding: 6px 18px 10px 14px; --cw: 54px; }
+  .deco .card { margin-left: -14px; box-shadow: 0 4px 10px rgba(0, 0, 0, 0.4); }
+  .deco .card:nth-child(1) { transform: rotate(-10deg) translateY(4px); }
+  .deco .card:nth-child(3) { transform: rotate(10deg) translateY(4px); }`;
+
 /**
  * The lobby element, `<ftk-lobby>`.
  *
@@ -73,15 +82,7 @@ export class LobbyElement extends ElementBase {
 
   constructor() {
     super();
-    this.#root = shadow(
-      this,
-      `${CHROME_CSS}${CARD_CSS} .lobby { display: grid; gap: 14px; }
-      .crest { display: flex; flex-wrap: wrap; gap: 10px 24px; align-items: center; justify-content: space-between; }
-      .deco { display: flex; padding: 6px 18px 10px 14px; --cw: 54px; }
-      .deco .card { margin-left: -14px; box-shadow: 0 4px 10px rgba(0, 0, 0, 0.4); }
-      .deco .card:nth-child(1) { transform: rotate(-10deg) translateY(4px); }
-      .deco .card:nth-child(3) { transform: rotate(10deg) translateY(4px); }`,
-    );
+    this.#root = shadow(this, LOBBY_CSS);
     this.#root.append(this.#main);
   }
 

@@ -7,6 +7,7 @@
  */
 import { type ChatLine, ClientError, MAX_CHAT_LENGTH, type MatchClient, type MatchSummary, writesChat } from '../../client/index.js';
 import type { Lang } from '../../text/index.js';
+import { css } from '../css.js';
 import { h, text } from '../dom.js';
 import { WORDS, type Words } from '../words.js';
 import { personName } from './seats.js';
@@ -208,7 +209,7 @@ export class ChatPanel {
 }
 
 /** The chat's look: a small felt panel with the table's log lines, beside the table where the element is wide. */
-export const CHAT_CSS = `
+export const CHAT_CSS = css`
 :host { container-type: inline-size; }
 .match { grid-template-columns: minmax(0, 1fr); }
 .chat { padding: 10px 14px; }

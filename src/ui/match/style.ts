@@ -3,9 +3,10 @@
  * rematch under the final score (seats as small cards, a tick when they agreed).
  * @module
  */
+import { css } from '../css.js';
 
 /** The match's own look: the creator's seat panel, and the rematch under the final score. */
-export const MATCH_CSS = `
+export const MATCH_CSS = css`
 .strip:empty { display: none; } .match { display: grid; gap: 10px; }
 .keeper > summary { font: 700 1.05rem var(--_card-font); }
 .keeper .note, .rematch .note { margin: 8px 0; color: var(--_muted); font-size: 0.9rem; }

@@ -8,6 +8,7 @@ import type { GameEvent, GameRecord, GameState, Viewer } from '../../index.js';
 import { checkRecord, createGameWithEvents, eventsFor, RulesError, replay, view } from '../../index.js';
 import { labels } from '../../text/index.js';
 import { CHROME_CSS } from '../chrome.js';
+import { css } from '../css.js';
 import { ElementBase, fill, h, shadow, text, upgradeProperties, watchLang } from '../dom.js';
 import { icon } from '../table/cards.js';
 import type { TableElement } from '../table/element.js';
@@ -43,6 +44,10 @@ export function seatNames(record: GameRecord, lang: 'en' | 'uk'): string[] {
   return names.map((n, p) => (names.indexOf(n) !== names.lastIndexOf(n) ? `${n} · ${p}` : n));
 }
 
+/** The replay's own look: its controls' strip and step buttons, on top of the shared chrome. */
+export const REPLAY_CSS = css`${CHROME_CSS} .replay { display: grid; gap: 10px; } .strip input[type=range] { flex: 1 1 10rem; min-width: 0; }
+  .step { display: block; width: 1.1em; height: 1.1em; } .step svg { display: block; width: 100%; height: 100%; }`;
+
 /**
  * The replay element, `<ftk-replay>`.
  *
@@ -74,11 +79,7 @@ export class ReplayElement extends ElementBase {
 
   constructor() {
     super();
-    this.#root = shadow(
-      this,
-      `${CHROME_CSS} .replay { display: grid; gap: 10px; } .strip input[type=range] { flex: 1 1 10rem; min-width: 0; }
-      .step { display: block; width: 1.1em; height: 1.1em; } .step svg { display: block; width: 100%; height: 100%; }`,
-    );
+    this.#root = shadow(this, REPLAY_CSS);
     this.#table = document.createElement('ftk-table') as TableElement;
     this.#table.setAttribute('exportparts', TABLE_PARTS.join(', '));
     this.#table.disabled = true;

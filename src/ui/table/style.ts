@@ -5,9 +5,10 @@
  * between words, within one only when it is wider than that.
  * @module
  */
+import { css } from '../css.js';
 import { THEME } from '../theme.js';
 
-const CARDS = `
+const CARDS = css`
 .card {
   --w: var(--cw, var(--_card-w)); --c: var(--_card-ink);
   position: relative; flex: none; width: var(--w); height: calc(var(--w) * 1.4);
@@ -87,7 +88,7 @@ const CARDS = `
 }
 `;
 
-const LAYOUT = `
+const LAYOUT = css`
 :host { container-type: inline-size; }
 .table {
   --cw: var(--_card-w); position: relative; display: grid; grid-template-columns: minmax(0, 1fr);
