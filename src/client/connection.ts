@@ -11,10 +11,12 @@ import { newContribution } from '../protocol/fairness.js';
 import { isPlainObject } from '../protocol/plain.js';
 import type { ServerMessage } from '../protocol/server-messages.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
+import { Backoff } from './backoff.js';
 import { Beat } from './beat.js';
 import type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection-types.js';
 import { ClientError } from './errors.js';
 import { checkWelcome } from './host-fields.js';
+import { Repair } from './repair.js';
 import { Requests } from './requests.js';
 import { type TableChange, TableState } from './table.js';
 import { UpdateWaiters } from './update-waiters.js';
@@ -24,9 +26,6 @@ export type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstruct
 
 /** Codes after which reconnecting cannot help. */
 const FATAL = new Set(['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_VERSION']);
-
-/** Sync answers in a row that may leave the view behind before the host is taken for broken (asked again after 50, 100, 200, 400 ms). */
-const REPAIR_ROUNDS = 4;
 
 /**
  * One match, seen from one seat (or as a spectator). Create it with {@link connectMatch}.
@@ -81,10 +80,7 @@ export class MatchClient {
   private readonly Socket: WebSocketConstructor;
   private socket: WebSocketLike | null = null;
   private ready = false;
-  private attempts = 0;
-  /** Connections the client dropped itself: each makes the waits before connecting again longer for good. */
-  private drops = 0;
-  private retry: ReturnType<typeof setTimeout> | null = null;
+  private readonly backoff: Backoff;
   /** The socket this client dropped last: its frames still arriving before the close are not read. */
   private dropped: WebSocketLike | null = null;
   private stopped = false;
@@ -92,10 +88,15 @@ export class MatchClient {
   /** While connecting, the welcome's deadline; while open, the next ping. */
   private readonly beat = new Beat();
   private readonly stream: ViewStream;
-  /** A `sync` for the whole view is under way. */
-  private repairing = false;
-  /** Sync answers in a row that left the view behind: each makes the wait before asking again longer. */
-  private rounds = 0;
+  private readonly repair = new Repair({
+    resync: () => this.resync(),
+    behind: () => this.viewSeq < this.seq,
+    open: () => this.ready && !this.stopped,
+    fail: (e) => {
+      this.emit('error', e);
+      if (this.socket !== null) this.drop(this.socket);
+    },
+  });
   /** `send`s acknowledged whose update has not arrived yet. */
   private readonly updateWaiters = new UpdateWaiters();
   private readonly listeners: { [K in keyof ClientEvents]: Set<ClientEvents[K]> } = {
@@ -130,8 +131,9 @@ export class MatchClient {
         this.emit('view', view, seq);
         this.updateWaiters.release(this.viewSeq, this.stopped);
       },
-      repair: () => this.repair(),
+      repair: () => this.repair.start(),
     });
+    this.backoff = new Backoff(options.minDelayMs ?? 250, options.maxDelayMs ?? 5000);
     this.urls = typeof options.url === 'string' ? [options.url] : [...options.url];
     if (this.urls.length === 0 || this.urls.some((u) => typeof u !== 'string' || u === '')) {
       throw new ClientError('BAD_OPTIONS', 'url must be a WebSocket URL or a non-empty list of them');
@@ -223,8 +225,7 @@ export class MatchClient {
   /** Closes the connection for good. */
   close(): void {
     this.stopped = true;
-    if (this.retry !== null) clearTimeout(this.retry);
-    this.retry = null;
+    this.backoff.cancel();
     this.beat.stop();
     this.socket?.close(1000, 'bye');
     this.requests.failAll('CLOSED', 'the client was closed');
@@ -320,7 +321,7 @@ export class MatchClient {
   /** Closes `ws` from this side (its frames still arriving are not read); its `onclose` fails what waits and reconnects, after a longer wait each time. */
   private drop(ws: WebSocketLike): void {
     this.dropped = ws;
-    this.attempts = Math.max(this.attempts, this.drops++);
+    this.backoff.dropped();
     try {
       ws.close(4000, 'the client drops this connection');
     } catch {
@@ -345,14 +346,7 @@ export class MatchClient {
       return;
     }
     this.setStatus('connecting');
-    const min = this.options.minDelayMs ?? 250;
-    const max = this.options.maxDelayMs ?? 5000;
-    const delay = Math.min(max, min * 2 ** Math.min(this.attempts, 16)) * (0.5 + Math.random() * 0.5);
-    this.attempts++;
-    this.retry = setTimeout(() => {
-      this.retry = null;
-      this.open();
-    }, delay);
+    this.backoff.schedule(() => this.open());
   }
 
   private receive(m: ServerMessage): void {
@@ -365,8 +359,8 @@ export class MatchClient {
         this.seat = m.seat;
         this.version = m.v;
         this.ready = true;
-        this.attempts = 0;
-        this.rounds = 0;
+        this.backoff.welcomed();
+        this.repair.welcomed();
         this.stream.forget();
         this.stream.compact = m.v >= 3;
         this.table.welcome(m);
@@ -413,40 +407,6 @@ export class MatchClient {
         if (!this.table.receive(m) && 'id' in m) this.requests.settle(m.id, m);
       }
     }
-  }
-
-  /**
-   * Fetches the whole view again (`sync`), once at a time, until the view has caught up with
-   * `seq`: asked again later each time; a malformed answer, or more than {@link REPAIR_ROUNDS}
-   * answers in a row that leave the view behind, are told (`BAD_MESSAGE`), and the connection made again.
-   */
-  private repair(): void {
-    if (this.repairing || this.stopped || !this.ready) return;
-    this.repairing = true;
-    let again = true;
-    this.resync()
-      .catch((e: unknown) => {
-        if (e instanceof ClientError && e.code !== 'BAD_MESSAGE') return; // a drop: the reconnect's welcome brings the view
-        again = false;
-        this.emit('error', e instanceof ClientError ? e : new ClientError('BAD_MESSAGE', String(e)));
-        if (this.socket !== null) this.drop(this.socket);
-      })
-      .finally(() => {
-        this.repairing = false;
-        if (!again || !this.ready || this.stopped) return;
-        if (this.viewSeq >= this.seq) {
-          this.rounds = 0;
-          return;
-        }
-        // The answer came before some update whose patch did not fit: ask again, later each time,
-        // a few times (an honest host's answer and the patches kept meanwhile catch the view up).
-        if (++this.rounds <= REPAIR_ROUNDS) {
-          setTimeout(() => this.repair(), 50 * 2 ** (this.rounds - 1));
-          return;
-        }
-        this.emit('error', new ClientError('BAD_MESSAGE', `the view is still behind after ${REPAIR_ROUNDS + 1} sync answers in a row`));
-        if (this.socket !== null) this.drop(this.socket);
-      });
   }
 
   private request(message: ClientMessage & { id: number }): Promise<ServerMessage> {
