@@ -22,7 +22,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { UsageError } from './args.js';
 
 /** @internal A file larger than its kind can be: refused before it is read. */
@@ -76,9 +76,10 @@ export function readBounded(file: string, max: number, kind: string): string {
  * @internal Writes `text` to `file` whole or not at all: into a temporary file in the same
  * folder, then renamed over `file`. If anything fails, the temporary file is removed, `file` is
  * left as it was, and the error is thrown. A `file` that is a symbolic link has its target
- * written (the link stays a link), and a file that was there keeps its permissions. A character
- * device or a named pipe (`/dev/null`, `/dev/stdout`, a fifo; after links) is written straight
- * into instead: renamed over, it would be replaced by a regular file.
+ * written (the link stays a link; a target that is not there is created, as a shell's `>` creates
+ * it), and a file that was there keeps its permissions. A character device or a named pipe
+ * (`/dev/null`, `/dev/stdout`, a fifo; after links) is written straight into instead: renamed
+ * over, it would be replaced by a regular file.
  */
 export function writeWhole(file: string, text: string): void {
   if (isStream(kindOf(file))) {
@@ -91,7 +92,7 @@ export function writeWhole(file: string, text: string): void {
     }
     return;
   }
-  const target = existingTarget(file);
+  const target = linkEnd(file);
   const temporary = `${target}.${process.pid}.tmp`;
   let mode: number | undefined;
   try {
@@ -136,12 +137,28 @@ function isStream(kind: Stats | undefined): boolean {
   return kind !== undefined && (kind.isCharacterDevice() || kind.isFIFO());
 }
 
-/** The file a write to `file` should replace: the end of its chain of links when it is a link whose target exists, else `file`. */
-function existingTarget(file: string): string {
+/**
+ * The file a write to `file` should replace: when `file` is a symbolic link, the end of its chain
+ * of links, whether that end is there or not (a shell's `>` creates a missing target); else
+ * `file`. Throws on a loop of links (ELOOP), as opening `file` would.
+ */
+function linkEnd(file: string): string {
+  let at = file;
+  while (isLink(at)) {
+    try {
+      return realpathSync(at);
+    } catch (e) {
+      if (codeOf(e) !== 'ENOENT') throw e;
+    }
+    // Its target is not there: one step along it, from the folder the link is in (`..` left to the system).
+    const to = readlinkSync(at);
+    at = isAbsolute(to) ? to : `${dirname(at)}${sep}${to}`;
+  }
+  if (at === file) return file;
   try {
-    return lstatSync(file).isSymbolicLink() ? realpathSync(file) : file;
+    return join(realpathSync(dirname(at)), basename(at));
   } catch {
-    return file;
+    return at; // Its folder is not there either: the check (or the write) says so.
   }
 }
 
@@ -179,10 +196,11 @@ function checkFolder(folder: string, cannot: string): void {
 
 /**
  * @internal Checks, before a long run, that {@link writeWhole} can write `file` later. A file
- * (new, or one to replace; through links, the one at their end) needs a writable folder, and
- * `file` must not be a folder; a character device or a named pipe must be writable itself (it
- * is written straight into, its folder does not matter). Anything else (a socket, a block
- * device) is refused. Throws a {@link UsageError} if not.
+ * (new, or one to replace; through links, the one at their end, there or not) needs a writable
+ * folder (a link whose target's folder is missing is refused, as is a loop of links), and `file`
+ * must not be a folder; a character device or a named pipe must be writable itself (it is
+ * written straight into, its folder does not matter). Anything else (a socket, a block device)
+ * is refused. Throws a {@link UsageError} if not.
  */
 export function checkFileDestination(file: string): void {
   const cannot = `cannot write ${file}`;
@@ -196,7 +214,13 @@ export function checkFileDestination(file: string): void {
     return;
   }
   // The folder the temporary file goes to, and is renamed in: the target's when `file` is a link.
-  checkFolder(dirname(resolve(existingTarget(file))), cannot);
+  let target: string;
+  try {
+    target = linkEnd(file);
+  } catch (e) {
+    throw new UsageError(`${cannot}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  checkFolder(dirname(resolve(target)), cannot);
   if (kind?.isDirectory() === true) throw new UsageError(`${cannot}: it is a folder`);
   if (kind !== undefined && !kind.isFile()) throw new UsageError(`${cannot}: it is neither a file, a character device nor a named pipe`);
 }

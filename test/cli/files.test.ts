@@ -66,6 +66,35 @@ describe('saves and shard files are written whole or not at all', () => {
     expect(readdirSync(join(dir, 'saves'))).toEqual(['game.json']);
   });
 
+  it('watch --save through a symbolic link whose target is not there yet creates the target (as `>` does), and the link stays', async () => {
+    const dir = join(root, 'linked-new');
+    mkdirSync(join(dir, 'real'), { recursive: true });
+    const link = join(dir, 'game.json');
+    symlinkSync(join('real', 'game.json'), link);
+    // A link to that link: the end of the chain is written.
+    symlinkSync('game.json', join(dir, 'again.json'));
+    const r = await cli(['watch', '--players', '2', '--bots', 'random,random', '--seed', '1', '--save', join(dir, 'again.json')]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/Saved to /);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(lstatSync(join(dir, 'again.json')).isSymbolicLink()).toBe(true);
+    expect(checkRecord(readFileSync(join(dir, 'real', 'game.json'), 'utf8')).options.players).toBe(2);
+    expect(readdirSync(join(dir, 'real'))).toEqual(['game.json']);
+  });
+
+  it("play's save through a symbolic link whose target is not there yet creates the target, and the link stays", async () => {
+    const dir = join(root, 'linked-play');
+    mkdirSync(join(dir, 'real'), { recursive: true });
+    const link = join(dir, 'game.json');
+    symlinkSync(join(dir, 'real', 'game.json'), link);
+    const io = fakeIo(`save ${link}\nquit\n`);
+    const code = await run(['play', '--players', '2', '--bots', 'random', '--seed', '1'], io);
+    expect(code, io.err()).toBe(0);
+    expect(io.out()).toMatch(/Saved to /);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(checkRecord(readFileSync(join(dir, 'real', 'game.json'), 'utf8')).options.players).toBe(2);
+  });
+
   it('a file read with a limit is refused when it grows past the limit after it was opened (read, not stat, decides)', () => {
     const file = join(root, 'growing.json');
     writeFileSync(file, 'x'.repeat(10));
@@ -217,6 +246,43 @@ describe('destinations are checked before the games are played', () => {
       expect(r.out).toBe('');
     }
     expect(readdirSync(dir).sort()).toEqual(['link', 'link-to-link']);
+  });
+
+  it("watch --save through a symbolic link whose target's folder is not there: refused at once, the link kept", async () => {
+    const dir = join(root, 'dangling-save');
+    mkdirSync(dir);
+    const link = join(dir, 'game.json');
+    symlinkSync(join('real', 'game.json'), link);
+    const r = await cli(['watch', '--players', '2', '--bots', 'random,random', '--seed', '1', '--save', link]);
+    expect(r.err).toMatch(/^for-the-king: cannot write .*game\.json: there is no folder .*dangling-save[/\\]real\n$/);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe(''); // not a game was played
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['game.json']);
+  });
+
+  it('watch --save through a loop of symbolic links: refused at once, the links kept', async () => {
+    const dir = join(root, 'loop-save');
+    mkdirSync(dir);
+    symlinkSync('b.json', join(dir, 'a.json'));
+    symlinkSync('a.json', join(dir, 'b.json'));
+    const r = await cli(['watch', '--players', '2', '--bots', 'random,random', '--seed', '1', '--save', join(dir, 'a.json')]);
+    expect(r.err).toMatch(/^for-the-king: cannot write .*a\.json: .*symbolic links.*\n$/i);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(lstatSync(join(dir, 'a.json')).isSymbolicLink()).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['a.json', 'b.json']);
+  });
+
+  it("simulate --shard through a dangling link in --out for the shard's file: its target is created, the link stays", async () => {
+    const dir = join(root, 'dangling-shard');
+    mkdirSync(join(dir, 'out'), { recursive: true });
+    mkdirSync(join(dir, 'real'));
+    symlinkSync(join('..', 'real', 'shard-0-of-1.json'), join(dir, 'out', 'shard-0-of-1.json'));
+    const r = await cli(['simulate', '--players', '2', '--bots', 'random', '--games', '2', '--shard', '0/1', '--out', join(dir, 'out')]);
+    expect(r.code, r.err).toBe(0);
+    expect(lstatSync(join(dir, 'out', 'shard-0-of-1.json')).isSymbolicLink()).toBe(true);
+    expect(readdirSync(join(dir, 'real'))).toEqual(['shard-0-of-1.json']);
   });
 
   it('a missing --out folder is fine (created when the shard is written)', async () => {
