@@ -106,13 +106,14 @@ export async function listMatches(base: string, fetchImpl?: FetchLike): Promise<
 export interface OpenMatches {
   /** The open public matches, newest first. */
   readonly matches: MatchSummary[];
-  /** The host has more open matches than these: ask again with a larger `limit`. A host without paging says nothing: `false`. */
+  /** The host has more open matches than these: ask again with a larger `limit`, up to 200 (past the newest 200, none can be listed). A host without paging says nothing: `false`. */
   readonly more: boolean;
 }
 
 /**
- * Public matches with a free seat, newest first: at most `limit` (1 to 200, the host's most;
- * default 50), and whether there are `more`.
+ * Public matches with a free seat, newest first: at most `limit` (1 to 200, the host's most: a
+ * larger `limit` is taken as 200, so only the newest 200 can be listed; default 50), and whether
+ * there are `more`.
  *
  * @example
  * ```ts

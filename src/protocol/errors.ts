@@ -20,7 +20,7 @@ import { brandedInstance, errorBrand, setBrand } from '../state/brand.js';
  * - `MATCH_FULL`: no open seat is left.
  * - `STALE`: the action was based on an older update than the latest; sync and try again.
  * - `ILLEGAL`: the rules refuse the action (`rulesCode` says why: `NOT_YOUR_TURN`, `ILLEGAL_ACTION`, …).
- * - `NOT_READY`: a message before `hello` on a WebSocket.
+ * - `NOT_READY`: a message before `hello` on a WebSocket, except `ping` (answered `pong` at any time).
  * - `TOO_LARGE`, `RATE_LIMITED`, `TOO_MANY_CONNECTIONS`: a transport limit.
  * - `CONFLICT`: the match changed under the request too often (several hosts); try again.
  * - `NOT_STARTED`: the cards are not dealt yet (a fair match waits until every seat is taken).

@@ -128,7 +128,8 @@ function field(body: unknown, key: string): unknown {
  * Routes (JSON bodies; `Authorization: Bearer <token>` where a token is needed; `HEAD` wherever
  * `GET` is, with the same status and headers and no body):
  * - `GET  /api/matches?limit=N` — public matches with an open seat, newest first: `{ matches, more }`, at most `N`
- *   (default 50, at most 200); `more` is `true` when there are more (ask again with a larger `N`).
+ *   (default 50; an `N` above 200 is taken as 200); `more` is `true` when there are more (ask again with a larger `N`, up to
+ *   200: only the newest 200 open matches can be listed).
  * - `POST /api/matches` `{ players, seed?, firstPlayer?, variants?, bots?, spectators?, turnTimeMs?, visibility?, chat? }` — 201 `{ match, creatorToken, invite }`.
  * - `GET  /api/matches/:id` — `{ match }`.
  * - `POST /api/matches/:id/join` `{ name, seat?, invite?, contribution? }` — `{ seat, token }`.

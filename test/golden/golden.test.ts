@@ -4,6 +4,7 @@
  * behaviour change fails here; if it is intended, run `npm run golden:update` and review the
  * diff of the traces. The format is described in docs/conformance.md.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createGameWithEvents, isGameOver, legalActions, score, step } from '../../src/index.js';
 import { actionKey } from '../properties/invariants.js';
@@ -23,6 +24,20 @@ describe('golden playthroughs', () => {
   it('the traces cover payments both ways, Kings gained all three ways (and by the Advisor from the middle, V3), the Advisor taking the last middle card, forfeits, restarts and discarded lots', () => {
     const coverage = coverageOf(traces.values());
     for (const k of REQUIRED_COVERAGE) expect(coverage[k] ?? 0, k).toBeGreaterThan(0);
+  });
+
+  it("docs/conformance.md states the traces' figures as they are (actions, payments, lots, Kings, forfeits)", () => {
+    const coverage = coverageOf(traces.values());
+    const n = (k: string): number => coverage[k] ?? 0;
+    const actions = [...traces.values()].reduce((sum, t) => sum + t.steps.length, 0);
+    const kings = n('king-gained:self') + n('king-gained:middle') + n('king-gained:lot');
+    const figures =
+      `Over the ${traces.size} games: ${actions.toLocaleString('en').replaceAll(',', ' ')} actions, ` +
+      `${n('paid:gold')} gold and ${n('paid:discard')} discard payments, ${n('lot-gained')} lots gained, ` +
+      `${kings} Kings (${n('king-gained:self')} from *self*, ${n('king-gained:middle')} from the middle, ` +
+      `${n('king-gained:lot')} from lots), ${n('forfeit')} forfeits and ${n('lot-discarded')} discarded lots.`;
+    const doc = readFileSync(new URL('../../docs/conformance.md', import.meta.url), 'utf8');
+    expect(doc.replace(/\s+/g, ' ')).toContain(figures);
   });
 
   for (const [name, trace] of traces) {

@@ -53,6 +53,20 @@ describe('the hello deadline', () => {
   });
 });
 
+describe('a ping before hello', () => {
+  it('is answered pong, not NOT_READY, and does not put off the hello deadline', async () => {
+    const s = await host({ helloTimeoutMs: 1000, pingIntervalMs: 0 });
+    const early = await rawWebSocket(wsOf(s));
+    early.ws.send(JSON.stringify({ type: 'ping', id: 1 }));
+    await until(() => early.got.length > 0, 10_000, 'the pong');
+    expect(early.got).toEqual([{ type: 'pong', id: 1 }]);
+    early.ws.send(JSON.stringify({ type: 'ping', id: 2 }));
+    await until(() => early.closedWith() !== null, 10_000, 'the connection to be closed at the deadline');
+    expect(early.closedWith()).toBe(1008);
+    expect(early.got.map((m) => (m.type === 'error' ? m.code : m.type))).toEqual(['pong', 'pong', 'NOT_READY']);
+  });
+});
+
 describe('pings', () => {
   it('a connection that does not answer pings is dropped; the client answers them and stays connected', async () => {
     const s = await host({ helloTimeoutMs: 0, pingIntervalMs: 1000 });
