@@ -83,7 +83,7 @@ export class MatchHost {
     const unloadAfterMs = options.unloadAfterMs ?? UNLOAD_AFTER_MS;
     if (!Number.isInteger(unloadAfterMs) || unloadAfterMs < 1000)
       throw new RangeError(`unloadAfterMs must be a whole number of milliseconds from 1000, got ${String(unloadAfterMs)}`);
-    const matches: LiveMatches = new LiveMatches(store, fanOut, log, (live) => deadlines.ensure(live), {
+    const matches: LiveMatches = new LiveMatches(store, fanOut, log, (live) => deadlines.ensure(live, 'ifMissing'), {
       now,
       afterMs: unloadAfterMs,
       onLetGo: (id) => deadlines.forget(id),

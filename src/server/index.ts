@@ -122,6 +122,7 @@ export type {
   PresenceRecord,
   RematchRecord,
   SeatRecord,
+  SetDeadlineOptions,
   Store,
 } from './store/store.js';
 export type { WebSocketOptions, WebSocketTransport } from './websocket.js';

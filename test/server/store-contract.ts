@@ -306,6 +306,35 @@ export function storeContract(name: string, makeStore: () => Promise<Store>, opt
       expect(mine(await store.claimDue(now + 5000, 100))).toEqual([]);
     });
 
+    it('setDeadline ifMissing: sets a missing deadline or replaces an earlier seq; keeps one for the same seq (claimed or not) or a later one', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      const now = 4_000_000;
+      const mine = (ds: Deadline[]): Deadline[] => ds.filter((d) => d.matchId === m.id);
+      await store.setDeadline(m.id, { matchId: m.id, seq: 2, at: now - 10 }, { ifMissing: true }); // none yet: set
+      expect(mine(await store.claimDue(now, 100))).toEqual([{ matchId: m.id, seq: 2, at: now - 10 }]);
+      // Claimed (a lease ahead): another host loading the match asks for the same seq's deadline, due
+      // already; the claim is kept, and nobody takes the deadline again within the lease.
+      await store.setDeadline(m.id, { matchId: m.id, seq: 2, at: now - 10 }, { ifMissing: true });
+      expect(mine(await store.claimDue(now + 1000, 100))).toEqual([]);
+      // The claimed move is in: the next seq's deadline replaces it; the same seq or an earlier one then does not.
+      await store.setDeadline(m.id, { matchId: m.id, seq: 3, at: now + 500 }, { ifMissing: true });
+      await store.setDeadline(m.id, { matchId: m.id, seq: 3, at: now }, { ifMissing: true });
+      await store.setDeadline(m.id, { matchId: m.id, seq: 2, at: now }, { ifMissing: true });
+      expect(mine(await store.claimDue(now + 499, 100))).toEqual([]);
+      expect(mine(await store.claimDue(now + 500, 100))).toEqual([{ matchId: m.id, seq: 3, at: now + 500 }]);
+      // Without it, a deadline for the same seq replaces the claim (the claiming host's own change).
+      await store.setDeadline(m.id, { matchId: m.id, seq: 3, at: now + 600 });
+      expect(mine(await store.claimDue(now + 600, 100))).toEqual([{ matchId: m.id, seq: 3, at: now + 600 }]);
+      // A clear clears either way; a match that does not exist gets no deadline.
+      await store.setDeadline(m.id, null, { ifMissing: true });
+      expect(mine(await store.claimDue(Number.MAX_SAFE_INTEGER, 100))).toEqual([]);
+      const unknown = `m-${randomUUID()}`;
+      await store.setDeadline(unknown, { matchId: unknown, seq: 1, at: 10 }, { ifMissing: true });
+      expect((await store.claimDue(Number.MAX_SAFE_INTEGER, 100)).filter((d) => d.matchId === unknown)).toEqual([]);
+    });
+
     it('a deadline for a match that does not exist (or expired) is ignored, not an error', async () => {
       const store = await make();
       const m = sampleMatch();

@@ -3,7 +3,7 @@
  * deadlines in the store, taken with `claimDue`, so each is played once whatever the number of
  * hosts. A poll every `pollMs`, a wake-up at each deadline this host sets, and a sweep that sets
  * again a deadline lost with a host that died between an append and setting the next one (or
- * whose write failed).
+ * whose write failed), leaving alone one another host has claimed until its lease runs out.
  * @module
  */
 import { step, view } from '../../index.js';
@@ -65,11 +65,12 @@ export class Deadlines {
    * Sets (or clears) a match's deadline. A clear right after this host's own clear is skipped (most
    * actions leave no deadline: a person is to move and there is no turn time limit), which saves a
    * store write per action; a deadline left behind by another host is harmless (acted on only
-   * while the log is at its seq - 1, else set right again).
+   * while the log is at its seq - 1, else set right again). With `ifMissing`, a deadline stored
+   * for the same seq is kept (see `Store.setDeadline`).
    */
-  async set(matchId: string, d: Deadline | null): Promise<void> {
+  async set(matchId: string, d: Deadline | null, ifMissing = false): Promise<void> {
     if (d === null && this.cleared.has(matchId)) return;
-    await this.store.setDeadline(matchId, d);
+    await this.store.setDeadline(matchId, d, ifMissing ? { ifMissing } : undefined);
     if (d === null) this.cleared.add(matchId);
     else {
       this.cleared.delete(matchId);
@@ -95,13 +96,18 @@ export class Deadlines {
     this.cleared.delete(matchId);
   }
 
-  /** Sets the deadline the match's current position calls for (idempotent). */
-  async ensure(live: LiveMatch): Promise<void> {
+  /**
+   * Sets the deadline the match's current position calls for (idempotent). After a change (a seat,
+   * the turn time) it replaces the one stored; `'ifMissing'` (a host loading the match, the sweep)
+   * keeps one stored for the same seq, which may be another host's claim: that host is still
+   * choosing the move, and the store hands the deadline out again only once its lease runs out.
+   */
+  async ensure(live: LiveMatch, how: 'replace' | 'ifMissing' = 'replace'): Promise<void> {
     const d = await live.serial(async () => {
       await this.matches.catchUp(live);
       return deadlineFor(live.record, live.state, live.seq, live.lastAt);
     });
-    await this.set(live.record.id, d);
+    await this.set(live.record.id, d, how === 'ifMissing');
   }
 
   private wakeUpAt(at: number): void {
@@ -120,8 +126,9 @@ export class Deadlines {
   }
 
   /**
-   * Every few seconds: a loaded match whose bot move or timer is long overdue lost its deadline
-   * (its host died between an append and setting the next deadline, or that write failed): set it again.
+   * Every few seconds: a loaded match whose bot move or timer is long overdue may have lost its
+   * deadline (its host died between an append and setting the next deadline, or that write
+   * failed): set it again, unless one is stored for that seq (a host may be playing it, a lease ahead).
    */
   private sweep(): void {
     const now = this.now();
@@ -130,7 +137,7 @@ export class Deadlines {
     this.matches.eachLoaded(
       (live) => {
         const d = deadlineFor(live.record, live.state, live.seq, live.lastAt);
-        return d !== null && d.at + SWEEP_MS < now ? this.ensure(live) : undefined;
+        return d !== null && d.at + SWEEP_MS < now ? this.ensure(live, 'ifMissing') : undefined;
       },
       (e) => this.log(`sweeping deadlines failed: ${String(e)}`),
     );

@@ -31,6 +31,7 @@ import type {
   NewChatLine,
   PresenceRecord,
   SeatRecord,
+  SetDeadlineOptions,
   Store,
 } from './store.js';
 import { type Change, copy, Tables } from './tables.js';
@@ -257,8 +258,10 @@ export class FileStore implements Store {
     });
   }
 
-  async setDeadline(matchId: string, deadline: Deadline | null): Promise<void> {
+  async setDeadline(matchId: string, deadline: Deadline | null, options: SetDeadlineOptions = {}): Promise<void> {
     this.open();
+    // Nothing to journal when the deadline stored is kept.
+    if (deadline !== null && options.ifMissing === true && this.tables.hasDeadlineFrom(matchId, deadline.seq)) return;
     const c: Change = { t: 'deadline', id: matchId, d: deadline === null ? null : copy(deadline) };
     this.load(c);
     await this.write(c);

@@ -24,6 +24,7 @@ import type {
   NewChatLine,
   PresenceRecord,
   SeatRecord,
+  SetDeadlineOptions,
   Store,
 } from './store.js';
 import { copy, Tables } from './tables.js';
@@ -123,8 +124,9 @@ export class MemoryStore implements Store {
     return this.tables.readLog(matchId, after);
   }
 
-  async setDeadline(matchId: string, deadline: Deadline | null): Promise<void> {
+  async setDeadline(matchId: string, deadline: Deadline | null, options: SetDeadlineOptions = {}): Promise<void> {
     this.open();
+    if (deadline !== null && options.ifMissing === true && this.tables.hasDeadlineFrom(matchId, deadline.seq)) return;
     this.tables.apply({ t: 'deadline', id: matchId, d: deadline === null ? null : copy(deadline) });
   }
 

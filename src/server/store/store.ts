@@ -127,6 +127,15 @@ export interface Deadline {
   readonly at: number;
 }
 
+/** Options of {@link Store.setDeadline}. */
+export interface SetDeadlineOptions {
+  /**
+   * Set the deadline only where the match has none for its seq or a later one; keep one stored
+   * for the same seq (another host's claim, a lease ahead, or a deadline not yet due). Default `false`.
+   */
+  readonly ifMissing?: boolean;
+}
+
 /** What expiry reads of a match without loading it (see {@link Store.idleMatches}). */
 export interface MatchActivity {
   readonly id: string;
@@ -187,15 +196,22 @@ export interface Store {
   append(matchId: string, entry: LogEntry): Promise<boolean>;
   /** Entries with `seq > after`, in order. */
   readLog(matchId: string, after: number): Promise<LogEntry[]>;
-  /** Sets (replaces) the match's one pending deadline, or clears it with `null`. */
-  setDeadline(matchId: string, deadline: Deadline | null): Promise<void>;
+  /**
+   * Sets (replaces) the match's one pending deadline, or clears it with `null`. With
+   * `{ ifMissing: true }` a deadline is set only where the match has none for its seq or a later
+   * one (none at all, or one for an earlier seq, whose move is in): a deadline stored for the same
+   * seq, claimed (a lease ahead, see `claimDue`) or not, is kept as it is. A host that loads a
+   * match sets its deadline so, and never takes over another host's claim; a clear clears either way.
+   */
+  setDeadline(matchId: string, deadline: Deadline | null, options?: SetDeadlineOptions): Promise<void>;
   /**
    * Atomically takes up to `limit` deadlines with `at <= now`, earliest first; each is handed to
    * one caller only. The caller then replaces or clears it (`setDeadline`) once it has acted. A
    * claimed deadline stays stored (a lease ahead) until then: the store hands it out again after
    * the lease when it was neither replaced nor cleared (its host closed or died first), and a
-   * match waiting for its move is never idle (see `idleMatches`). Act on a deadline only while
-   * the log still holds `seq - 1` entries, and append with `seq`, so the move goes in once.
+   * match waiting for its move is never idle (see `idleMatches`). A `setDeadline` with `ifMissing`
+   * for the same seq leaves the claim alone. Act on a deadline only while the log still holds
+   * `seq - 1` entries, and append with `seq`, so the move goes in once.
    */
   claimDue(now: number, limit: number): Promise<Deadline[]>;
   /**

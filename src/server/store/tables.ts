@@ -298,6 +298,12 @@ export class Tables {
     return chat.slice(from, from + Math.max(0, limit)).map(copy);
   }
 
+  /** Whether the match has a deadline stored for `seq` or a later one (a `setDeadline` with `ifMissing` keeps it). */
+  hasDeadlineFrom(matchId: string, seq: number): boolean {
+    const d = this.deadlines.get(matchId);
+    return d !== undefined && d.seq >= seq;
+  }
+
   /** The deadlines with `at <= now`, earliest first, at most `limit` (still set: the caller pushes them a lease ahead). */
   due(now: number, limit: number): Deadline[] {
     const due: Deadline[] = [];

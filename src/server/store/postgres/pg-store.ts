@@ -25,6 +25,7 @@ import type {
   NewChatLine,
   PresenceRecord,
   SeatRecord,
+  SetDeadlineOptions,
   Store,
 } from '../store.js';
 import { Appender } from './appender.js';
@@ -269,7 +270,7 @@ export class PgStore implements Store {
     return entries;
   }
 
-  async setDeadline(matchId: string, deadline: Deadline | null): Promise<void> {
+  async setDeadline(matchId: string, deadline: Deadline | null, options: SetDeadlineOptions = {}): Promise<void> {
     if (deadline === null) {
       await this.pool.query(`DELETE FROM ${this.s}.deadlines WHERE match_id = $1`, [matchId]);
       return;
@@ -281,12 +282,14 @@ export class PgStore implements Store {
     // broken connection: sent twice, or late, it never takes the match back to an earlier seq's
     // deadline (at worst a deadline of the same seq is claimed twice, and the log's key lets one
     // move in). A clear (above) is not sent again: it could remove a deadline another host set
-    // meanwhile, while a clear that failed leaves a harmless one (acted on only at its seq).
+    // meanwhile, while a clear that failed leaves a harmless one (acted on only at its seq). With
+    // `ifMissing`, one for the same seq is kept too: it may be another host's claim, a lease ahead.
     await this.pool.query(
       resendable(
         `INSERT INTO ${this.s}.deadlines AS d (match_id, seq, at)
          SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM ${this.s}.matches WHERE id = $1 FOR KEY SHARE)
-         ON CONFLICT (match_id) DO UPDATE SET seq = EXCLUDED.seq, at = EXCLUDED.at WHERE d.seq <= EXCLUDED.seq`,
+         ON CONFLICT (match_id) DO UPDATE SET seq = EXCLUDED.seq, at = EXCLUDED.at
+         WHERE d.seq ${options.ifMissing === true ? '<' : '<='} EXCLUDED.seq`,
         [matchId, deadline.seq, deadline.at],
       ),
     );
