@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 
 /** The cluster's connection string (a superuser on its `postgres` database), or `undefined`. */
 export const PG_URL: string | undefined = process.env.FTK_PG_URL || undefined;
@@ -55,6 +55,37 @@ export async function freshDatabase(url: string, label = 'test'): Promise<{ url:
       } finally {
         await c.end();
       }
+    },
+  };
+}
+
+/**
+ * For one `describePg` block: a fresh database, made before its tests and dropped after them, and
+ * a client connected straight to it for the test's own queries (`direct`). Read `url` and `direct`
+ * inside tests or hooks, not while the block is being defined.
+ */
+export function blockDatabase(adminUrl: string, label: string): { readonly url: string; readonly direct: pg.Client } {
+  let db: { url: string; drop: () => Promise<void> } | undefined;
+  let direct: pg.Client | undefined;
+  beforeAll(async () => {
+    db = await freshDatabase(adminUrl, label);
+    direct = new pg.Client({ connectionString: db.url });
+    await direct.connect();
+  });
+  afterAll(async () => {
+    await direct?.end();
+    await db?.drop();
+  });
+  const made = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('blockDatabase: read inside a test or hook, after its beforeAll');
+    return value;
+  };
+  return {
+    get url() {
+      return made(db).url;
+    },
+    get direct() {
+      return made(direct);
     },
   };
 }

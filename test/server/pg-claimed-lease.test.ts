@@ -1,16 +1,8 @@
-/**
- * A deadline another host has claimed is its host's until the lease runs out, on a real PostgreSQL
- * with two hosts: host B claimed a bot's move and is alive but slow (a long think, a GC pause);
- * host A, loading the match for a spectator, and A's sweep, which finds the move long overdue,
- * leave B's claim alone, and A plays the move only once the lease has run out. A deadline that is
- * missing (B appended a move and died before setting the next one) is still set by A's load at once.
- */
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type { Action } from '../../src/index.js';
 import { MatchHost } from '../../src/server/host.js';
 import { createPostgresStore, type PostgresStore } from '../../src/server/store/postgres.js';
-import { describePg, freshDatabase } from '../helpers/pg.js';
+import { blockDatabase, describePg } from '../helpers/pg.js';
 
 const LEASE_MS = 60_000;
 
@@ -18,23 +10,12 @@ const LEASE_MS = 60_000;
 const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 describePg('PostgreSQL: a claimed deadline stays with its host until its lease runs out', (adminUrl) => {
-  let db: { url: string; drop: () => Promise<void> };
-  let direct: pg.Client;
+  const db = blockDatabase(adminUrl, 'claimed_lease');
   const stores: PostgresStore[] = [];
   const hosts: MatchHost[] = [];
-
-  beforeAll(async () => {
-    db = await freshDatabase(adminUrl, 'claimed_lease');
-    direct = new pg.Client({ connectionString: db.url });
-    await direct.connect();
-  });
   afterEach(async () => {
     for (const h of hosts.splice(0)) h.close();
     for (const s of stores.splice(0)) await s.close();
-  });
-  afterAll(async () => {
-    await direct?.end();
-    await db?.drop();
   });
 
   const store = async (): Promise<PostgresStore> => {
@@ -43,9 +24,9 @@ describePg('PostgreSQL: a claimed deadline stays with its host until its lease r
     return s;
   };
   const row = async (id: string): Promise<{ seq: number; at: string } | undefined> =>
-    (await direct.query<{ seq: number; at: string }>('SELECT seq, at FROM lease.deadlines WHERE match_id = $1', [id])).rows[0];
+    (await db.direct.query<{ seq: number; at: string }>('SELECT seq, at FROM lease.deadlines WHERE match_id = $1', [id])).rows[0];
   const logOf = async (id: string): Promise<{ seq: number; by: string }[]> =>
-    (await direct.query<{ seq: number; by: string }>('SELECT seq, by FROM lease.log WHERE match_id = $1 ORDER BY seq', [id])).rows;
+    (await db.direct.query<{ seq: number; by: string }>('SELECT seq, by FROM lease.log WHERE match_id = $1 ORDER BY seq', [id])).rows;
 
   /** Host B (never started: the test claims for it) and a match whose bot is to move, with spectators. */
   const matchOnB = async (seed: string, firstPlayer: 0 | 1) => {
@@ -110,7 +91,7 @@ describePg('PostgreSQL: a claimed deadline stays with its host until its lease r
     }
     // B had claimed the deadline of Ada's last move (a timer, say), appended it, and died: the row
     // still holds that claim, a lease ahead, and not the bot's deadline that follows.
-    await direct.query('UPDATE lease.deadlines SET seq = $2, at = $3 WHERE match_id = $1', [id, seq, Date.now() + LEASE_MS]);
+    await db.direct.query('UPDATE lease.deadlines SET seq = $2, at = $3 WHERE match_id = $1', [id, seq, Date.now() + LEASE_MS]);
     const a = await hostA(Date.now);
     await a.sync(await a.open(id, null), 0);
     const end = Date.now() + 10_000;

@@ -1,18 +1,9 @@
-/**
- * The connection to PostgreSQL breaks between a move's append and the write of the deadline that
- * follows it (a restart or a failover at that moment), on a real server: a trigger makes the first
- * deadline write after a seat's move (or a bot's) terminate its own backend, once. The move is in
- * the log, so its seat is told its seq, the metrics count it as applied, and the deadline write is
- * sent again once the server answers: the bot's next move and the seat's timer are in the store
- * at once, not left to the sweep.
- */
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type { Action } from '../../src/index.js';
 import { MatchHost } from '../../src/server/host.js';
 import { HostMetrics } from '../../src/server/metrics.js';
 import { createPostgresStore, type PostgresStore } from '../../src/server/store/postgres.js';
-import { describePg, freshDatabase } from '../helpers/pg.js';
+import { blockDatabase, describePg } from '../helpers/pg.js';
 import { playUntilOthersMove } from '../helpers/play.js';
 
 /** Waits until `cond` holds (no time is asserted: the limit only ends a test that would hang). */
@@ -25,20 +16,9 @@ async function eventually(cond: () => Promise<boolean>, what: string): Promise<v
 }
 
 describePg('PostgreSQL: the connection breaks between an append and its deadline', (adminUrl) => {
-  let db: { url: string; drop: () => Promise<void> };
-  let direct: pg.Client;
+  const db = blockDatabase(adminUrl, 'deadline_after_append');
   let store: PostgresStore | null = null;
   let host: MatchHost | null = null;
-
-  beforeAll(async () => {
-    db = await freshDatabase(adminUrl, 'deadline_after_append');
-    direct = new pg.Client({ connectionString: db.url });
-    await direct.connect();
-  });
-  afterAll(async () => {
-    await direct?.end();
-    await db?.drop();
-  });
   afterEach(async () => {
     host?.close();
     await store?.close();
@@ -52,7 +32,7 @@ describePg('PostgreSQL: the connection breaks between an append and its deadline
    */
   const start = async (schema: string, by: 'seat' | 'bot') => {
     store = await createPostgresStore({ connectionString: db.url, schema, onError: () => {} });
-    await direct.query(`
+    await db.direct.query(`
       CREATE SEQUENCE ${schema}.once;
       CREATE FUNCTION ${schema}.drop_once() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
         IF (TG_OP = 'INSERT' OR NEW.seq <> OLD.seq)
@@ -67,7 +47,7 @@ describePg('PostgreSQL: the connection breaks between an append and its deadline
     host = new MatchHost({ store, metrics, pollMs: 20, log: (m) => logged.push(m) });
     host.start();
     const fired = async (): Promise<boolean> =>
-      (await direct.query<{ is_called: boolean }>(`SELECT is_called FROM ${schema}.once`)).rows[0]?.is_called === true;
+      (await db.direct.query<{ is_called: boolean }>(`SELECT is_called FROM ${schema}.once`)).rows[0]?.is_called === true;
     return { host, store, metrics, logged, fired };
   };
 
@@ -84,7 +64,7 @@ describePg('PostgreSQL: the connection breaks between an append and its deadline
     const played = await playUntilOthersMove(h, ada); // until the bot is to move
     expect(await fired()).toBe(true);
     // When the seat's answer came, the bot's deadline was in the store (or the bot had played it already).
-    const stored = await direct.query<{ seq: number }>('SELECT seq FROM after_seat.deadlines WHERE match_id = $1', [match.id]);
+    const stored = await db.direct.query<{ seq: number }>('SELECT seq FROM after_seat.deadlines WHERE match_id = $1', [match.id]);
     expect(stored.rows[0]?.seq === played + 1 || (await s.readLog(match.id, played)).length > 0).toBe(true);
     const exposition = metrics.render();
     expect(exposition).not.toMatch(/ftk_action_rejections_total\{code="INTERNAL"\}/);
@@ -117,7 +97,7 @@ describePg('PostgreSQL: the connection breaks between an append and its deadline
     await eventually(async () => {
       const { view, seq } = await h.sync(ada, 0);
       if (view.legal.length === 0) return false;
-      const r = await direct.query<{ seq: number }>('SELECT seq FROM after_bot.deadlines WHERE match_id = $1', [match.id]);
+      const r = await db.direct.query<{ seq: number }>('SELECT seq FROM after_bot.deadlines WHERE match_id = $1', [match.id]);
       return r.rows[0]?.seq === seq + 1;
     }, "Ada's timer");
     expect(logged.filter((m) => /failed/.test(m))).toEqual([]);

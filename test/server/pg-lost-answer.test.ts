@@ -9,12 +9,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MatchHost } from '../../src/server/host.js';
 import { StoreUnsettledError } from '../../src/server/store/postgres/settle.js';
 import { createPostgresStore, type PostgresStore } from '../../src/server/store/postgres.js';
 import type { KeptRecord, MatchRecord } from '../../src/server/store/store.js';
-import { describePg, freshDatabase } from '../helpers/pg.js';
+import { blockDatabase, describePg } from '../helpers/pg.js';
 import { type PgProxy, startPgProxy } from '../helpers/pg-proxy.js';
 import { entry, sampleMatch } from './store-contract.js';
 
@@ -22,21 +22,10 @@ const SCHEMA = 'lost';
 const statement = (sql: string): RegExp => new RegExp(sql.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
-  let db: { url: string; drop: () => Promise<void> };
-  let direct: pg.Client;
+  const db = blockDatabase(adminUrl, 'lost');
   let proxy: PgProxy;
   let store: PostgresStore;
   const hosts: MatchHost[] = [];
-
-  beforeAll(async () => {
-    db = await freshDatabase(adminUrl, 'lost');
-    direct = new pg.Client({ connectionString: db.url });
-    await direct.connect();
-  });
-  afterAll(async () => {
-    await direct?.end();
-    await db?.drop();
-  });
   // A store of its own behind a proxy of its own for each test.
   const open = async (): Promise<PostgresStore> => {
     proxy = await startPgProxy(db.url);
@@ -57,7 +46,7 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
   });
 
   const stored = async (id: string): Promise<{ version: number; seats: MatchRecord['seats'] } | undefined> =>
-    (await direct.query(`SELECT version, seats FROM ${SCHEMA}.matches WHERE id = $1`, [id])).rows[0];
+    (await db.direct.query(`SELECT version, seats FROM ${SCHEMA}.matches WHERE id = $1`, [id])).rows[0];
   const seat = (name: string): MatchRecord['seats'][number] => ({ name, tokenHash: 'f'.repeat(64), bot: null, left: false });
 
   describe('updateMatch', () => {
@@ -148,7 +137,7 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
 
   describe('setDeadline', () => {
     const deadlineOf = async (id: string): Promise<{ seq: number; at: string } | undefined> =>
-      (await direct.query(`SELECT seq, at FROM ${SCHEMA}.deadlines WHERE match_id = $1`, [id])).rows[0];
+      (await db.direct.query(`SELECT seq, at FROM ${SCHEMA}.deadlines WHERE match_id = $1`, [id])).rows[0];
 
     it('committed, its answer lost: sent again (it is idempotent), resolved, the deadline stored', async () => {
       const { s, m } = await openWithMatch();
@@ -234,7 +223,7 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
         );
         // The write is blocked on the deleted row's lock: seen in pg_stat_activity, not guessed by a timer.
         for (;;) {
-          const r = await direct.query(
+          const r = await db.direct.query(
             `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1`,
             [(c as unknown as { processID: number }).processID],
           );
@@ -260,7 +249,7 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
       const { s, m } = await openWithMatch();
       await duringExpiry(m.id, () => s.setDeadline(m.id, { matchId: m.id, seq: 1, at: 5 }));
       await s.setDeadline(m.id, { matchId: m.id, seq: 1, at: 5 });
-      expect((await direct.query(`SELECT 1 FROM ${SCHEMA}.deadlines WHERE match_id = $1`, [m.id])).rowCount).toBe(0);
+      expect((await db.direct.query(`SELECT 1 FROM ${SCHEMA}.deadlines WHERE match_id = $1`, [m.id])).rowCount).toBe(0);
       const unknown = `m-${randomUUID()}`;
       await s.setDeadline(unknown, { matchId: unknown, seq: 1, at: 5 });
       expect((await s.claimDue(10, 100)).filter((d) => d.matchId === m.id || d.matchId === unknown)).toEqual([]);
