@@ -194,12 +194,16 @@ async function openFolder(
   }
 }
 
-/** A connection URL fit to print: the password, if any, replaced by `***`. */
-function withoutPassword(url: string): string {
+/**
+ * @internal A connection URL fit to print: each password in it replaced by `***`, the one in its
+ * user part and any query parameter named like one (`?password=…`, which `pg` reads too).
+ */
+export function withoutPassword(url: string): string {
   try {
     const u = new URL(url);
     if (u.password !== '') u.password = '***';
-    return u.toString();
+    for (const key of [...u.searchParams.keys()]) if (/password/i.test(key)) u.searchParams.set(key, '***');
+    return u.toString().replaceAll('%2A%2A%2A', '***');
   } catch {
     return 'postgres://…';
   }

@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Action } from '../../src/index.js';
+import { STORE_CLOSED } from '../../src/server/store/closed.js';
 import type {
   ActivityCursor,
   Deadline,
@@ -600,6 +601,18 @@ export function storeContract(name: string, makeStore: () => Promise<Store>, opt
       await store.updateMatch(m.id, 2, { turnTimeMs: null });
       await new Promise((r) => setTimeout(r, 100));
       expect(heard).toHaveLength(4);
+    });
+
+    it('a call after close() fails with the one error every store uses (a host stopping does not log it as a fault)', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      await store.close();
+      made.splice(made.indexOf(store), 1);
+      await expect(store.readLog(m.id, 0)).rejects.toThrow(STORE_CLOSED);
+      await expect(store.getMatch(m.id)).rejects.toThrow(STORE_CLOSED);
+      await expect(store.append(m.id, entry(1))).rejects.toThrow(STORE_CLOSED);
+      await expect(store.setDeadline(m.id, { matchId: m.id, seq: 1, at: 5 })).rejects.toThrow(STORE_CLOSED);
     });
 
     if (options.reopen) {

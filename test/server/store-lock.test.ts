@@ -6,7 +6,7 @@
  * while it is young (its writer may be filling it); one folder is one lock in a process, however
  * its path is spelled.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -133,5 +133,18 @@ describe('the file store lock', () => {
     const s = await FileStore.open(dir);
     expect((await s.getMatch('m'))?.createdAt).toBe(1);
     await s.close();
+  });
+
+  it("a named pipe in place of the journal or the lock is refused at once, not read for ever (the host's start would hang without a word)", async () => {
+    for (const name of ['journal.ftk', 'lock']) {
+      const dir = join(root, `fifo-${name}`);
+      mkdirSync(dir);
+      execFileSync('mkfifo', [join(dir, name)]);
+      await expect(FileStore.open(dir)).rejects.toThrow(/is a named pipe, not a regular file/);
+      // Refused before anything was taken: once the pipe is gone, the folder opens.
+      rmSync(join(dir, name));
+      const s = await FileStore.open(dir);
+      await s.close();
+    }
   });
 });

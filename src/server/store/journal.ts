@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { encodeRecord, type JournalScan, scanJournal } from './journal-format.js';
 import { type HeldLock, releaseLock, type TakeLockOptions, takeLock } from './lock.js';
 import { PRIVATE_FILE, PRIVATE_FOLDER } from './private-modes.js';
+import { regularOrAbsent } from './regular-file.js';
 import { syncFolder } from './sync-folder.js';
 
 export { decodeLine, encodeRecord, JournalCorruptError, type JournalScan, scanJournal } from './journal-format.js';
@@ -195,6 +196,7 @@ export class Journal {
     try {
       const path = join(dir, 'journal.ftk');
       rmSync(`${path}.compact`, { force: true }); // a rewrite cut short by a crash: the journal is whole
+      regularOrAbsent(path);
       const fd = openSync(path, 'a+', PRIVATE_FILE);
       let scan: JournalScan;
       let cutFile: string | null = null;

@@ -28,6 +28,7 @@ import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brandedInstance, errorBrand, setBrand } from '../../state/brand.js';
+import { regularOrAbsent } from './regular-file.js';
 
 /** Who holds a lock, as its file says. */
 export interface LockOwner {
@@ -278,6 +279,7 @@ export async function takeLock(path: string, options: TakeLockOptions = {}): Pro
   // Counted from now, before any wait: a second open of the folder meanwhile is refused.
   held.add(key);
   try {
+    regularOrAbsent(path);
     await acquire(path, options);
     return { path, key };
   } catch (e) {

@@ -8,6 +8,7 @@
  * @module
  */
 import type { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
+import { storeClosed } from '../closed.js';
 
 /** How long a query waits for the database to come back before its error is given to the caller (ms). */
 export const RECONNECT_WINDOW_MS = 30_000;
@@ -58,7 +59,10 @@ export function nextBackoff(ms: number): number {
  * Makes `pool.query(text, values)` (or `pool.query(config)`, a named prepared statement) wait for the server: a connection that cannot be made is
  * tried again with backoff for up to `windowMs`, and so is a read-only or {@link resendable}
  * statement whose connection broke; any other failure is the caller's at once. A broken connection is thrown
- * away, not returned to the pool. `isClosed()` stops the waiting when the store closes.
+ * away, not returned to the pool. `isClosed()` stops the waiting when the store closes. Once the
+ * pool has ended (the store closed), `pool.connect()` and so `pool.query` fail as every store's
+ * calls after `close()` do ({@link storeClosed}), not with pg-pool's own words, so that a host
+ * stopping does not log them as faults.
  */
 export function waitForServer(pool: Pool, isClosed: () => boolean, windowMs = RECONNECT_WINDOW_MS): void {
   const query = async <R extends QueryResultRow>(statement: string | QueryConfig, values?: unknown[]): Promise<QueryResult<R>> => {
@@ -99,4 +103,7 @@ export function waitForServer(pool: Pool, isClosed: () => boolean, windowMs = RE
     }
   };
   (pool as unknown as { query: typeof query }).query = query;
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  (pool as unknown as { connect: typeof connect }).connect = (callback) =>
+    callback === undefined && pool.ending ? Promise.reject(storeClosed()) : connect(callback);
 }
