@@ -22,10 +22,10 @@ from the games it plays itself:
 
 Every game that ends during training is a game against three heuristic bots with a fresh deal, so
 the win share over the last ``--window`` games is the learning curve; it is printed as it goes (with
-how often the learner's choice matches the teacher's, by kind of action) and drawn at the end into
-an SVG (``--plot``, default docs/learning-curve.svg). Before and after, the network plays
-``--eval`` new games (seeds never used in training) taking its most likely action. An even share
-with four players is 25%.
+how often the learner's choice matches the teacher's, by kind of action, when there is a teacher)
+and drawn at the end into an SVG (``--plot``, default docs/learning-curve.svg). Before and after,
+the network plays ``--eval`` new games (seeds never used in training) taking its most likely
+action. An even share with four players is 25%.
 
 Standard library and numpy only. Matrix products use numpy's ``einsum``: Debian's numpy links the
 reference BLAS, against which ``einsum`` is several times faster for these sizes.
@@ -207,7 +207,8 @@ def play(envs, net, rng, games, greedy):
 
 def train(args, command):
     rng = np.random.default_rng(args.seed)
-    envs = VectorEnv(args.games, 4, seed=f"train-{args.seed}", bots=BOTS, teacher="heuristic" if args.imitate > 0 else None, command=command)
+    teacher = args.imitate > 0  # --imitate 0: no teacher, so no agreement with one to count
+    envs = VectorEnv(args.games, 4, seed=f"train-{args.seed}", bots=BOTS, teacher="heuristic" if teacher else None, command=command)
     net = Network(envs.observation_size, envs.action_count, args.hidden, rng)
     # Per game: the decisions of the game in progress (obs, mask, action, old probability, value).
     pending = [[] for _ in range(args.games)]
@@ -242,10 +243,11 @@ def train(args, command):
             points = info["points"][g]
             margins.append(float(points[0] - points[1:].max()))
             lengths.append(len(pending[g]))
-            for d in pending[g]:
-                kind = KIND[d[5]]
-                agree[kind][0] += CLASS[d[2]] == CLASS[d[5]]
-                agree[kind][1] += 1
+            if teacher:
+                for d in pending[g]:
+                    kind = KIND[d[5]]
+                    agree[kind][0] += CLASS[d[2]] == CLASS[d[5]]
+                    agree[kind][1] += 1
             on_game(g, shaped_return(rewards[g], points, w))
             if len(shares) % args.window == 0:
                 recent = float(np.mean(shares[-args.window :]))
@@ -254,8 +256,8 @@ def train(args, command):
                     f"{len(shares):>6} games  {time.perf_counter() - started:6.0f} s  "
                     f"win share of the last {args.window}: {100 * recent:5.1f}%  "
                     f"points behind the best opponent: {-np.mean(margins[-args.window:]):5.1f}  "
-                    f"decisions per game: {np.mean(lengths[-args.window:]):.0f}  ({updates} updates)  "
-                    + "  ".join(f"{k} {100 * a / max(1, n):.0f}%" for k, (a, n) in sorted(agree.items())),
+                    f"decisions per game: {np.mean(lengths[-args.window:]):.0f}  ({updates} updates)"
+                    + "".join(f"  {k} {100 * a / max(1, n):.0f}%" for k, (a, n) in sorted(agree.items()) if teacher),
                     flush=True,
                 )
                 for v in agree.values():

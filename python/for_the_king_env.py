@@ -41,15 +41,18 @@ is cut off before its whole answer was read (a Ctrl-C while a step is awaited, a
 not the protocol, code ``PROTOCOL``): every later call then raises :class:`ForTheKingError` with
 code ``CLOSED``.
 
-The server command is, in order: the ``command`` argument, the ``FOR_THE_KING_ENV_COMMAND``
-environment variable (split like a shell would), ``for-the-king env-server`` when it is on the
-PATH, else ``npx --no-install for-the-king env-server``.
+The server command is, in order: the ``command`` argument (a list, or a string split like a shell
+would), the ``FOR_THE_KING_ENV_COMMAND`` environment variable (split the same way), ``for-the-king
+env-server`` when it is on the PATH, else ``npx --no-install for-the-king env-server``. A command
+that cannot start raises :class:`ForTheKingError` ``CLOSED`` naming it. ``close()`` waits 5 s at
+most for the server to stop, then kills it.
 """
 
 import copy
 
 import numpy as np
 
+import for_the_king_protocol as protocol
 from for_the_king_protocol import (
     ACTION_COUNT,
     ActionTypeError,
@@ -215,7 +218,7 @@ class _Game:
             self._closed = True
             if self._id != 0:
                 try:
-                    self._bridge.request(cmd="drop", env=self._id)
+                    self._bridge.request_within(protocol.CLOSE_WAIT, cmd="drop", env=self._id)
                 except (ForTheKingError, OSError):
                     pass
             self._bridge.close()

@@ -7,6 +7,7 @@ import base64
 import json
 import operator
 import os
+import select
 import shlex
 import shutil
 import signal
@@ -19,6 +20,7 @@ __all__ = [
     "ACTION_COUNT",
     "ActionTypeError",
     "Bridge",
+    "CLOSE_WAIT",
     "ForTheKingError",
     "InvalidActionError",
     "NotResetError",
@@ -29,12 +31,18 @@ __all__ = [
     "default_command",
     "ended_message",
     "options_text",
+    "server_command",
+    "start_server",
     "stop_process",
     "whole",
 ]
 
 #: Length of every action mask (action indexes 0 ... 363, the same for every player count).
 ACTION_COUNT = 364
+
+#: How long ``close()`` waits for a server, in seconds: for the answer to a clone's ``drop``, and for
+#: the server to stop after ``close``. A server still running then (one that stopped answering) is killed.
+CLOSE_WAIT = 5
 
 
 class ForTheKingError(Exception):
@@ -190,11 +198,20 @@ def ended_message(process, command, what="the server closed its output"):
             status = f"killed by signal {-code}"
     else:
         status = f"exit code {code}"
-    return (
-        f"{what} ({status}); the command was {shlex.join(str(part) for part in command)} (its error output, if any, is above). "
-        "Pass command=[...] or set FOR_THE_KING_ENV_COMMAND to a working env-server command, "
-        "e.g. 'node node_modules/for-the-king-and-me/dist/cli.js env-server'"
-    )
+    return f"{what} ({status}); {command_advice(command)}"
+
+
+def command_advice(command, started=True):
+    """The end of a message about a server that cannot answer: its ``command`` (and, when it
+    ``started``, where its error output went), and how to name another one."""
+    output = " (its error output, if any, is above)" if started else ""
+    return f"the command was {shlex.join(str(part) for part in command)}{output}. {_HOW}"
+
+
+_HOW = (
+    "Pass command=[...] or set FOR_THE_KING_ENV_COMMAND to a working env-server command, "
+    "e.g. 'node node_modules/for-the-king-and-me/dist/cli.js env-server'"
+)
 
 
 def broken_message(error):
@@ -221,6 +238,31 @@ def default_command():
     return ["npx", "--no-install", "for-the-king", "env-server"]
 
 
+def server_command(command):
+    """The server command as a list: ``command`` (a string is split as a shell would, :func:`shlex.split`),
+    or :func:`default_command` when it is ``None``."""
+    if command is None:
+        return default_command()
+    if isinstance(command, str):
+        return shlex.split(command)
+    return list(command)
+
+
+def start_server(command, **options):
+    """Starts ``command`` (a list) with pipes to its input and output (``options`` go to ``Popen``).
+
+    A command that cannot start (an empty one, a program that is not there or cannot be run)
+    raises :class:`ForTheKingError` ``CLOSED`` naming it, as a server that exits at once does.
+    """
+    if not command:
+        raise ForTheKingError("CLOSED", f"the server command is empty. {_HOW}")
+    try:
+        return subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, **options)
+    except (OSError, ValueError) as e:
+        why = f"the server could not start ({type(e).__name__}: {e})"
+        raise ForTheKingError("CLOSED", f"{why}; {command_advice(command, started=False)}") from None
+
+
 class Bridge:
     """One ``env-server`` process: send a request, read its answer (one JSON line each).
 
@@ -233,12 +275,8 @@ class Bridge:
 
     def __init__(self, command=None):
         #: The command that started the server, for the errors.
-        self.command = list(command) if command is not None else default_command()
-        self.process = subprocess.Popen(
-            self.command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-        )
+        self.command = server_command(command)
+        self.process = start_server(self.command)
         self.users = 1
         #: Why every request is refused, once one was cut off (``None`` while the bridge works).
         self.broken = None
@@ -251,6 +289,28 @@ class Bridge:
 
     def request(self, **message):
         """Sends ``message`` and returns the answer; raises :class:`ForTheKingError` for an error answer."""
+        return self._exchange(message, None)
+
+    def request_within(self, seconds, **message):
+        """:meth:`request`, but a server that has not begun its answer after ``seconds`` is stopped and
+        the bridge refuses every later request (``CLOSED``). Where a pipe cannot be polled (Windows),
+        it waits as :meth:`request` does."""
+        return self._exchange(message, seconds)
+
+    def _answer_line(self, seconds):
+        if seconds is not None:
+            # Only one answer is ever outstanding, so the reader holds nothing of it yet: the pipe tells.
+            try:
+                ready = select.select([self.process.stdout], [], [], seconds)[0]
+            except (OSError, ValueError):
+                ready = True
+            if not ready:
+                raise ForTheKingError(
+                    "CLOSED", f"the server did not answer within {seconds} s, so it was stopped; {command_advice(self.command)}"
+                )
+        return self.process.stdout.readline()
+
+    def _exchange(self, message, seconds):
         if self.broken is not None:
             raise ForTheKingError("CLOSED", self.broken)
         if self.process.poll() is not None:
@@ -264,7 +324,7 @@ class Bridge:
                 self.process.stdin.flush()
             except (BrokenPipeError, ValueError) as e:
                 raise ForTheKingError("CLOSED", ended_message(self.process, self.command, "the server has exited")) from e
-            line = self.process.stdout.readline()
+            line = self._answer_line(seconds)
             if not line:
                 raise ForTheKingError("CLOSED", ended_message(self.process, self.command))
             try:
@@ -284,19 +344,21 @@ class Bridge:
         return answer
 
     def close(self):
-        """One user fewer; the last one asks the server to stop and waits for it (killing it after 5 s)."""
+        """One user fewer; the last one asks the server to stop and waits for it (killing it after
+        ``CLOSE_WAIT``, 5 s: the answer is not awaited, so a server that stopped answering is killed too)."""
         self.users -= 1
         if self.users > 0:
             return
         try:
-            if self.process.poll() is None:
+            if self.process.poll() is None and self.broken is None:
                 try:
-                    self.request(cmd="close")
-                except (ForTheKingError, OSError):
-                    pass
+                    self.process.stdin.write(b'{"cmd":"close"}\n')
+                    self.process.stdin.flush()
+                except (OSError, ValueError):
+                    pass  # it has exited: reaped below
                 self.process.stdin.close()
-                self.process.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
+                self.process.wait(timeout=CLOSE_WAIT)
+        except (OSError, ValueError, subprocess.TimeoutExpired):
             pass  # stopped below
         finally:
             # Even when the wait is interrupted: no server outlives its last environment.

@@ -46,6 +46,7 @@ import weakref
 
 import numpy as np
 
+import for_the_king_protocol as protocol
 from for_the_king_protocol import (
     ACTION_COUNT,
     ActionTypeError,
@@ -53,10 +54,11 @@ from for_the_king_protocol import (
     InvalidActionError,
     NotResetError,
     broken_message,
-    default_command,
     ended_message,
     options_text,
     seed_value,
+    server_command,
+    start_server,
     stop_process,
     whole,
 )
@@ -95,7 +97,8 @@ class VectorEnv:
         ``infos["teacher_action"]`` (the game does not move): labels for imitation learning. The
         bot sees only that seat's view. Its random numbers are each game's own, seeded from the
         game's seed: the same seeds played the same way give the same labels.
-    :param command: the ``env-server`` command (``--vector`` is added), as for ``ForTheKingEnv``.
+    :param command: the ``env-server`` command (``--vector`` is added), as for ``ForTheKingEnv``: a
+        list, or a string split as a shell would.
     :param copy: return copies (default) or views that the next step overwrites (faster).
     """
 
@@ -133,13 +136,8 @@ class VectorEnv:
         self._seed = seed
         self._frame = bytearray(4096)  # the answer to make is read here; the arrays' buffer replaces it
         self._view = memoryview(self._frame)
-        self._command = [*(list(command) if command is not None else default_command()), "--vector"]
-        self._process = subprocess.Popen(
-            self._command,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            bufsize=0,
-        )
+        self._command = [*server_command(command), "--vector"]
+        self._process = start_server(self._command, bufsize=0)
         self._finalizer = weakref.finalize(self, stop_process, self._process)
         self._closed = False
         self._broken = None  # why every call is refused, once a request was cut off
@@ -346,14 +344,14 @@ class VectorEnv:
         return obs, mask, rewards, ended, np.zeros(self.num_envs, dtype=np.bool_), infos
 
     def close(self):
-        """Stops the server."""
+        """Stops the server: waits for it 5 s at most (``CLOSE_WAIT``), then kills it."""
         if self._closed:
             return
         try:
             if self._process.poll() is None:
                 self._process.stdin.write(_HEADER.pack(_CLOSE, 0))
                 self._process.stdin.close()
-                self._process.wait(timeout=5)
+                self._process.wait(timeout=protocol.CLOSE_WAIT)
         except (BrokenPipeError, OSError, subprocess.TimeoutExpired):
             pass  # stopped below
         finally:

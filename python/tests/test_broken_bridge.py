@@ -1,7 +1,8 @@
 """When the pipe to the server breaks: a request cut off before its whole answer was read (Ctrl-C)
 stops the server and every later call raises CLOSED, instead of reading the previous request's
 answer; an output that is not the protocol is a PROTOCOL error that stops the server; a server is
-stopped when its environment is garbage collected, or when its constructor fails."""
+stopped when its environment is garbage collected, or when its constructor fails; ``close()`` on a
+server that stopped answering returns after its wait and kills it."""
 
 import fcntl
 import gc
@@ -13,10 +14,13 @@ import termios
 import threading
 import time
 import unittest
+from unittest import mock
 
 import numpy as np
 
+import for_the_king_protocol
 from for_the_king_env import ForTheKingEnv, ForTheKingError
+from for_the_king_parallel import ForTheKingParallelEnv
 from for_the_king_vector import VectorEnv
 from tests.helpers import COMMAND, needs_server
 
@@ -28,6 +32,16 @@ def process_state(pid):
             return f.read().rsplit(")", 1)[1].split()[0]
     except FileNotFoundError:
         return None
+
+
+def stop_server(test, process):
+    """Stops the server (SIGSTOP) and waits until it is stopped (a state, not a duration)."""
+    os.kill(process.pid, signal.SIGSTOP)
+    for _ in range(6000):
+        if process_state(process.pid) == "T":
+            break
+        time.sleep(0.01)
+    test.assertEqual(process_state(process.pid), "T")
 
 
 def live_children(marker):
@@ -62,12 +76,7 @@ def interrupted_mid_request(test, process, call):
     """
     if sys.platform != "linux":
         test.skipTest("needs Linux's /proc and FIONREAD on a pipe")
-    os.kill(process.pid, signal.SIGSTOP)
-    for _ in range(6000):  # waits for the stop itself, a state, not a duration
-        if process_state(process.pid) == "T":
-            break
-        time.sleep(0.01)
-    test.assertEqual(process_state(process.pid), "T")
+    stop_server(test, process)
     fd = process.stdin.fileno()
     main = threading.main_thread().ident
     seen = threading.Event()
@@ -190,6 +199,65 @@ class ServerLifetimeTest(unittest.TestCase):
                 make()
             self.assertEqual(caught.exception.code, "INVALID_OPTIONS")
         self.assertEqual(live_children(marker), [])
+
+
+@needs_server
+class StoppedServerTest(unittest.TestCase):
+    """A server that stopped answering (SIGSTOP): ``close()`` waits ``CLOSE_WAIT`` seconds (5; 1 here), then kills it."""
+
+    def setUp(self):
+        if sys.platform != "linux":
+            self.skipTest("reads /proc")
+        patcher = mock.patch.object(for_the_king_protocol, "CLOSE_WAIT", 1)
+        patcher.start()
+        self.addCleanup(patcher.stop)
+
+    def stop(self, process):
+        stop_server(self, process)
+
+    def closes(self, close, process):
+        """Calls ``close`` in a thread: it must return within 15 s (the test kills the server otherwise, to end)."""
+        closer = threading.Thread(target=close, daemon=True)
+        closer.start()
+        closer.join(15)
+        if closer.is_alive():
+            os.kill(process.pid, signal.SIGKILL)  # unblocks it
+            closer.join()
+            self.fail("close() was still waiting for the stopped server after 15 s")
+
+    def test_the_agent_loop_and_the_parallel_env_close_a_stopped_server(self):
+        for kind in (ForTheKingEnv, ForTheKingParallelEnv):
+            with self.subTest(kind=kind.__name__):
+                env = kind(players=4, command=COMMAND)
+                self.addCleanup(env.close)
+                env.reset(seed=1)
+                process = env._bridge.process
+                self.stop(process)
+                self.closes(env.close, process)
+                self.assertIsNone(process_state(process.pid))  # killed and reaped
+
+    def test_a_clone_closed_on_a_stopped_server_stops_it(self):
+        env = ForTheKingEnv(players=4, command=COMMAND)
+        self.addCleanup(env.close)
+        env.reset(seed=1)
+        other = env.clone()
+        process = env._bridge.process
+        self.stop(process)
+        self.closes(other.close, process)  # its drop is never answered
+        self.assertIsNone(process_state(process.pid))
+        with self.assertRaises(ForTheKingError) as caught:
+            env.observe("player_0")
+        self.assertEqual(caught.exception.code, "CLOSED")
+        self.closes(env.close, process)
+
+    def test_the_vector_env_closes_a_stopped_server(self):
+        envs = VectorEnv(2, 4, seed=1, command=COMMAND)
+        self.addCleanup(envs.close)
+        envs.reset()
+        process = envs._process
+        self.stop(process)
+        self.closes(envs.close, process)
+        self.assertIsNone(process_state(process.pid))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 started again writes the weights of an uninterrupted run, bit for bit; a checkpoint of other
 records (more games played since) or one that cannot be read is trained again from nothing, with
 a line saying so; ``value`` without ``--data`` and ``reference`` without ``--fixture`` are usage
-errors. Needs torch (Debian's python3-torch); skipped without it."""
+errors, as is a folder holding no records (or no ``layout.json``). Needs torch (Debian's python3-torch); skipped without it."""
 
 import json
 import os
@@ -114,6 +114,26 @@ class NetTrainTest(unittest.TestCase):
                 self.assertEqual(r.returncode, 2, r.stderr)
                 self.assertIn(flag, r.stderr)
                 self.assertNotIn("Traceback", r.stderr)
+
+    def test_a_folder_without_records_is_a_usage_error(self):
+        empty = os.path.join(self.dir, "empty")
+        os.makedirs(empty)
+        with open(os.path.join(empty, "layout.json"), "w") as f:
+            json.dump(LAYOUT, f)
+        out = os.path.join(self.dir, "nets.json")
+        for args, names in (
+            (["value", "--data", empty, "--only", "heuristic"], [empty, "heuristic-*.value-"]),
+            (["value", "--data", empty], [empty, "*.value-"]),
+            (["policy", "--data", empty], [empty, "*.decisions.f32"]),
+            (["value", "--data", os.path.join(self.dir, "typo")], [os.path.join(self.dir, "typo"), "layout.json"]),
+        ):
+            with self.subTest(args=args):
+                r = subprocess.run([sys.executable, SCRIPT, *args, "--out", out, "--epochs", "1"], capture_output=True, text=True)
+                self.assertEqual(r.returncode, 2, r.stderr)
+                self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+                for name in names:
+                    self.assertIn(name, r.stderr)
+                self.assertFalse(os.path.exists(out))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """When the server command fails or the server dies: ``ForTheKingError`` ``CLOSED`` names the
-command, its exit code or the signal that killed it, and ``FOR_THE_KING_ENV_COMMAND``; and after a
-server died on its own, later calls say so, not that a request was interrupted."""
+command, its exit code or the signal that killed it (or why it could not start), and
+``FOR_THE_KING_ENV_COMMAND``; and after a server died on its own, later calls say so, not that a
+request was interrupted. A command given as one string is split as a shell would."""
 
 import os
 import shlex
@@ -8,6 +9,7 @@ import signal
 import sys
 import time
 import unittest
+from unittest import mock
 
 import numpy as np
 
@@ -42,12 +44,55 @@ class FailingCommandTest(unittest.TestCase):
             command = [*EXITS, "--vector"] if kind is VectorEnv else EXITS
             self.check(caught.exception, command, "exit code 3")
 
+    def test_a_command_that_cannot_start_names_itself_and_the_variable(self):
+        missing = ["ftk-no-such-command", "env-server"]
+        for kind in (VectorEnv, ForTheKingEnv, ForTheKingParallelEnv):
+            with self.subTest(kind=kind.__name__), self.assertRaises(ForTheKingError) as caught:
+                make(kind, missing)
+            command = [*missing, "--vector"] if kind is VectorEnv else missing
+            self.check(caught.exception, command, "could not start")
+            self.assertIn("ftk-no-such-command", caught.exception.message)
+
+    def test_a_configured_command_that_cannot_start_is_closed_too(self):
+        with mock.patch.dict(os.environ, {"FOR_THE_KING_ENV_COMMAND": "ftk-no-such-command env-server"}):
+            for kind in (VectorEnv, ForTheKingEnv):
+                with self.subTest(kind=kind.__name__), self.assertRaises(ForTheKingError) as caught:
+                    make(kind, None)
+                command = ["ftk-no-such-command", "env-server", *(["--vector"] if kind is VectorEnv else [])]
+                self.check(caught.exception, command, "could not start")
+
+    def test_a_command_given_as_a_string_is_split_like_a_shell_would(self):
+        text = shlex.join(EXITS)
+        for kind in (VectorEnv, ForTheKingEnv, ForTheKingParallelEnv):
+            with self.subTest(kind=kind.__name__), self.assertRaises(ForTheKingError) as caught:
+                make(kind, text)
+            command = [*EXITS, "--vector"] if kind is VectorEnv else EXITS
+            self.check(caught.exception, command, "exit code 3")
+
     def test_a_killed_server_is_named_by_its_signal(self):
         for kind in (VectorEnv, ForTheKingEnv):
             with self.subTest(kind=kind.__name__), self.assertRaises(ForTheKingError) as caught:
                 make(kind, KILLED)
             command = [*KILLED, "--vector"] if kind is VectorEnv else KILLED
             self.check(caught.exception, command, "killed by signal SIGKILL")
+
+
+@needs_server
+class StringCommandTest(unittest.TestCase):
+    def test_every_wrapper_plays_through_a_command_given_as_a_string(self):
+        text = shlex.join(COMMAND)
+        env = ForTheKingEnv(players=2, seed=1, command=text)
+        self.addCleanup(env.close)
+        env.reset()
+        self.assertEqual(env.agents, ["player_0", "player_1"])
+        par = ForTheKingParallelEnv(players=2, command=text)
+        self.addCleanup(par.close)
+        observations, _ = par.reset(seed=1)
+        self.assertEqual(len(observations), 2)
+        envs = VectorEnv(2, 2, seed=1, command=text)
+        self.addCleanup(envs.close)
+        obs, _, _ = envs.reset()
+        self.assertEqual(obs.shape[0], 2)
 
 
 @needs_server

@@ -27,6 +27,8 @@ float32 weights, the format ``src/bots/net/network.ts`` reads) with their learni
 for the policy network, its weights before training and after every epoch, for the win-rate curve).
 ``reference`` writes a few inputs and the outputs of the networks in ``--out`` on them, for the
 TypeScript inference's test. One thread, and the same seed and records give the same weights.
+Records that cannot be trained on (none match, no ``layout.json``, policy files that do not match)
+stop it with one line naming them and exit code 2.
 """
 
 import argparse
@@ -36,6 +38,7 @@ import hashlib
 import json
 import math
 import os
+import sys
 import time
 
 import numpy as np
@@ -45,9 +48,23 @@ torch.set_num_threads(1)
 HELD_OUT = 9  # games whose number has this tens digit are held out (every setup of a stage, see selfplay.ts)
 
 
+def stop(message):
+    """Stops with ``message`` on one line and exit code 2, as for a usage error (records that cannot be trained on)."""
+    print(f"net_train.py: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
 def layout(data):
-    with open(os.path.join(data, "layout.json")) as f:
+    path = os.path.join(data, "layout.json")
+    if not os.path.isfile(path):
+        stop(f"{path} is not there: --data names a folder of self-play records, with the layout.json train:net writes")
+    with open(path) as f:
         return json.load(f)
+
+
+def no_records(kind, dirs, patterns):
+    """Stops: no records in the folders ``dirs`` match ``patterns`` (a folder name mistyped, a stage never played)."""
+    stop(f"{kind}: no records in {', '.join(dirs)} match {' or '.join(patterns)}")
 
 
 def records_digest(folders, patterns):
@@ -165,8 +182,10 @@ def policy_data(data, lay):
     dec = read_floats(data, "*.decisions.f32").reshape(-1, D + 2)
     ch = read_floats(data, "*.choices.f32").reshape(-1, C + 2)
     counts = dec[:, D].astype(np.int64)
+    if len(dec) == 0:
+        no_records("policy", data, ["*.decisions.f32"])
     if counts.sum() != len(ch):
-        raise SystemExit(f"policy records do not match: {counts.sum()} choices announced, {len(ch)} found")
+        stop(f"policy records do not match: {counts.sum()} choices announced, {len(ch)} found")
     K = int(counts.max())
     rows = len(dec)
     choices = np.zeros((rows, K, C), dtype=np.float32)
@@ -262,6 +281,8 @@ def train(kind, args):
     stop_after = int(os.environ.get("NET_TRAIN_STOP_AFTER", "0"))
     if kind == "value":
         parts = value_data(folders(args), lay, args.only)
+        if not parts:
+            no_records("value", folders(args), [f"{args.only}-*.value-{{2,3,4,5}}.f32"])
         net = SetNet(lay["seat"], lay["context"], args.hidden, args.hidden2)
         sizes = {str(n): int((~p["held"]).sum()) for n, p in parts.items()}
         print(f"value: training positions by player count {sizes}", flush=True)

@@ -1,12 +1,15 @@
-// `npm run train:net` (train.ts, selfplay.ts): every flag checked before anything runs (one line,
-// exit 2; --help), a chunk of games kept only when it was played with the same flags, and no
-// self-play process left running when train:net stops (its output closed, SIGTERM).
+// `npm run train:net` (train.ts, selfplay.ts, publish.ts): every flag checked before anything runs
+// (one line, exit 2; --help), a chunk of games kept only when it was played with the same flags, no
+// self-play process left running when train:net stops (its output closed, SIGTERM), and the
+// fixture, the weights and the curve written together or not at all.
 import type { ChildProcess } from 'node:child_process';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { NetFiles } from './publish.js';
+import { publishNets } from './publish.js';
 import type { NetsFile } from './selfplay.js';
 import { chunkKey } from './selfplay.js';
 import { parseTrainFlags, TRAIN_HELP, TrainFlagError } from './train-flags.js';
@@ -175,4 +178,72 @@ describe('train:net stopping', () => {
       for (const pid of left) process.kill(pid, 'SIGKILL'); // this test's own, left by a failure
       expect(left).toEqual([]);
     });
+});
+
+/** Runs a command to its end; rejects when it fails. */
+function runToEnd(command: string, args: readonly string[]): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'ignore' });
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} exited with ${String(code)}`))));
+  });
+}
+
+/** Layers of zeros with these shapes, as `net_train.py` writes them. */
+function zeros(shapes: number[][]): { shapes: number[][]; weights: string } {
+  const count = shapes.reduce((sum, [r, c]) => sum + (r ?? 0) * (c ?? 0) + (r ?? 0), 0);
+  return { shapes, weights: Buffer.alloc(4 * count).toString('base64') };
+}
+
+/** A tiny networks file, as a run with too few search games to hold one out writes it (no policy figures). */
+function tinyNets(): Record<string, unknown> {
+  const held = { loss: null, agree: null };
+  return {
+    value: zeros([
+      [2, 3],
+      [2, 2],
+      [2, 2],
+      [1, 2],
+    ]),
+    policy: zeros([
+      [2, 2],
+      [2, 2],
+      [2, 2],
+      [1, 2],
+    ]),
+    layout: { seat: 3, context: 2, decision: 2, choice: 2 },
+    curves: {
+      value: [{ epoch: 1, train: 1, held: { '4': 1.1 }, cpu: 0.1 }],
+      policy: [{ epoch: 1, train: 0.9, held, cpu: 0.1 }],
+    },
+  };
+}
+
+const HAVE_TORCH = spawnSync('/usr/bin/python3', ['-c', 'import torch'], { stdio: 'ignore' }).status === 0;
+
+describe.skipIf(!HAVE_TORCH)('train:net writing the networks into the repository', () => {
+  function setUp(nets: Record<string, unknown>): { dir: string; nets: string; targets: NetFiles } {
+    const dir = folder();
+    writeFileSync(join(dir, 'nets.json'), JSON.stringify(nets));
+    const targets = { fixture: join(dir, 'net-reference.json'), module: join(dir, 'weights.ts'), svg: join(dir, 'net-training.svg') };
+    for (const path of Object.values(targets)) writeFileSync(path, 'old\n');
+    return { dir, nets: join(dir, 'nets.json'), targets };
+  }
+
+  it('leaves the fixture, the weights and the curve as they were when a step fails', async () => {
+    const { curves: _, ...noCurves } = tinyNets(); // the reference outputs are made, the exporter fails
+    const { dir, nets, targets } = setUp(noCurves);
+    await expect(publishNets(runToEnd, { nets, seed: '1', staging: join(dir, 'staged'), targets })).rejects.toThrow();
+    for (const path of Object.values(targets)) expect(readFileSync(path, 'utf8'), path).toBe('old\n');
+  });
+
+  it('writes all three, formatted, with null for the figures of a run that held no game out', async () => {
+    const { dir, nets, targets } = setUp(tinyNets());
+    await publishNets(runToEnd, { nets, seed: '1', staging: join(dir, 'staged'), targets });
+    expect(JSON.parse(readFileSync(targets.fixture, 'utf8')).value).toHaveLength(4);
+    expect(readFileSync(targets.fixture, 'utf8')).toContain('\n    {'); // biome's layout, not one line
+    expect(readFileSync(targets.module, 'utf8')).toContain('policy: { loss: null, agree: null }');
+    expect(readFileSync(targets.svg, 'utf8')).toContain('no held-out games');
+    expect(readdirSync(dir).filter((f) => f.endsWith('.new'))).toEqual([]);
+  });
 });

@@ -23,7 +23,8 @@
  * 5. The **win-rate curve** (`curve.ts`): `netBot` with the policy network of every epoch against
  *    three `heuristicBot`s, `--curve-games` games each.
  * 6. The reference outputs (`test/bots/fixtures/net-reference.json`), the weights module, and the
- *    training curve (`docs/net-training.svg`).
+ *    training curve (`docs/net-training.svg`), made in `--dir` and put in place together once all
+ *    three are made (`publish.ts`): a step that fails leaves the repository's as they were.
  *
  * Everything is deterministic for a seed (the games by their seeds, the training single-threaded
  * with seeded shuffles), and resumable: each chunk of games and each epoch is kept in `--dir`
@@ -42,6 +43,7 @@ import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readF
 import { join, resolve } from 'node:path';
 import { CHOICE_FEATURES, DECISION_FEATURES } from '../../../src/bots/net/policy-features.js';
 import { CONTEXT_FEATURES, SEAT_FEATURES } from '../../../src/bots/net/value-features.js';
+import { publishNets, REPOSITORY_NET_FILES } from './publish.js';
 import { parseTrainFlags, TRAIN_HELP, TrainFlagError } from './train-flags.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -197,25 +199,8 @@ async function main(): Promise<void> {
     String(flags.curveGames),
   ]);
   log(`win-rate curve: ${((Date.now() - curveStarted) / 1000).toFixed(0)} s`);
-  if (!flags.noWrite) {
-    const fixture = join(ROOT, 'test/bots/fixtures/net-reference.json');
-    const module = join(ROOT, 'src/bots/net/weights.ts');
-    const svg = join(ROOT, 'docs/net-training.svg');
-    await python(['reference', '--out', nets, '--fixture', fixture]);
-    await run('/usr/bin/python3', [
-      join(ROOT, 'python/train/net_export.py'),
-      '--nets',
-      nets,
-      '--seed',
-      seed,
-      '--module',
-      module,
-      '--svg',
-      svg,
-    ]);
-    // The files as the repository keeps them (formatted), so that a run writes exactly them.
-    await run(process.execPath, [join(ROOT, 'node_modules/@biomejs/biome/bin/biome'), 'format', '--write', fixture, module]);
-  }
+  // All three or none: the inference test checks the weights against the fixture (publish.ts).
+  if (!flags.noWrite) await publishNets(run, { nets, seed, staging: join(dir, 'publish'), targets: REPOSITORY_NET_FILES });
   log(`train:net done in ${((Date.now() - started) / 60000).toFixed(1)} min`);
 }
 
