@@ -21,7 +21,7 @@ import { Deadlines } from './host/deadlines.js';
 import { Expiry, expirySettings } from './host/expiry.js';
 import { FanOut } from './host/fan-out.js';
 import { LiveMatches, UNLOAD_AFTER_MS } from './host/live-matches.js';
-import { type JoinRequest, Lobby, type NewMatch, type OpenMatches } from './host/lobby.js';
+import { type JoinRequest, Lobby, MAX_BOT_MATCHES, type NewMatch, type OpenMatches } from './host/lobby.js';
 import { Presence } from './host/presence.js';
 import { creatorLog, gameRecord, type RecordParts } from './host/records.js';
 import { Recovery } from './host/recovery.js';
@@ -71,7 +71,7 @@ export class MatchHost {
   private readonly stopCensus: () => void;
   private readonly log: (message: string) => void;
 
-  /** @throws `RangeError` for an expiry setting, `unloadAfterMs` or `awayMs` out of range (see {@link HostOptions}). */
+  /** @throws `RangeError` for an expiry setting, `unloadAfterMs`, `awayMs` or `maxBotMatches` out of range (see {@link HostOptions}). */
   constructor(options: HostOptions) {
     const settings = expirySettings(options.expiry);
     const metrics = options.metrics ?? null;
@@ -94,7 +94,10 @@ export class MatchHost {
       if (live !== null) await deadlines.ensure(live);
     };
     const registry = new MatchRegistry(store, matches, now, onDeal, log);
-    const lobby = new Lobby(store, registry, matches, deadlines, now);
+    const maxBotMatches = options.maxBotMatches ?? MAX_BOT_MATCHES;
+    if (!Number.isSafeInteger(maxBotMatches) || maxBotMatches < 1)
+      throw new RangeError(`maxBotMatches must be a whole number from 1, got ${String(maxBotMatches)}`);
+    const lobby = new Lobby(store, registry, matches, deadlines, now, maxBotMatches);
     const presence = new Presence(store, matches, fanOut, now, log);
     const awayMs = options.awayMs ?? 60_000;
     if (!Number.isSafeInteger(awayMs) || awayMs < 0)
@@ -171,6 +174,9 @@ export class MatchHost {
    * clock; it holds no seat) and the invite code that joins a seat of an unlisted match. Without
    * a seed the deal is provably fair: the summary holds the commitment, and the cards are dealt
    * once every seat is taken. `account` (an app's `authenticate` hook) may act as the creator.
+   *
+   * @throws {@link HostError} `BAD_OPTIONS`; `RATE_LIMITED` for a match with a bot seat while
+   * {@link HostOptions.maxBotMatches} such matches are in play.
    */
   createMatch(input: unknown, account: string | null = null): Promise<NewMatch> {
     return this.lobby.createMatch(input, account);

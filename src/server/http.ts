@@ -11,7 +11,7 @@ import { type AccountHooks, identify, mustAllow } from './accounts.js';
 import { clientAddress } from './address.js';
 import type { MatchHost } from './host.js';
 import { tableRoute } from './http-table.js';
-import { AddressLimiter, DEFAULT_LIMITS, type Limits } from './limits.js';
+import { AddressLimiter, checkHttpLimits, DEFAULT_LIMITS, type Limits } from './limits.js';
 import { requestTarget } from './target.js';
 
 /** Options of {@link lobbyHandler}. */
@@ -104,13 +104,14 @@ function bearer(req: IncomingMessage): string | null {
   return m ? (m[1] as string) : null;
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | number> = {}): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
     'content-length': Buffer.byteLength(text),
+    ...headers,
   });
   res.end(text);
 }
@@ -155,9 +156,31 @@ function field(body: unknown, key: string): unknown {
  */
 export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req: IncomingMessage, res: ServerResponse) => boolean {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  checkHttpLimits(limits);
   const prefix = options.prefix ?? '/api';
   const log = options.log ?? (() => undefined);
   const limiter = new AddressLimiter(limits.requestsPerSecond, limits.requestBurst);
+  const creations = new AddressLimiter(limits.matchesPerMinute / 60, limits.matchBurst);
+  const addressOf = (req: IncomingMessage): string => clientAddress(req, options.trustProxy ?? false);
+
+  /** Creates a match if the address has a creation left; one the host refuses is given back. */
+  const create = async (req: IncomingMessage, res: ServerResponse, body: unknown, account: string | null): Promise<void> => {
+    const address = addressOf(req);
+    if (!creations.take(address)) {
+      const wait = creations.secondsUntilToken(address);
+      const message = `at most ${limits.matchBurst} matches at once, then ${limits.matchesPerMinute} a minute, per address: try again in ${wait} s`;
+      send(res, 429, { error: { code: 'RATE_LIMITED', message } }, { 'retry-after': wait });
+      return;
+    }
+    let created: Awaited<ReturnType<MatchHost['createMatch']>>;
+    try {
+      created = await host.createMatch(body, account);
+    } catch (e) {
+      creations.giveBack(address);
+      throw e;
+    }
+    send(res, 201, created);
+  };
 
   const route = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> => {
     // HEAD is GET without the body (Node's response leaves the body out and keeps content-length).
@@ -177,7 +200,7 @@ export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req:
       if (method === 'POST') {
         const body = await readBody(req, limits.maxBodyBytes);
         await mustAllow(() => options.canCreate?.(identity, body, req), 'create a match');
-        send(res, 201, await host.createMatch(body, account));
+        await create(req, res, body, account);
         return;
       }
     }
@@ -258,8 +281,14 @@ export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req:
     const path = q < 0 ? url : url.slice(0, q);
     if (path !== prefix && !path.startsWith(`${prefix}/`)) return false;
     const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
-    if (!limiter.take(clientAddress(req, options.trustProxy ?? false))) {
-      send(res, 429, { error: { code: 'RATE_LIMITED', message: `at most ${limits.requestsPerSecond} requests per second` } });
+    const address = addressOf(req);
+    if (!limiter.take(address)) {
+      send(
+        res,
+        429,
+        { error: { code: 'RATE_LIMITED', message: `at most ${limits.requestsPerSecond} requests per second` } },
+        { 'retry-after': limiter.secondsUntilToken(address) },
+      );
       req.resume();
       return true;
     }
@@ -267,8 +296,11 @@ export function lobbyHandler(host: MatchHost, options: LobbyOptions = {}): (req:
       if (e instanceof HostError) {
         const error =
           e.rulesCode === undefined ? { code: e.code, message: e.message } : { code: e.code, message: e.message, rulesCode: e.rulesCode };
-        send(res, STATUS[e.code], { error });
-        if (e.code === 'TOO_LARGE') req.resume();
+        if (e.code === 'TOO_LARGE') {
+          // The rest of the body is never read: the answer says the connection closes, and it does once the answer is out.
+          res.once('finish', () => req.socket.destroy());
+          send(res, STATUS[e.code], { error }, { connection: 'close' });
+        } else send(res, STATUS[e.code], { error });
       } else {
         log(`lobby ${req.method} ${path} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
         send(res, 500, { error: { code: 'INTERNAL', message: 'the host failed to handle this request' } });

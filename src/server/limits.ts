@@ -1,6 +1,6 @@
 /**
  * The transports' limits: message and body sizes, messages per second per connection,
- * requests per second and connections per address, how long a WebSocket has to say hello and how
+ * requests per second, whole views (welcomes and syncs) per second, matches created and connections per address, how long a WebSocket has to say hello and how
  * often it is pinged. One place, with defaults a small public host can live with;
  * `startServer({ limits })` overrides any of them.
  * @module
@@ -16,12 +16,31 @@ export interface Limits {
   readonly messagesPerSecond: number;
   /** Messages a connection may send at once before the rate applies. Default 40. */
   readonly messageBurst: number;
+  /**
+   * Whole views a client address may be sent per second over the WebSocket, all its connections
+   * together (a token bucket): each `hello` and each `sync` costs one, and past the budget a `sync`
+   * gets `RATE_LIMITED` and a `hello` gets `RATE_LIMITED` and its connection closed (1008).
+   * Default 2.
+   */
+  readonly viewsPerSecond: number;
+  /** Whole views an address may be sent at once before {@link Limits.viewsPerSecond} applies. Default 60. */
+  readonly viewBurst: number;
   /** Open WebSocket connections per client address. Default 32. */
   readonly connectionsPerAddress: number;
   /** HTTP requests per second per client address. Default 20. */
   readonly requestsPerSecond: number;
   /** HTTP requests an address may send at once before the rate applies. Default 60. */
   readonly requestBurst: number;
+  /** Matches an address may create at once (`POST /api/matches`) before `matchesPerMinute` applies. Default 10. */
+  readonly matchBurst: number;
+  /** Matches per minute per client address past `matchBurst` (a token bucket; a fraction is allowed). Default 1. */
+  readonly matchesPerMinute: number;
+  /**
+   * Open HTTP connections per client address (a WebSocket's included: it came as one); one over
+   * this is closed at once, unanswered. Not counted with `trustProxy` (every connection then comes
+   * from the proxy). Default 64.
+   */
+  readonly httpConnectionsPerAddress: number;
   /** Bytes a WebSocket may have waiting to be sent before the host drops it as too slow (it resyncs on reconnect). Default 4 MiB. */
   readonly maxBufferedBytes: number;
   /**
@@ -44,9 +63,14 @@ export const DEFAULT_LIMITS: Limits = {
   maxBodyBytes: 16 * 1024,
   messagesPerSecond: 20,
   messageBurst: 40,
+  viewsPerSecond: 2,
+  viewBurst: 60,
   connectionsPerAddress: 32,
   requestsPerSecond: 20,
   requestBurst: 60,
+  matchBurst: 10,
+  matchesPerMinute: 1,
+  httpConnectionsPerAddress: 64,
   maxBufferedBytes: 4 * 1024 * 1024,
   helloTimeoutMs: 10_000,
   pingIntervalMs: 30_000,
@@ -67,6 +91,37 @@ export function checkTimerLimits(limits: Limits): void {
       throw new RangeError(`limits.${name} is a whole number of milliseconds from 0 to ${MAX_TIMER_MS}, got ${String(ms)}`);
     }
   }
+}
+
+/**
+ * Checks the whole views' budget (`viewsPerSecond`, `viewBurst`).
+ *
+ * @throws `RangeError` for a `viewsPerSecond` that is not a finite number above 0, or a `viewBurst`
+ * that is not a whole number from 1.
+ */
+export function checkViewLimits(limits: Limits): void {
+  const { viewsPerSecond, viewBurst } = limits;
+  if (!Number.isFinite(viewsPerSecond) || viewsPerSecond <= 0) {
+    throw new RangeError(`limits.viewsPerSecond is a finite number above 0, got ${String(viewsPerSecond)}`);
+  }
+  if (!Number.isInteger(viewBurst) || viewBurst < 1) {
+    throw new RangeError(`limits.viewBurst is a whole number from 1, got ${String(viewBurst)}`);
+  }
+}
+
+/**
+ * Checks the HTTP limits that are counts or rates (`matchBurst`, `matchesPerMinute`,
+ * `httpConnectionsPerAddress`).
+ *
+ * @throws `RangeError` for a count that is not a whole number from 1, or a rate that is not a finite number above 0.
+ */
+export function checkHttpLimits(limits: Limits): void {
+  for (const name of ['matchBurst', 'httpConnectionsPerAddress'] as const) {
+    const n = limits[name];
+    if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`limits.${name} is a whole number from 1, got ${String(n)}`);
+  }
+  const rate = limits.matchesPerMinute;
+  if (!(Number.isFinite(rate) && rate > 0)) throw new RangeError(`limits.matchesPerMinute is a number above 0, got ${String(rate)}`);
 }
 
 /** A token bucket: `take()` is `true` while the rate allows. */
@@ -93,6 +148,18 @@ export class RateLimiter {
     return true;
   }
 
+  /** Gives back a token taken for something that did not happen (never above the burst). */
+  giveBack(): void {
+    this.tokens = Math.min(this.burst, this.tokens + 1);
+  }
+
+  /** Whole seconds until a token is there (at least 1): what `Retry-After` says to a refused client. */
+  secondsUntilToken(): number {
+    const t = this.now();
+    const tokens = Math.min(this.burst, this.tokens + ((t - this.last) / 1000) * this.perSecond);
+    return Math.max(1, Math.ceil((1 - tokens) / this.perSecond));
+  }
+
   /** Whether the bucket is full (it can be forgotten). */
   full(): boolean {
     return this.tokens + ((this.now() - this.last) / 1000) * this.perSecond >= this.burst;
@@ -117,6 +184,16 @@ export class AddressLimiter {
       this.buckets.set(address, b);
     }
     return b.take();
+  }
+
+  /** Gives back the token last taken for `address` (see {@link RateLimiter.giveBack}). */
+  giveBack(address: string): void {
+    this.buckets.get(address)?.giveBack();
+  }
+
+  /** Whole seconds until `address` has a token again (at least 1). */
+  secondsUntilToken(address: string): number {
+    return this.buckets.get(address)?.secondsUntilToken() ?? 1;
   }
 }
 

@@ -13,7 +13,7 @@ import { healthHandler } from './health.js';
 import type { ExpiryOptions } from './host/types.js';
 import { MatchHost } from './host.js';
 import { lobbyHandler } from './http.js';
-import type { Limits } from './limits.js';
+import { ConnectionCounter, checkHttpLimits, DEFAULT_LIMITS, type Limits } from './limits.js';
 import { HostMetrics } from './metrics.js';
 import { builtModules, siteHandler } from './site.js';
 import { notFound, staticHandler } from './static.js';
@@ -85,6 +85,8 @@ export interface ServerOptions extends AccountHooks {
   readonly awayMs?: number;
   /** Milliseconds without a call before an idle match nobody watches is let go from memory (default 60,000; see `HostOptions.unloadAfterMs`). */
   readonly unloadAfterMs?: number;
+  /** The most matches with a bot seat in play at once (default 50; see `HostOptions.maxBotMatches`). */
+  readonly maxBotMatches?: number;
 }
 
 /** A running server. */
@@ -112,8 +114,12 @@ export interface RunningServer {
 /**
  * Starts the match host on HTTP and WebSocket.
  *
+ * The server gives a request's headers 10 s and the whole request 30 s (bodies are 16 KiB at
+ * most; raise the result's `server.requestTimeout` for a much larger `limits.maxBodyBytes` on
+ * slow links), and closes a connection over `limits.httpConnectionsPerAddress` at once.
+ *
  * @throws {@link PeerDependencyError} when the `ws` package is not installed (the rest of
- * `for-the-king-and-me/server` works without it); `RangeError` for an expiry setting out of range.
+ * `for-the-king-and-me/server` works without it); `RangeError` for an expiry setting or a limit out of range.
  * @example
  * ```ts
  * import { FileStore, startServer } from 'for-the-king-and-me/server';
@@ -131,6 +137,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = (line: string): void => {
     if (!(stopping && line.includes(STORE_CLOSED))) given(line);
   };
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  checkHttpLimits(limits);
   const metrics = new HostMetrics();
   const host = new MatchHost({
     store: options.store,
@@ -140,6 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.expiry === undefined ? {} : { expiry: options.expiry }),
     ...(options.awayMs === undefined ? {} : { awayMs: options.awayMs }),
     ...(options.unloadAfterMs === undefined ? {} : { unloadAfterMs: options.unloadAfterMs }),
+    ...(options.maxBotMatches === undefined ? {} : { maxBotMatches: options.maxBotMatches }),
   });
   const health = { store: metrics.instrument(options.store), metrics, stopping: () => stopping };
   const healthMain = healthHandler({ ...health, exposeMetrics: false });
@@ -153,7 +162,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const lobby = lobbyHandler(host, { ...common, ...hooks });
   const files = options.staticDir === undefined ? null : staticHandler(options.staticDir, { maxAge: options.staticMaxAge ?? 0 });
   const site = files === null && options.site !== false ? siteHandler(options.libDir ?? builtModules()) : null;
-  const server = createServer((req, res) => {
+  const server = createServer({ connectionsCheckingInterval: TIMEOUT_CHECK_MS }, (req, res) => {
     try {
       const path = requestPath(req);
       if ((path === '/api' || path.startsWith('/api/')) && applyCors(req, res, origins)) return;
@@ -167,14 +176,27 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (!res.headersSent) res.writeHead(500).end();
     }
   });
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.on('clientError', answerClientError);
   // Every socket, until it closes: what close() destroys if it still holds any once the grace is
-  // over (one another 'upgrade' listener keeps, say), so that a close always ends.
+  // over (one another 'upgrade' listener keeps, say), so that a close always ends. Each counts
+  // against its address's quota until it closes (a WebSocket's too); behind a trusted proxy every
+  // connection comes from the proxy, and none is counted.
   const sockets = new Set<Socket>();
+  const perAddress = options.trustProxy === true ? null : new ConnectionCounter(limits.httpConnectionsPerAddress);
   server.on('connection', (socket: Socket) => {
     if (sockets.has(socket)) return; // an upgrade request served as a plain one comes again
+    const address = socket.remoteAddress ?? 'unknown';
+    if (perAddress !== null && !perAddress.open(address)) {
+      socket.destroy();
+      return;
+    }
     sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
+    socket.once('close', () => {
+      sockets.delete(socket);
+      perAddress?.close(address);
+    });
   });
   const healthOps = healthHandler(health);
   const opsServer =
@@ -235,6 +257,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
   };
 }
+
+/** Milliseconds a client has to send a request's headers (Node's default is 60,000). */
+const HEADERS_TIMEOUT_MS = 10_000;
+/** Milliseconds a client has to send a whole request, body included (Node's default is 300,000): ample for 16 KiB. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** How often the server looks for requests past those timeouts (Node's default is 30,000). */
+const TIMEOUT_CHECK_MS = 2000;
 
 /** Milliseconds a closing server waits for sockets its HTTP server does not close itself, before destroying them. */
 const CLOSE_GRACE_MS = 2000;

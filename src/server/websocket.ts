@@ -4,7 +4,9 @@
  * limits of `limits.ts`. A bad frame gets a typed `error` reply; nothing a client sends can
  * throw out of here, stop the process or touch another match. A connection that does not say a
  * welcomed hello in time is closed, and one that stops answering pings is dropped: neither holds
- * its address's quota for good.
+ * its address's quota for good. A connection the host closes frees its place in the quota at once,
+ * and is cut off if it does not answer the close in time. Whole views (welcomes and syncs) are
+ * counted per address; a connection that keeps sending past its rate is closed.
  * @module
  */
 import type { IncomingMessage, Server } from 'node:http';
@@ -20,16 +22,39 @@ import { type AccountHooks, identify } from './accounts.js';
 import { clientAddress } from './address.js';
 import type { News, Session, Subscription } from './host/types.js';
 import type { MatchHost } from './host.js';
-import { ConnectionCounter, checkTimerLimits, DEFAULT_LIMITS, type Limits, RateLimiter } from './limits.js';
+import {
+  AddressLimiter,
+  ConnectionCounter,
+  checkTimerLimits,
+  checkViewLimits,
+  DEFAULT_LIMITS,
+  type Limits,
+  RateLimiter,
+} from './limits.js';
 import { loadPeer } from './peer.js';
 import { requestPath } from './target.js';
 import { refuseUpgrade, serveAsPlainRequest } from './upgrade.js';
 
 /**
- * Milliseconds the clients of a closing transport have to answer its close frame before they are
- * cut off (`ws` itself would wait 30 s, and the server's close with it).
+ * Milliseconds a client has to answer the host's close frame before it is cut off (`ws` itself
+ * would wait 30 s, holding the socket, and the server's close with it).
  */
 const CLOSE_GRACE_MS = 2000;
+
+/** Messages refused for rate within {@link REFUSALS_WINDOW_MS} after which a connection is closed (1008). */
+const MAX_REFUSALS = 100;
+
+/** The window in which {@link MAX_REFUSALS} refusals close a connection. */
+const REFUSALS_WINDOW_MS = 10_000;
+
+/** Closes `ws` from the host's side, and cuts it off if the client has not answered the close within {@link CLOSE_GRACE_MS}. */
+function closeSoon(ws: WebSocket, code: number, reason: string): void {
+  if (ws.readyState !== ws.OPEN) return; // closing already
+  ws.close(code, reason);
+  const cutOff = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
+  cutOff.unref();
+  ws.once('close', () => clearTimeout(cutOff));
+}
 
 /** Marks a transport's `'upgrade'` listener, with which requests it takes. */
 const TAKES = Symbol('takes');
@@ -85,12 +110,44 @@ class Connection {
   version = 1;
   private corked = false;
   private chain: Promise<void> = Promise.resolve();
+  /** Whether its place in the address's quota is given back. */
+  private freed = false;
+  /** Messages refused for rate since {@link Connection.refusedSince}. */
+  private refusals = 0;
+  private refusedSince = 0;
 
   constructor(
     readonly ws: WebSocket,
+    readonly address: string,
     readonly limiter: RateLimiter,
     private readonly maxBuffered: number,
+    private readonly release: () => void,
   ) {}
+
+  /** Gives its place in the address's quota back, once. */
+  free(): void {
+    if (this.freed) return;
+    this.freed = true;
+    this.release();
+  }
+
+  /**
+   * Closes the connection from the host's side: its place in the quota is free at once, and a
+   * client that does not answer the close is cut off (frames it still sends are not read).
+   */
+  close(code: number, reason: string): void {
+    this.free();
+    closeSoon(this.ws, code, reason);
+  }
+
+  /** Counts a message refused for rate: `true` when there have been too many within the window. */
+  refused(now: number): boolean {
+    if (now - this.refusedSince > REFUSALS_WINDOW_MS) {
+      this.refusedSince = now;
+      this.refusals = 0;
+    }
+    return ++this.refusals >= MAX_REFUSALS;
+  }
 
   send(message: ServerMessage): void {
     this.sendText(JSON.stringify(message));
@@ -106,7 +163,7 @@ class Connection {
     if (this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > this.maxBuffered) {
       // Too slow to keep up: drop it; it resyncs from its last seq when it reconnects.
-      this.ws.close(1013, 'too slow');
+      this.close(1013, 'too slow');
       return;
     }
     if (!this.corked) {
@@ -157,7 +214,8 @@ function errorReply(id: number | null, e: unknown): ServerMessage {
  * peer dependency) first.
  *
  * @throws {@link PeerDependencyError} when `ws` is not installed; `RangeError` for a
- * `helloTimeoutMs` or `pingIntervalMs` that is not a whole number of milliseconds from 0 to 2,147,483,647.
+ * `helloTimeoutMs` or `pingIntervalMs` that is not a whole number of milliseconds from 0 to 2,147,483,647,
+ * a `viewsPerSecond` that is not a finite number above 0 or a `viewBurst` that is not a whole number from 1.
  * @example
  * ```ts
  * const server = createServer();
@@ -169,9 +227,11 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
   const { WebSocketServer } = await loadPeer('ws', 'the WebSocket transport', () => import('ws'));
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   checkTimerLimits(limits);
+  checkViewLimits(limits);
   const path = options.path ?? '/ws';
   const log = options.log ?? (() => undefined);
   const counter = new ConnectionCounter(limits.connectionsPerAddress);
+  const views = new AddressLimiter(limits.viewsPerSecond, limits.viewBurst);
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes * 4 });
   const open = new Set<Connection>();
 
@@ -206,10 +266,12 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
           errorReply(null, new HostError('TOO_MANY_CONNECTIONS', `at most ${limits.connectionsPerAddress} connections per address`)),
         ),
       );
-      ws.close(1008, 'too many connections');
+      closeSoon(ws, 1008, 'too many connections');
       return;
     }
-    const c = new Connection(ws, new RateLimiter(limits.messagesPerSecond, limits.messageBurst), limits.maxBufferedBytes);
+    const c = new Connection(ws, address, new RateLimiter(limits.messagesPerSecond, limits.messageBurst), limits.maxBufferedBytes, () =>
+      counter.close(address),
+    );
     if (limits.helloTimeoutMs > 0) {
       const expire = (): void => {
         // A hello still being answered (a busy host, a slow store) gets another period.
@@ -218,7 +280,7 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
           return;
         }
         c.send(errorReply(null, new HostError('NOT_READY', `no hello welcomed within ${limits.helloTimeoutMs} ms`)));
-        ws.close(1008, 'no hello in time');
+        c.close(1008, 'no hello in time');
       };
       c.helloTimer = setTimeout(expire, limits.helloTimeoutMs);
     }
@@ -232,7 +294,7 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
     open.add(c);
     ws.on('close', () => {
       open.delete(c);
-      counter.close(address);
+      c.free();
       if (c.helloTimer !== null) clearTimeout(c.helloTimer);
       c.stop?.();
       c.stop = null;
@@ -247,12 +309,16 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
   };
 
   const onMessage = (c: Connection, data: RawData, isBinary: boolean): void => {
+    // Frames that come after the host closed the connection are not read.
+    if (c.ws.readyState !== c.ws.OPEN) return;
     const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
     if (!c.limiter.take()) {
       // Refused with the request's id (when it has one within the size limit), so the client's
       // request fails at once instead of waiting for an answer that never comes.
       const id = isBinary || size > limits.maxMessageBytes ? null : idOfText(textOf(data));
       c.send(errorReply(id, new HostError('RATE_LIMITED', `at most ${limits.messagesPerSecond} messages per second`)));
+      // One that keeps going past the rate costs the host a parse and an answer each time: closed.
+      if (c.refused(Date.now())) c.close(1008, 'too many messages');
       return;
     }
     if (size > limits.maxMessageBytes) {
@@ -333,7 +399,7 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
         revoked = true;
         c.session = null;
         c.send({ type: 'revoked' });
-        c.ws.close(4001, 'seat reassigned');
+        c.close(4001, 'seat reassigned');
       },
       news,
     });
@@ -350,11 +416,23 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
     if (c.ws.readyState !== c.ws.OPEN) sub.stop();
   };
 
+  /** The refusal of a welcome or a sync over the address's budget of whole views. */
+  const viewsSpent = (): HostError =>
+    new HostError(
+      'RATE_LIMITED',
+      `at most ${limits.viewBurst} whole views (welcomes and syncs) at once per address, then ${limits.viewsPerSecond} per second`,
+    );
+
   const handle = async (c: Connection, m: ClientMessage): Promise<void> => {
     const id = m.type === 'hello' ? null : m.id;
     try {
       if (m.type === 'hello') {
         if (c.saidHello) throw new HostError('BAD_MESSAGE', 'hello comes once per connection');
+        if (!views.take(c.address)) {
+          c.send(errorReply(null, viewsSpent()));
+          c.close(1008, 'too many hellos');
+          return;
+        }
         c.saidHello = true;
         try {
           await hello(c, m);
@@ -382,12 +460,13 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
         await host.rematch(session, m.contribution);
         c.send({ type: 'ok', id: m.id });
       } else if (m.type === 'sync') {
+        if (!views.take(c.address)) throw viewsSpent();
         const r = await host.sync(session, m.after);
         c.send({ type: 'synced', id: m.id, seq: r.seq, updates: r.updates, view: viewForVersion(r.view, c.version) });
       } else {
         await host.leave(session);
         c.send({ type: 'left', id: m.id });
-        c.ws.close(1000, 'left');
+        c.close(1000, 'left');
       }
     } catch (e) {
       if (!(e instanceof HostError)) log(`websocket ${m.type} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);

@@ -16,6 +16,7 @@ import { FileStore } from '../../src/server/store/file.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import { createPostgresStore } from '../../src/server/store/postgres.js';
 import type { Store } from '../../src/server/store/store.js';
+import { WIDE_LIMITS } from './limits.js';
 import { freshDatabase, PG_URL } from './pg.js';
 
 /** Makes a fresh store of one kind (closed by the caller). */
@@ -60,13 +61,10 @@ export interface Served {
   readonly close: () => Promise<void>;
 }
 
-/** Limits no test client reaches. */
-const WIDE = { messagesPerSecond: 1e6, messageBurst: 1e6, requestsPerSecond: 1e6, requestBurst: 1e6, connectionsPerAddress: 1000 };
-
 /** Starts a server on port 0 with wide limits and a fast poll, on a store (a fresh one of `make` unless one is given). */
 export async function serve(make: MakeStore, options: Partial<ServerOptions> = {}, given?: Store): Promise<Served> {
   const store = given ?? (await make());
-  const server = await startServer({ store, port: 0, pollMs: 20, limits: WIDE, ...options });
+  const server = await startServer({ store, port: 0, pollMs: 20, limits: WIDE_LIMITS, ...options });
   return {
     server,
     store,

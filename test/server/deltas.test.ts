@@ -15,15 +15,15 @@ import { applyPatch, diff } from '../../src/protocol/patch.js';
 import type { ServerMessage } from '../../src/protocol/server-messages.js';
 import { type RunningServer, startServer } from '../../src/server/serve.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
+import { WIDE_LIMITS } from '../helpers/limits.js';
 import { until } from '../helpers/play.js';
 
-const LIMITS = { messagesPerSecond: 1e6, messageBurst: 1e6, requestsPerSecond: 1e6, requestBurst: 1e6, connectionsPerAddress: 1000 };
 let server: RunningServer;
 let wsUrl: string;
 const clients: MatchClient[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ store: new MemoryStore(), port: 0, pollMs: 20, limits: LIMITS });
+  server = await startServer({ store: new MemoryStore(), port: 0, pollMs: 20, limits: WIDE_LIMITS });
   wsUrl = `${server.url.replace('http', 'ws')}/ws`;
 });
 afterAll(async () => {

@@ -12,9 +12,9 @@ import { connectMatch, createMatch, joinMatch, type MatchClient } from '../../sr
 import { type Action, replay, score } from '../../src/index.js';
 import { type RunningServer, startServer } from '../../src/server/serve.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
+import { WIDE_LIMITS } from '../helpers/limits.js';
 import { autoPlayer, until } from '../helpers/play.js';
 
-const LIMITS = { messagesPerSecond: 1e6, messageBurst: 1e6, requestsPerSecond: 1e6, requestBurst: 1e6, connectionsPerAddress: 1000 };
 const running: RunningServer[] = [];
 const clients: MatchClient[] = [];
 afterAll(async () => {
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 async function serve(store: MemoryStore): Promise<{ server: RunningServer; ws: string }> {
-  const server = await startServer({ store, port: 0, pollMs: 20, limits: LIMITS });
+  const server = await startServer({ store, port: 0, pollMs: 20, limits: WIDE_LIMITS });
   running.push(server);
   return { server, ws: `${server.url.replace('http', 'ws')}/ws` };
 }

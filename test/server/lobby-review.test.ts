@@ -9,6 +9,7 @@ import { createMatch, joinMatch, listMatches, listOpenMatches } from '../../src/
 import { checkRecord, type GameRecord } from '../../src/index.js';
 import { type RunningServer, startServer } from '../../src/server/serve.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
+import { WIDE_LIMITS } from '../helpers/limits.js';
 
 let server: RunningServer;
 let base: string;
@@ -18,7 +19,7 @@ beforeAll(async () => {
     store: new MemoryStore(),
     port: 0,
     pollMs: 20,
-    limits: { messagesPerSecond: 1e6, messageBurst: 1e6, requestsPerSecond: 1e6, requestBurst: 1e6, connectionsPerAddress: 1000 },
+    limits: WIDE_LIMITS,
   });
   base = server.url;
 });
@@ -68,7 +69,12 @@ describe('GET /api/matches, page by page', () => {
 
 describe('GET /api/matches behind many full matches', () => {
   it('finds an open match behind newer full ones, however few are asked for', async () => {
-    const own = await startServer({ store: new MemoryStore(), port: 0, pollMs: 20, limits: { requestsPerSecond: 1e6, requestBurst: 1e6 } });
+    const own = await startServer({
+      store: new MemoryStore(),
+      port: 0,
+      pollMs: 20,
+      limits: { requestsPerSecond: 1e6, requestBurst: 1e6, matchBurst: 1e6 },
+    });
     try {
       const open = (await createMatch(own.url, { players: 2, visibility: 'public' })).match.id;
       for (let i = 0; i < 12; i++) {

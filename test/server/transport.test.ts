@@ -11,6 +11,7 @@ import type { EventsAt, ServerMessage } from '../../src/protocol/server-messages
 import { type RunningServer, startServer } from '../../src/server/serve.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import { testRandom } from '../helpers/hidden.js';
+import { WIDE_LIMITS } from '../helpers/limits.js';
 
 let server: RunningServer;
 let base: string;
@@ -22,7 +23,7 @@ beforeAll(async () => {
     store,
     port: 0,
     pollMs: 20,
-    limits: { messagesPerSecond: 1e6, messageBurst: 1e6, requestsPerSecond: 1e6, requestBurst: 1e6, connectionsPerAddress: 1000 },
+    limits: WIDE_LIMITS,
   });
   base = server.url;
   wsUrl = `${base.replace('http', 'ws')}/ws`;

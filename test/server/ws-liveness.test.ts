@@ -4,26 +4,16 @@
  * it frees its address's quota; one that stops answering pings is dropped; the client answers
  * pings and stays. The deadlines are short settings; the tests wait for the close, not a time.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { type ConnectionStatus, connectMatch, createMatch, joinMatch } from '../../src/client/index.js';
-import { type RunningServer, startServer } from '../../src/server/serve.js';
+import { startServer } from '../../src/server/serve.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
+import { memoryHosts } from '../helpers/hosts.js';
 import { until } from '../helpers/play.js';
 import { rawWebSocket } from '../helpers/raw-websocket.js';
 
-const running: RunningServer[] = [];
-afterEach(async () => {
-  for (const s of running.splice(0)) await s.close();
-});
-
-async function host(limits: Record<string, number>): Promise<RunningServer> {
-  const s = await startServer({ store: new MemoryStore(), port: 0, pollMs: 20, limits });
-  running.push(s);
-  return s;
-}
-
-const wsOf = (s: RunningServer): string => `${s.url.replace('http', 'ws')}/ws`;
+const { host, wsOf } = memoryHosts();
 
 describe('the hello deadline', () => {
   it('a connection without a welcomed hello is told NOT_READY and closed with 1008; one welcomed stays; the quota is freed', async () => {

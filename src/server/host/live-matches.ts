@@ -231,6 +231,13 @@ export class LiveMatches {
     return this.loaded.get(matchId);
   }
 
+  /** How many loaded matches have a bot seat and a game not over. */
+  inPlayWithBots(): number {
+    let n = 0;
+    for (const m of this.loaded.values()) if (!isGameOver(m.state) && m.record.seats.some((s) => s.bot !== null)) n++;
+    return n;
+  }
+
   /** The loaded matches by state: a seat open, being played, over. */
   census(): MatchCensus {
     let open = 0;

@@ -95,18 +95,38 @@ export function newRecord(
   return deal === null ? record : { ...record, ...deal };
 }
 
+/** The default of `HostOptions.maxBotMatches`: matches with a bot seat in play at once on one host. */
+export const MAX_BOT_MATCHES = 50;
+
 /** The lobby of one host (see {@link MatchHost} for what each call does). */
 export class Lobby {
+  /** Matches with a bot seat being created (not loaded yet): counted against `maxBotMatches` too. */
+  private creatingWithBots = 0;
+
   constructor(
     private readonly store: Store,
     private readonly registry: MatchRegistry,
     private readonly matches: LiveMatches,
     private readonly deadlines: Deadlines,
     private readonly now: () => number,
+    private readonly maxBotMatches: number = MAX_BOT_MATCHES,
   ) {}
 
   async createMatch(input: unknown, account: string | null = null): Promise<NewMatch> {
     const settings = parseMatchSettings(input);
+    if (!settings.bots.some((b) => b !== null)) return this.create(settings, account);
+    if (this.matches.inPlayWithBots() + this.creatingWithBots >= this.maxBotMatches) {
+      throw new HostError('RATE_LIMITED', `this host plays at most ${this.maxBotMatches} matches with bots at once: try again later`);
+    }
+    this.creatingWithBots++;
+    try {
+      return await this.create(settings, account);
+    } finally {
+      this.creatingWithBots--;
+    }
+  }
+
+  private async create(settings: MatchSettings, account: string | null): Promise<NewMatch> {
     const creatorToken = newToken();
     const invite = newInviteCode();
     const record = newRecord({

@@ -53,6 +53,13 @@ export interface HostOptions {
    * the sweeps; {@link MatchHost.expire} runs one at once.
    */
   readonly expiry?: ExpiryOptions;
+  /**
+   * The most matches with a bot seat this host has in play at once (loaded, the game not over):
+   * creating another with a bot is refused `RATE_LIMITED` until one ends or is let go, so that
+   * clients cannot queue unbounded bot work (default 50; a whole number from 1). Matches without
+   * bots are not counted, nor refused.
+   */
+  readonly maxBotMatches?: number;
 }
 
 /** An authenticated viewer of one match: a seat (by token) or a spectator. */
