@@ -88,7 +88,11 @@ export function readClientMessage(value: unknown): ClientMessage {
   if (type === 'act') {
     const { seq, action } = value;
     if (!isSeq(seq)) throw bad('act needs "seq": the last seq the client saw');
-    if (action === undefined) throw bad('act needs "action"');
+    if (action === undefined) throw bad('act needs "action": an action object such as {"type":"pass","player":0}');
+    if (typeof action === 'number')
+      throw bad(
+        'act\'s "action" must be an action object such as {"type":"pass","player":0}, not an action id (ids are only sent by the host)',
+      );
     return { type, id, seq, action };
   }
   if (type === 'sync') {

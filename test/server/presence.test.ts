@@ -4,6 +4,8 @@
  * each change; each update says who acted (`seat`, `bot`, `timer`) and carries the turn's
  * deadline; a version 1 client keeps working.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createMatch, joinMatch, setTurnTime } from '../../src/client/index.js';
@@ -130,7 +132,7 @@ forEachStore('presence, names, who moved, the clock', (makeStore) => {
   }, 40_000);
 
   it('a version 1 client is welcomed once the deal is made, and plays on as before', async () => {
-    const { match, invite } = await createMatch(s.base, { players: 2, bots: [null, null] });
+    const { match, invite } = await createMatch(s.base, { players: 2, bots: [null, null], firstPlayer: 0 });
     const a = await joinMatch(s.base, match.id, { name: 'Ada', invite });
     const old = await rawHello(s.ws, match.id, a.token, 1);
     await new Promise((r) => setTimeout(r, 150));
@@ -144,6 +146,26 @@ forEachStore('presence, names, who moved, the clock', (makeStore) => {
     expect(w.seats).toBeUndefined();
     expect(w.awayMs).toBeUndefined();
     expect(old.got.every((m) => ['welcome', 'update'].includes(m.type))).toBe(true);
+    // The fields docs/server.md says a version 1 client may see besides version 1's, and must ignore.
+    expect(Object.keys(w).sort()).toEqual(['deadline', 'match', 'remainingMs', 'seat', 'seq', 'type', 'updates', 'v', 'view']);
+    old.ws.send(JSON.stringify({ type: 'act', id: 1, seq: w.seq, action: (w.view as PlayerView).legal[0] }));
+    await until(() => old.got.some((m) => m.type === 'update'), 10_000, 'the v1 update');
+    const u = old.got.find((m) => m.type === 'update') as UpdateMessage;
+    expect(Object.keys(u).sort()).toEqual(['by', 'deadline', 'events', 'logDigest', 'remainingMs', 'seq', 'type', 'view']);
+    const synced = (await (
+      await fetch(`${s.base}/api/matches/${match.id}/sync?after=0`, { headers: { authorization: `Bearer ${a.token}` } })
+    ).json()) as Record<string, unknown>;
+    expect(Object.keys(synced).sort()).toEqual(['deadline', 'remainingMs', 'seq', 'updates', 'view']);
+    expect(Object.keys((synced.updates as object[])[0] as object).sort()).toEqual(['by', 'events', 'logDigest', 'seq']);
+    const doc = readFileSync(resolve(import.meta.dirname, '..', '..', 'docs', 'server.md'), 'utf8').replace(/\s+/g, ' ');
+    const v1 = doc.slice(doc.indexOf('A client saying `hello` with `v: 1`'), doc.indexOf('An `update` may arrive before'));
+    for (const said of [
+      '`welcome`: `deadline` and `remainingMs`',
+      '`update`: `by`, `logDigest`, `deadline` and `remainingMs`',
+      'must ignore',
+    ])
+      expect(v1, said).toContain(said);
+    expect(doc).toContain('| `{ seq, updates, view, deadline, remainingMs }`');
     const bad = await rawHello(s.ws, match.id, a.token, 4);
     await until(() => bad.got.length > 0, 10_000, 'the refusal of version 4');
     expect(bad.got[0]).toMatchObject({ type: 'error', code: 'BAD_VERSION' });
