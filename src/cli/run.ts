@@ -120,6 +120,12 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
                   /api/matches/ID/record to the seats and the creator)
   --away TIME     how long a player must have been away before the match's creator may hand
                   their seat to a bot or give it a new link (default 60s)
+  --matches-per-address N
+                  matches one address may create at once (default 20; then one every --match-every)
+  --match-every TIME
+                  after those, one more match per address every TIME (default 30s)
+  --bot-matches N matches with a bot seat this host plays at once (default 50; more are refused
+                  until one ends)
   --take-over-lock PID
                   take over the --data folder's lock left by process PID, which must be gone
                   (check with ps -p PID on the host the refusal names): refused if the lock names

@@ -30,6 +30,9 @@ export const SERVE_OPTIONS: OptionSpec = {
   'expire-abandoned': 'string',
   'drop-records': 'boolean',
   away: 'string',
+  'matches-per-address': 'string',
+  'match-every': 'string',
+  'bot-matches': 'string',
   'take-over-lock': 'string',
   'cut-corrupt-tail': 'boolean',
 };
@@ -79,6 +82,11 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
     throw new UsageError('--drop-records goes with --expire-finished or --expire-abandoned');
   }
   const awayMs = durationOption(parsed, 'away');
+  // Matches an address may create at once, then one every --match-every; matches with bots in play on this host.
+  const matchBurst =
+    stringOption(parsed, 'matches-per-address') === undefined ? undefined : intOption(parsed, 'matches-per-address', 0, 1, 1_000_000);
+  const matchEveryMs = durationOption(parsed, 'match-every');
+  const maxBotMatches = stringOption(parsed, 'bot-matches') === undefined ? undefined : intOption(parsed, 'bot-matches', 0, 1, 100_000);
   const takeOverText = stringOption(parsed, 'take-over-lock');
   if (takeOverText !== undefined && (memory || postgres !== undefined))
     throw new UsageError('--take-over-lock goes with the embedded store (--data)');
@@ -121,6 +129,15 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
       ...(metricsHostname === undefined ? {} : { metricsHostname }),
       expiry,
       ...(awayMs === undefined ? {} : { awayMs }),
+      ...(maxBotMatches === undefined ? {} : { maxBotMatches }),
+      ...(matchBurst === undefined && matchEveryMs === undefined
+        ? {}
+        : {
+            limits: {
+              ...(matchBurst === undefined ? {} : { matchBurst }),
+              ...(matchEveryMs === undefined ? {} : { matchesPerMinute: 60_000 / matchEveryMs }),
+            },
+          }),
     });
   } catch (e) {
     await store.close();

@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { AccountHooks } from './accounts.js';
+import { addressKey } from './address.js';
 import { answerClientError } from './client-error.js';
 import { applyCors, originAllowed, parseOrigins } from './cors.js';
 import { healthHandler } from './health.js';
@@ -85,7 +86,7 @@ export interface ServerOptions extends AccountHooks {
   readonly awayMs?: number;
   /** Milliseconds without a call before an idle match nobody watches is let go from memory (default 60,000; see `HostOptions.unloadAfterMs`). */
   readonly unloadAfterMs?: number;
-  /** The most matches with a bot seat in play at once (default 50; see `HostOptions.maxBotMatches`). */
+  /** The most matches with a bot to move at once (default 50; see `HostOptions.maxBotMatches`). */
   readonly maxBotMatches?: number;
 }
 
@@ -181,23 +182,36 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   server.on('clientError', answerClientError);
   // Every socket, until it closes: what close() destroys if it still holds any once the grace is
   // over (one another 'upgrade' listener keeps, say), so that a close always ends. Each counts
-  // against its address's quota until it closes (a WebSocket's too); behind a trusted proxy every
-  // connection comes from the proxy, and none is counted.
+  // against its address's HTTP quota until it closes or is upgraded (a WebSocket then counts in
+  // `connectionsPerAddress` alone); behind a trusted proxy every connection comes from the proxy,
+  // and none is counted.
   const sockets = new Set<Socket>();
   const perAddress = options.trustProxy === true ? null : new ConnectionCounter(limits.httpConnectionsPerAddress);
+  /** The sockets counted in `perAddress`, with their address (given back once: at the upgrade or the close). */
+  const counted = new Map<Socket, string>();
+  const uncount = (socket: Socket): void => {
+    const address = counted.get(socket);
+    if (address === undefined) return;
+    counted.delete(socket);
+    perAddress?.close(address);
+  };
   server.on('connection', (socket: Socket) => {
     if (sockets.has(socket)) return; // an upgrade request served as a plain one comes again
-    const address = socket.remoteAddress ?? 'unknown';
-    if (perAddress !== null && !perAddress.open(address)) {
-      socket.destroy();
-      return;
+    if (perAddress !== null) {
+      const address = addressKey(socket.remoteAddress ?? 'unknown');
+      if (!perAddress.open(address)) {
+        socket.destroy();
+        return;
+      }
+      counted.set(socket, address);
     }
     sockets.add(socket);
     socket.once('close', () => {
       sockets.delete(socket);
-      perAddress?.close(address);
+      uncount(socket);
     });
   });
+  server.prependListener('upgrade', (_req, socket) => uncount(socket as Socket));
   const healthOps = healthHandler(health);
   const opsServer =
     options.metricsPort === undefined

@@ -69,6 +69,9 @@ describe('bad options print one clear line and exit non-zero', () => {
     [['serve', '--expire-abandoned', '0s'], /--expire-abandoned takes a time/],
     [['serve', '--drop-records'], /--drop-records goes with --expire-finished or --expire-abandoned/],
     [['serve', '--away', '30'], /--away takes a time such as 90s, 30m, 12h or 7d \(from 1s to 3650d\), got "30"/],
+    [['serve', '--matches-per-address', '0'], /--matches-per-address must be a whole number from 1 to 1000000, got "0"/],
+    [['serve', '--match-every', '30'], /--match-every takes a time such as 90s, 30m, 12h or 7d \(from 1s to 3650d\), got "30"/],
+    [['serve', '--bot-matches', 'many'], /--bot-matches must be a whole number from 1 to 100000, got "many"/],
     // An option given twice: one of the two values would be dropped unseen.
     [
       ['simulate', '--players', '2', '--games', '10', '--games', '3', '--json'],

@@ -26,7 +26,8 @@ const SHOTS = process.env.FTK_SHOTS;
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000 });
 
 async function site(width = 390, height = 844): Promise<{ host: Host; url: string; page: Page }> {
-  const host = await packed.site.start(0, ['--memory']);
+  // Dozens of matches from one address: more than a host lets one address create by default.
+  const host = await packed.site.start(0, ['--memory', '--matches-per-address', '100']);
   const { context, page } = await newPage(packed.browser, width, height);
   onTestFinished(async () => {
     await context.close().catch(() => undefined);

@@ -4,7 +4,7 @@
  */
 import type { Limits } from '../../src/server/limits.js';
 
-/** Every rate and count of `Limits` far beyond a test's use (1,000 WebSockets per address). */
+/** Every rate and count of `Limits` far beyond a test's use (1,000 WebSockets per address; HTTP connections without a cap). */
 export const WIDE_LIMITS: Partial<Limits> = {
   messagesPerSecond: 1e6,
   messageBurst: 1e6,
@@ -14,4 +14,5 @@ export const WIDE_LIMITS: Partial<Limits> = {
   viewBurst: 1e6,
   connectionsPerAddress: 1000,
   matchBurst: 1e6,
+  httpConnectionsPerAddress: 1e6,
 };

@@ -117,7 +117,7 @@ describe('matches with bots in play on one host (maxBotMatches)', () => {
     const host = new MatchHost({ store: new MemoryStore(), maxBotMatches: 2 });
     try {
       await host.createMatch(BOTS_ONLY);
-      await host.createMatch({ players: 3, seed: 'b', bots: [null, 'heuristic', null] });
+      await host.createMatch({ ...BOTS_ONLY, seed: 'b' });
       const e = await refusal(host.createMatch(BOTS_ONLY));
       expect(e).toBeInstanceOf(HostError);
       expect(e.code).toBe('RATE_LIMITED');
@@ -151,6 +151,19 @@ describe('matches with bots in play on one host (maxBotMatches)', () => {
         await new Promise((r) => setTimeout(r, 20));
       }
       await host.createMatch(BOTS_ONLY);
+    } finally {
+      host.close();
+    }
+  });
+
+  it('a match whose player to move is a person does not count, however long their turn time (it holds no bot work)', async () => {
+    const host = new MatchHost({ store: new MemoryStore(), maxBotMatches: 1 });
+    try {
+      // Seat 0, a person, moves first: the match waits on them, not on its bot.
+      const mixed = { players: 2, seed: 'p', firstPlayer: 0, bots: [null, 'random'], turnTimeMs: 86_400_000 };
+      for (let i = 0; i < 3; i++) await host.createMatch(mixed);
+      await host.createMatch(BOTS_ONLY);
+      expect((await refusal(host.createMatch(BOTS_ONLY))).code).toBe('RATE_LIMITED');
     } finally {
       host.close();
     }
@@ -249,6 +262,41 @@ describe('open HTTP connections per address (httpConnectionsPerAddress)', () => 
       await until(() => refused.length === 2, 10_000, 'two refusals');
       expect(refused).toEqual(['TOO_MANY_CONNECTIONS', 'TOO_MANY_CONNECTIONS']);
       expect((await ask(server.port, 'GET', '/api/matches')).status).toBe(200);
+    } finally {
+      for (const ws of sockets) ws.terminate();
+      await server.close();
+    }
+  });
+
+  it('an upgraded WebSocket leaves the HTTP count (connectionsPerAddress alone counts it), so a raised WebSocket quota is not capped by it', async () => {
+    const server = await startServer({
+      store: new MemoryStore(),
+      port: 0,
+      limits: { ...WIDE_REQUESTS, viewsPerSecond: 1e6, viewBurst: 1e6, connectionsPerAddress: 100, httpConnectionsPerAddress: 4 },
+    });
+    const sockets: WebSocket[] = [];
+    try {
+      let opened = 0;
+      for (let i = 0; i < 10; i++) {
+        const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
+        ws.on('error', () => undefined);
+        await new Promise<void>((resolve) => {
+          ws.once('open', () => {
+            opened++;
+            resolve();
+          });
+          ws.once('close', () => resolve());
+        });
+        sockets.push(ws);
+      }
+      expect(opened).toBe(10);
+      // Plain connections still count: four are held, the fifth is closed unanswered.
+      const held = [];
+      for (let i = 0; i < 4; i++) held.push(await rawConnection(server.port));
+      const over = await rawConnection(server.port);
+      await until(over.closed, 10_000, 'the fifth plain connection to close');
+      expect(held.some((c) => c.closed())).toBe(false);
+      for (const c of held) c.end();
     } finally {
       for (const ws of sockets) ws.terminate();
       await server.close();

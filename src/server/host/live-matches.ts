@@ -4,7 +4,7 @@
  * pushed to the match's watchers, so several hosts on one store behave like one.
  * @module
  */
-import { type Action, createGameWithEvents, type GameEvent, type GameState, isGameOver, step } from '../../index.js';
+import { type Action, createGameWithEvents, currentPlayer, type GameEvent, type GameState, isGameOver, step } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
 import type { MatchCensus } from '../metrics.js';
 import { isOpen } from '../seats.js';
@@ -231,10 +231,16 @@ export class LiveMatches {
     return this.loaded.get(matchId);
   }
 
-  /** How many loaded matches have a bot seat and a game not over. */
-  inPlayWithBots(): number {
+  /**
+   * How many loaded matches have a bot to move: the bot thread's work, under way or waiting. A
+   * match whose player to move is a person costs no bot work, however long their turn time.
+   */
+  withBotToMove(): number {
     let n = 0;
-    for (const m of this.loaded.values()) if (!isGameOver(m.state) && m.record.seats.some((s) => s.bot !== null)) n++;
+    for (const m of this.loaded.values()) {
+      const p = currentPlayer(m.state);
+      if (p !== null && (m.record.seats[p]?.bot ?? null) !== null) n++;
+    }
     return n;
   }
 

@@ -95,7 +95,7 @@ export function newRecord(
   return deal === null ? record : { ...record, ...deal };
 }
 
-/** The default of `HostOptions.maxBotMatches`: matches with a bot seat in play at once on one host. */
+/** The default of `HostOptions.maxBotMatches`: matches with a bot to move at once on one host (and those with a bot seat being created). */
 export const MAX_BOT_MATCHES = 50;
 
 /** The lobby of one host (see {@link MatchHost} for what each call does). */
@@ -115,7 +115,7 @@ export class Lobby {
   async createMatch(input: unknown, account: string | null = null): Promise<NewMatch> {
     const settings = parseMatchSettings(input);
     if (!settings.bots.some((b) => b !== null)) return this.create(settings, account);
-    if (this.matches.inPlayWithBots() + this.creatingWithBots >= this.maxBotMatches) {
+    if (this.matches.withBotToMove() + this.creatingWithBots >= this.maxBotMatches) {
       throw new HostError('RATE_LIMITED', `this host plays at most ${this.maxBotMatches} matches with bots at once: try again later`);
     }
     this.creatingWithBots++;

@@ -54,10 +54,11 @@ export interface HostOptions {
    */
   readonly expiry?: ExpiryOptions;
   /**
-   * The most matches with a bot seat this host has in play at once (loaded, the game not over):
-   * creating another with a bot is refused `RATE_LIMITED` until one ends or is let go, so that
-   * clients cannot queue unbounded bot work (default 50; a whole number from 1). Matches without
-   * bots are not counted, nor refused.
+   * The most matches with a bot to move this host has at once (loaded, a bot seat the player to
+   * move: the bot thread's work): creating another with a bot seat is refused `RATE_LIMITED`
+   * until fewer have a bot to move, so that clients cannot queue unbounded bot work (default 50;
+   * a whole number from 1). A match whose player to move is a person does not count, however long
+   * their turn time; matches without bots are not counted, nor refused.
    */
   readonly maxBotMatches?: number;
 }
