@@ -175,6 +175,28 @@ describe('matches with bots in play on one host (maxBotMatches)', () => {
   });
 });
 
+/** Opens `n` WebSockets one after the other into `sockets`; resolves with how many opened. `onError` hears each error message's code. */
+async function openWebSockets(port: number, n: number, sockets: WebSocket[], onError?: (code: unknown) => void): Promise<number> {
+  let opened = 0;
+  for (let i = 0; i < n; i++) {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    ws.on('error', () => undefined);
+    ws.on('message', (d) => {
+      const m = JSON.parse(String(d));
+      if (m.type === 'error') onError?.(m.code);
+    });
+    await new Promise<void>((resolve) => {
+      ws.once('open', () => {
+        opened++;
+        resolve();
+      });
+      ws.once('close', () => resolve());
+    });
+    sockets.push(ws);
+  }
+  return opened;
+}
+
 /** Opens a raw connection and resolves once it is connected; `closed` tells whether the host closed it, `got` what it sent. */
 async function rawConnection(
   port: number,
@@ -241,23 +263,7 @@ describe('open HTTP connections per address (httpConnectionsPerAddress)', () => 
     const sockets: WebSocket[] = [];
     try {
       const refused: unknown[] = [];
-      let opened = 0;
-      for (let i = 0; i < DEFAULT_LIMITS.connectionsPerAddress + 2; i++) {
-        const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
-        ws.on('error', () => undefined);
-        ws.on('message', (d) => {
-          const m = JSON.parse(String(d));
-          if (m.type === 'error') refused.push(m.code);
-        });
-        await new Promise<void>((resolve) => {
-          ws.once('open', () => {
-            opened++;
-            resolve();
-          });
-          ws.once('close', () => resolve());
-        });
-        sockets.push(ws);
-      }
+      const opened = await openWebSockets(server.port, DEFAULT_LIMITS.connectionsPerAddress + 2, sockets, (code) => refused.push(code));
       expect(opened).toBe(DEFAULT_LIMITS.connectionsPerAddress + 2);
       await until(() => refused.length === 2, 10_000, 'two refusals');
       expect(refused).toEqual(['TOO_MANY_CONNECTIONS', 'TOO_MANY_CONNECTIONS']);
@@ -276,20 +282,7 @@ describe('open HTTP connections per address (httpConnectionsPerAddress)', () => 
     });
     const sockets: WebSocket[] = [];
     try {
-      let opened = 0;
-      for (let i = 0; i < 10; i++) {
-        const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
-        ws.on('error', () => undefined);
-        await new Promise<void>((resolve) => {
-          ws.once('open', () => {
-            opened++;
-            resolve();
-          });
-          ws.once('close', () => resolve());
-        });
-        sockets.push(ws);
-      }
-      expect(opened).toBe(10);
+      expect(await openWebSockets(server.port, 10, sockets)).toBe(10);
       // Plain connections still count: four are held, the fifth is closed unanswered.
       const held = [];
       for (let i = 0; i < 4; i++) held.push(await rawConnection(server.port));
