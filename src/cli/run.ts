@@ -124,8 +124,8 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
                   matches one address may create at once (default 20; then one every --match-every)
   --match-every TIME
                   after those, one more match per address every TIME (default 30s)
-  --bot-matches N matches with a bot seat this host plays at once (default 50; more are refused
-                  until one ends)
+  --bot-matches N matches with a bot to move this host has at once (default 50): past them, a new
+                  match with a bot seat is refused until fewer have
   --take-over-lock PID
                   take over the --data folder's lock left by process PID, which must be gone
                   (check with ps -p PID on the host the refusal names): refused if the lock names

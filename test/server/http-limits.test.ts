@@ -169,6 +169,19 @@ describe('matches with bots in play on one host (maxBotMatches)', () => {
     }
   });
 
+  it('a match whose deal waits for a person to join does not count (no bot work until it starts)', async () => {
+    const host = new MatchHost({ store: new MemoryStore(), maxBotMatches: 1 });
+    try {
+      // No seed: a fair deal, made once the open seat is taken; its bot, first to move, waits.
+      const waiting = { players: 2, firstPlayer: 0, bots: ['random', null] };
+      for (let i = 0; i < 3; i++) await host.createMatch(waiting);
+      await host.createMatch(BOTS_ONLY);
+      expect((await refusal(host.createMatch(BOTS_ONLY))).code).toBe('RATE_LIMITED');
+    } finally {
+      host.close();
+    }
+  });
+
   it('maxBotMatches out of range is a RangeError', () => {
     for (const maxBotMatches of [0, -1, 1.5, Number.NaN])
       expect(() => new MatchHost({ store: new MemoryStore(), maxBotMatches })).toThrow(RangeError);

@@ -7,6 +7,7 @@
 import { type Action, createGameWithEvents, currentPlayer, type GameEvent, type GameState, isGameOver, step } from '../../index.js';
 import { HostError } from '../../protocol/errors.js';
 import type { MatchCensus } from '../metrics.js';
+import { isStarted } from '../record-fields.js';
 import { isOpen } from '../seats.js';
 import type { LogEntry, MatchRecord, Store } from '../store/store.js';
 import { deadlineFor } from '../turns.js';
@@ -233,11 +234,13 @@ export class LiveMatches {
 
   /**
    * How many loaded matches have a bot to move: the bot thread's work, under way or waiting. A
-   * match whose player to move is a person costs no bot work, however long their turn time.
+   * match whose player to move is a person costs no bot work, however long their turn time, nor
+   * does one whose deal waits for people to join (a fair match before its start).
    */
   withBotToMove(): number {
     let n = 0;
     for (const m of this.loaded.values()) {
+      if (!isStarted(m.record)) continue;
       const p = currentPlayer(m.state);
       if (p !== null && (m.record.seats[p]?.bot ?? null) !== null) n++;
     }
