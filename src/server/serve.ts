@@ -21,7 +21,7 @@ import { notFound, staticHandler } from './static.js';
 import { STORE_CLOSED } from './store/closed.js';
 import type { Store } from './store/store.js';
 import { requestPath } from './target.js';
-import { attachWebSocket } from './websocket.js';
+import { attachWebSocket, watchUpgrades } from './websocket.js';
 
 /**
  * Options of {@link startServer}. The account hooks (`authenticate`, `canCreate`, `canJoin`) tie
@@ -211,7 +211,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       uncount(socket);
     });
   });
-  server.prependListener('upgrade', (_req, socket) => uncount(socket as Socket));
+  watchUpgrades(server, (socket) => uncount(socket as Socket));
   const healthOps = healthHandler(health);
   const opsServer =
     options.metricsPort === undefined

@@ -62,6 +62,17 @@ type UpgradeListener = ((req: IncomingMessage, socket: Duplex, head: Buffer) => 
   readonly [TAKES]?: (req: IncomingMessage) => boolean;
 };
 
+/**
+ * @internal Calls `see` with each upgrade request's socket, first, taking none of them: the
+ * transports still answer or hand on each request as if this listener were not there.
+ */
+export function watchUpgrades(server: Server, see: (socket: Duplex) => void): void {
+  const watch: UpgradeListener = Object.assign((_req: IncomingMessage, socket: Duplex): void => see(socket), {
+    [TAKES]: () => false,
+  });
+  server.prependListener('upgrade', watch);
+}
+
 /** Options of {@link attachWebSocket}. */
 export interface WebSocketOptions extends Pick<AccountHooks, 'authenticate'> {
   /**
