@@ -182,6 +182,22 @@ describe('matches with bots in play on one host (maxBotMatches)', () => {
     }
   });
 
+  it('a seat handed to a bot is new bot work too: refused RATE_LIMITED at the cap; reopening a seat is not', async () => {
+    const host = new MatchHost({ store: new MemoryStore(), maxBotMatches: 1 });
+    try {
+      const { match, creatorToken } = await host.createMatch({ players: 2, seed: 's', visibility: 'unlisted' });
+      const bots = await host.createMatch(BOTS_ONLY);
+      const e = await refusal(host.reassign(match.id, creatorToken, 1, 'heuristic'));
+      expect(e.code).toBe('RATE_LIMITED');
+      expect((await host.getMatch(match.id)).seats[1]?.bot ?? null).toBeNull();
+      // Reopening a seat is no bot work: never refused by the cap.
+      await host.reassign(match.id, creatorToken, 1, null);
+      expect(bots.match.id).not.toBe(match.id);
+    } finally {
+      host.close();
+    }
+  });
+
   it('maxBotMatches out of range is a RangeError', () => {
     for (const maxBotMatches of [0, -1, 1.5, Number.NaN])
       expect(() => new MatchHost({ store: new MemoryStore(), maxBotMatches })).toThrow(RangeError);

@@ -112,12 +112,21 @@ export class Lobby {
     private readonly maxBotMatches: number = MAX_BOT_MATCHES,
   ) {}
 
-  async createMatch(input: unknown, account: string | null = null): Promise<NewMatch> {
-    const settings = parseMatchSettings(input);
-    if (!settings.bots.some((b) => b !== null)) return this.create(settings, account);
+  /**
+   * Throws `RATE_LIMITED` while `maxBotMatches` matches have a bot to move (or are being created
+   * with a bot seat): no new bot work is taken on, neither a new match with a bot seat nor a seat
+   * handed to a bot.
+   */
+  checkBotRoom(): void {
     if (this.matches.withBotToMove() + this.creatingWithBots >= this.maxBotMatches) {
       throw new HostError('RATE_LIMITED', `this host plays at most ${this.maxBotMatches} matches with bots at once: try again later`);
     }
+  }
+
+  async createMatch(input: unknown, account: string | null = null): Promise<NewMatch> {
+    const settings = parseMatchSettings(input);
+    if (!settings.bots.some((b) => b !== null)) return this.create(settings, account);
+    this.checkBotRoom();
     this.creatingWithBots++;
     try {
       return await this.create(settings, account);

@@ -84,6 +84,7 @@ export class Recovery {
     if (bot !== null) {
       const problem = hostBotProblem(bot);
       if (problem !== null) throw new HostError('BAD_OPTIONS', problem);
+      this.lobby.checkBotRoom();
     }
     const away = await this.away(m.id, seat);
     const checked = m.seats[seat];
