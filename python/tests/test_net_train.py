@@ -135,6 +135,19 @@ class NetTrainTest(unittest.TestCase):
                     self.assertIn(name, r.stderr)
                 self.assertFalse(os.path.exists(out))
 
+    def test_records_all_held_out_are_a_usage_error(self):
+        held = os.path.join(self.dir, "held")
+        os.makedirs(held)
+        with open(os.path.join(held, "layout.json"), "w") as f:
+            json.dump(LAYOUT, f)
+        write_games(held, "heuristic-000000", 90, 10, 1)  # games 90-99: every one held out
+        out = os.path.join(self.dir, "nets.json")
+        r = subprocess.run([sys.executable, SCRIPT, "value", "--data", held, "--out", out, "--epochs", "1"], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
+        self.assertIn("held-out game", r.stderr)
+        self.assertFalse(os.path.exists(out))
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -285,9 +285,13 @@ def train(kind, args):
             no_records("value", folders(args), [f"{args.only}-*.value-{{2,3,4,5}}.f32"])
         net = SetNet(lay["seat"], lay["context"], args.hidden, args.hidden2)
         sizes = {str(n): int((~p["held"]).sum()) for n, p in parts.items()}
+        if sum(sizes.values()) == 0:
+            stop(f"every value record in {', '.join(folders(args))} is of a held-out game (tens digit {HELD_OUT}): nothing to train on")
         print(f"value: training positions by player count {sizes}", flush=True)
     else:
         part = policy_data(folders(args), lay)
+        if int((~part["held"]).sum()) == 0:
+            stop(f"every policy record in {', '.join(folders(args))} is of a held-out game (tens digit {HELD_OUT}): nothing to train on")
         net = SetNet(lay["choice"], lay["decision"], args.hidden, args.hidden2)
         print(f"policy: {int((~part['held']).sum())} training decisions, {int(part['held'].sum())} held out", flush=True)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr, weight_decay=args.decay)
