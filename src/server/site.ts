@@ -26,17 +26,33 @@ export const SITE_HTML = `<!doctype html>
   </head>
   <body>
     <ftk-app local></ftk-app>
-    <script type="module">
-      import '/lib/ui.js';
-      import { botRandom, heuristicBot } from '/lib/bots.js';
-      document.querySelector('ftk-app').bots = (seat, seed) => {
-        const rng = botRandom(seed);
-        return (view) => heuristicBot(view, rng);
-      };
-    </script>
+    <script type="module" src="/site.js"></script>
   </body>
 </html>
 `;
+
+/** The page's module, at `/site.js` (no inline script: the page's content security policy allows the site's own scripts only). */
+export const SITE_BOOT = `import '/lib/ui.js';
+import { botRandom, heuristicBot } from '/lib/bots.js';
+
+document.querySelector('ftk-app').bots = (seat, seed) => {
+  const rng = botRandom(seed);
+  return (view) => heuristicBot(view, rng);
+};
+`;
+
+/**
+ * The page's headers besides its type: scripts and connections of this origin only (the page's
+ * own styles inline, the elements' stylesheets in their shadow roots), never in a frame of
+ * another page (a player could be tricked into clicking a move), no referrer, no sniffing.
+ */
+const PAGE_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
 
 /** The folder of the package's built ES modules (where this module runs from, or `dist/` beside the sources), or `null`. */
 export function builtModules(): string | null {
@@ -53,8 +69,9 @@ export function builtModules(): string | null {
 const MODULE = /^\/lib\/([\w.-]+\.js)$/;
 
 /**
- * A handler for the built-in site: `/` (and `/index.html`) answers the page, `/lib/<file>.js`
- * a built ES module from `libDir`; returns `false` for anything else (GET and HEAD only).
+ * A handler for the built-in site: `/` (and `/index.html`) answers the page, `/site.js` its
+ * module, `/lib/<file>.js` a built ES module from `libDir`; returns `false` for anything else
+ * (GET and HEAD only).
  */
 export function siteHandler(libDir: string | null): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
@@ -62,7 +79,23 @@ export function siteHandler(libDir: string | null): (req: IncomingMessage, res: 
     const path = requestPath(req);
     if (path === '/' || path === '/index.html') {
       const body = Buffer.from(SITE_HTML);
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-length': body.length });
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-length': body.length,
+        ...PAGE_HEADERS,
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return true;
+    }
+    if (path === '/site.js') {
+      const body = Buffer.from(SITE_BOOT);
+      res.writeHead(200, {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'no-cache',
+        'content-length': body.length,
+        'x-content-type-options': 'nosniff',
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
       return true;
     }
@@ -76,6 +109,7 @@ export function siteHandler(libDir: string | null): (req: IncomingMessage, res: 
           'content-type': 'text/javascript; charset=utf-8',
           'cache-control': 'no-cache',
           'content-length': body.length,
+          'x-content-type-options': 'nosniff',
         });
         res.end(req.method === 'HEAD' ? undefined : body);
       },

@@ -56,7 +56,10 @@ describe('serve: the built-in site', () => {
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     const html = await page.text();
     expect(html).toContain('<ftk-app local>');
-    expect(html).toContain("import '/lib/ui.js'");
+    expect(html).toContain('<script type="module" src="/site.js"></script>');
+    const boot = await fetch(`${site.url}/site.js`);
+    expect(boot.headers.get('content-type')).toMatch(/javascript/);
+    expect(await boot.text()).toContain("import '/lib/ui.js'");
     const invite = await fetch(`${site.url}/?match=abc&seat=1`);
     expect(await invite.text()).toBe(html);
     const mod = await fetch(`${site.url}/lib/ui.js`);
@@ -65,6 +68,23 @@ describe('serve: the built-in site', () => {
     expect(await mod.text()).toContain('export const ui');
     for (const bad of ['/lib/nope.js', '/lib/../package.json', '/lib/%2e%2e%2fpackage.json', '/lib/index.html', '/other']) {
       expect((await fetch(`${site.url}${bad}`)).status, bad).toBe(404);
+    }
+  });
+
+  it('sends the page with a content security policy its own scripts keep to, refuses to be framed, and sends no referrer', async () => {
+    const page = await fetch(`${site.url}/`);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    // No inline script: the page's own boot is a module of the site (a proxy's strict script-src works too).
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(await page.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    for (const path of ['/lib/ui.js', '/site.js']) {
+      expect((await fetch(`${site.url}${path}`)).headers.get('x-content-type-options'), path).toBe('nosniff');
     }
   });
 
