@@ -99,13 +99,18 @@ export async function killHost(child: ChildProcess): Promise<void> {
   await gone;
 }
 
-/** A page in a context of its own (its own storage), with reduced motion and the page errors collected. */
+/**
+ * A page in a context of its own (its own storage), with reduced motion and the page errors
+ * collected. The site's content security policy is bypassed, as the tests' own tools need it
+ * (axe-core injected, predicates evaluated in the page); `test/e2e/site-csp.e2e.test.ts` plays
+ * under the policy itself.
+ */
 export async function newPage(
   browser: Browser,
   width: number,
   height: number,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce', bypassCSP: true });
   await prepare(context);
   const page = await context.newPage();
   const errors: string[] = [];
