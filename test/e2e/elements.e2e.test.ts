@@ -790,6 +790,62 @@ describe('<ftk-match> in and out of the page (a second review)', () => {
   });
 });
 
+describe("<ftk-match>'s announcer for a blind player (a fourth review)", () => {
+  it('warns once at 10 seconds, says when the host played for the reader, and says who left the table and came back', {
+    timeout: 60_000,
+  }, async () => {
+    const host = await startServer({ store: new MemoryStore(), port: 0, staticDir: process.cwd() });
+    const context = await pages.browser.newContext({ reducedMotion: 'reduce' });
+    try {
+      const { page, errors } = await blankWithClient(context, host.url);
+      const out = await page.evaluate(async () => {
+        const { createMatch, joinMatch } = (window as any).client;
+        const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+        const base = location.origin;
+        const { match, invite } = await createMatch(base, { players: 2, firstPlayer: 0, turnTimeMs: 12_000 });
+        const ada = await joinMatch(base, match.id, { name: 'Ada', invite });
+        const bo = await joinMatch(base, match.id, { name: 'Bo', invite });
+        const make = (token: string): any => {
+          const m = document.createElement('ftk-match') as any;
+          m.setAttribute('match', match.id);
+          m.setAttribute('lang', 'en');
+          m.token = token;
+          document.body.append(m);
+          return m;
+        };
+        const a = make(ada.token);
+        const b = make(bo.token);
+        const lines = (): string[] =>
+          [...a.table.shadowRoot.querySelectorAll('[part=announcer] p')].map((p: Element) => p.textContent as string);
+        const until = async (ok: () => boolean, ms: number): Promise<void> => {
+          for (let i = 0; i < ms / 100 && !ok(); i++) await sleep(100);
+        };
+        await until(() => a.status === 'open' && b.status === 'open' && a.client?.view !== null, 5000);
+        await until(() => lines().some((l) => l.startsWith('Your time ran out')), 15_000);
+        const timer = lines();
+        b.remove();
+        await until(() => lines().includes('Bo left the table.'), 5000);
+        document.body.append(b);
+        await until(() => lines().includes('Bo is back.'), 5000);
+        await sleep(300);
+        return { timer, presence: lines() };
+      });
+      expect(out.timer.filter((l) => l === '10 seconds left')).toHaveLength(1);
+      const ranOut = out.timer.indexOf('Your time ran out: the host played for you.');
+      expect(ranOut).toBeGreaterThan(out.timer.indexOf('10 seconds left'));
+      // Said before the move the host played for the reader.
+      expect(out.timer[ranOut + 1]).toMatch(/^You /);
+      expect(out.presence.filter((l) => l === 'Bo left the table.')).toHaveLength(1);
+      expect(out.presence.filter((l) => l === 'Bo is back.')).toHaveLength(1);
+      expect(out.presence.indexOf('Bo is back.')).toBeGreaterThan(out.presence.indexOf('Bo left the table.'));
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await host.close();
+    }
+  });
+});
+
 describe('<ftk-match> and a view it refuses (a second review)', () => {
   it('logs nothing of the update whose view is not one, and says BAD_MESSAGE', async () => {
     // A host that welcomes seat 1, then sends an update whose events are real and whose view is not one.

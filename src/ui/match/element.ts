@@ -80,6 +80,8 @@ export class MatchElement extends ElementBase {
   #recordUrl: string | null = null;
   #over = false;
   #connectedTo = '';
+  /** Presence last heard while open (`null`: none since connecting), to say who left or came back. */
+  #presence: readonly (boolean | null)[] | null = null;
   #creatorToken: string | null = null;
   #keeper = new SeatKeeper();
   #rematch = new RematchPanel();
@@ -258,7 +260,9 @@ export class MatchElement extends ElementBase {
     const refresh = (): void => this.#extras();
     this.#stops.push(
       client.on('status', (s) => this.#onStatus(s)),
-      client.on('events', ({ events }) => {
+      client.on('events', ({ events, by }) => {
+        // The host played the reader's move when their time ran out (the view still shows the turn before it).
+        if (by === 'timer' && client.view?.currentPlayer === client.seat) this.#table.announce(WORDS[this.lang].timedOut);
         this.#heard.push(...events);
       }),
       client.on('view', (view) => this.#onView(view)),
@@ -373,12 +377,27 @@ export class MatchElement extends ElementBase {
     // While (re)connecting nobody's presence is known: the last one heard would show everyone online.
     if (this.#status !== 'open') this.#table.connected = [];
     else if (x.connected !== undefined) this.#table.connected = x.connected;
+    this.#sayPresence(this.#status === 'open' ? x.connected : undefined);
     // Until the game starts (a seat still open), the table is empty: say whom it waits for.
     const seats = this.#client?.table.seats ?? this.#summary?.seats;
     const waiting = this.#status === 'open' && this.#client?.view === null && seats !== undefined && seats.length > 0;
     text(this.#waiting, waiting ? WORDS[this.lang].waitingFor(seats.filter((s) => !s.open).length, seats.length) : '');
     if (x.deadline !== undefined) this.#table.deadline = x.deadline;
     this.#panels();
+  }
+
+  /**
+   * Says when a person's seat (not a bot's, not the reader's) goes away or comes back, once a
+   * change; the first presence heard after (re)connecting is only remembered.
+   */
+  #sayPresence(now?: readonly (boolean | null)[]): void {
+    const before = this.#presence;
+    const c = this.#client;
+    this.#presence = now ?? null;
+    now?.forEach((on, i) => {
+      if (before && on !== null && before[i] === !on && i !== c?.seat && c?.table.seats?.[i]?.kind === 'person')
+        this.#table.announce(WORDS[this.lang].presence(this.#nameOf(i), on));
+    });
   }
 
   /** A seat's display name: its name, else "Seat N". */

@@ -26,9 +26,9 @@ export class TurnClock {
 
   /**
    * Shows the time left now and keeps it ticking while there is a deadline and the table is on
-   * a page (`live`); `over` hides it.
+   * a page (`live`); `over` hides it. `low` is called at each tick with less than 10 seconds left.
    */
-  sync(lang: () => Lang, over: () => boolean, live: boolean): void {
+  sync(lang: () => Lang, over: () => boolean, live: boolean, low?: () => void): void {
     const tick = (): void => {
       const d = this.#deadline;
       this.el.hidden = d === null || over();
@@ -36,6 +36,7 @@ export class TurnClock {
       const left = d - Date.now();
       text(this.el, WORDS[lang()].timeLeft(clock(left)));
       this.el.classList.toggle('low', left < 10_000);
+      if (left > 0 && left < 10_000) low?.();
     };
     tick();
     if (this.#deadline !== null && this.#ticker === null && live) this.#ticker = setInterval(tick, 1000);

@@ -78,6 +78,8 @@ export class TableElement extends ElementBase {
   #cardLang: Lang | null = null;
   #scheduled = false;
   #wasMine = false;
+  /** The move count of the reader's turn last warned that time runs short. */
+  #warned = -1;
   #stopLang: (() => void) | null = null;
 
   readonly #root: ShadowRoot;
@@ -282,7 +284,18 @@ export class TableElement extends ElementBase {
       () => this.lang,
       () => this.#view?.currentPlayer === null,
       this.isConnected,
+      () => {
+        const v = this.#view;
+        if (v === null || turnOf(v) !== 'mine' || this.#warned === v.moveCount) return;
+        this.#warned = v.moveCount;
+        this.announce(WORDS[this.lang].tenSecondsLeft);
+      },
     );
+  }
+
+  /** Says `line` through the table's announcer (a polite live region), as it says the game's events. */
+  announce(line: string): void {
+    this.#log.announce([line]);
   }
 
   #nameList(v: PlayerView): string[] {

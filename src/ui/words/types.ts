@@ -41,6 +41,12 @@ export interface Words {
   readonly lower: string;
   readonly higher: string;
   readonly timeLeft: (clock: string) => string;
+  /** Said once a turn when the reader's own turn has 10 seconds or less left. */
+  readonly tenSecondsLeft: string;
+  /** Said before the move the host played for the reader when their time ran out. */
+  readonly timedOut: string;
+  /** Said when another person's seat has nobody connected any more ("Ada left the table."), or again (`back`: "Ada is back."). */
+  readonly presence: (name: string, back: boolean) => string;
   readonly finalHands: string;
   readonly primaryShort: string;
   readonly secondaryShort: string;
