@@ -5,19 +5,21 @@
  * open fits a 360 px phone; a key pressed on **Create and sit down** leaves focus in the page;
  * while friends are awaited the match says how many sit; the invite panel's heading follows the
  * page's h1; **Copy** works, or asks to copy by hand, without the clipboard API; a refused
- * action's error goes once the match moves on; and while the page reconnects nobody is shown
- * online.
+ * action's error goes once the match moves on; while the page reconnects nobody is shown
+ * online; and a link with another seat key or invite code than the page keeps replaces neither
+ * until the host takes it (a crafted or revoked seat link leaves the player at their seat).
  *
  * Needs `npm run build` (the tarball is packed from dist/) and /usr/bin/chromium.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
-import { connectMatch, createMatch, joinMatch } from '../../src/client/index.js';
+import { connectMatch, createMatch, joinMatch, reissueSeat, seatLink } from '../../src/client/index.js';
 import type { Action } from '../../src/index.js';
 import { WORDS } from '../../src/ui/words.js';
 import { inLobby, inMatch } from './friends-table.js';
 import { type Host, killHost, newPage, packedSiteForFile } from './site.js';
+import { clickChoice } from './table.js';
 
 const packed = packedSiteForFile('ftkam-review-');
 
@@ -29,9 +31,9 @@ const ERROR = '.error:not(.chat *)';
 const deepText = (page: Page, selector: string): Promise<string> =>
   page.evaluate(`window.__ftk.all(${JSON.stringify(selector)}).map((e) => e.textContent).join(' | ')`);
 
-/** A host of its own (in memory) and a page (with `width`×`height`), both gone when the test ends. */
-async function site(width = 390, height = 844): Promise<{ host: Host; url: string; page: Page }> {
-  const host = await packed.site.start(0, ['--memory']);
+/** A host of its own (in memory, with `args`) and a page (with `width`×`height`), both gone when the test ends. */
+async function site(width = 390, height = 844, args: readonly string[] = []): Promise<{ host: Host; url: string; page: Page }> {
+  const host = await packed.site.start(0, ['--memory', ...args]);
   const { context, page } = await newPage(packed.browser, width, height);
   onTestFinished(async () => {
     await context.close().catch(() => undefined);
@@ -130,5 +132,53 @@ describe('the site, after a review in Chromium', () => {
     await killHost(host.child);
     await page.waitForFunction(`window.__ftk.state().online === 'reconnecting'`, null, { timeout: 60_000 });
     await poll(() => page.evaluate(`window.__ftk.table().shadowRoot.querySelectorAll('.presence').length`)).toBe(0);
+  });
+
+  it('a seat link or invite code that differs from the kept one replaces it only once the host takes it', async () => {
+    const { url, page } = await site(1366, 900, ['--away', '1s']);
+    const { match, invite, creatorToken } = await createMatch(url, { players: 3, bots: [null, null, 'heuristic'], firstPlayer: 0 });
+    const ada = await joinMatch(url, match.id, { name: 'Ada', seat: 0, invite });
+    const kept = (key: string): Promise<string | null> => page.evaluate(`localStorage.getItem(${JSON.stringify(`${key}:${match.id}`)})`);
+    // Ada created the match on this page: her seat's key, the creator token and the invite code are kept.
+    await page.goto(url);
+    await page.evaluate(
+      `localStorage.setItem('ftk-token:${match.id}', ${JSON.stringify(ada.token)});` +
+        `localStorage.setItem('ftk-creator:${match.id}', ${JSON.stringify(creatorToken)});` +
+        `localStorage.setItem('ftk-invite:${match.id}', ${JSON.stringify(invite)})`,
+    );
+    // An invite link with another code: the creator's own code stays, and so do the links the panel hands out.
+    await page.goto(`${url}?match=${match.id}#invite=WRONGCODE123`);
+    await page.waitForFunction(`window.__ftk.state().online === 'open'`, null, { timeout: 60_000 });
+    await poll(() => inMatch(page, 'input[data-invite="1"]').inputValue()).toMatch(new RegExp(`#invite=${invite}$`));
+    expect(await kept('ftk-invite')).toBe(invite);
+    // Bo sits down; it is Ada's turn. A crafted seat link: the host refuses its key, and Ada is back at her seat with hers.
+    await joinMatch(url, match.id, { name: 'Bo', seat: 1, invite });
+    for (const lang of ['en', 'uk'] as const) {
+      await page.goto(`${url}?lang=${lang}#match=${match.id}&seat=not-your-key`);
+      await page.waitForFunction(`window.__ftk.state().online === 'open' && window.__ftk.state().turn === 'mine'`, null, {
+        timeout: 60_000,
+      });
+      await poll(() => deepText(page, '.main > [role="status"]')).toBe(WORDS[lang].app.seatLinkRefused);
+      expect(await kept('ftk-token')).toBe(ada.token);
+      expect(await page.evaluate('location.hash')).toBe('');
+    }
+    const choice = (await page.evaluate('window.__ftk.choices()')) as { key: string; act: number }[];
+    expect(choice.length).toBeGreaterThan(0);
+    await clickChoice(page, choice[0] as { key: string; act: number });
+    await page.waitForFunction(`window.__ftk.state().moves >= 1`, null, { timeout: 60_000 });
+    // A new seat link from the creator (Ada away past the host's away time): its key replaces the old one.
+    await page.goto(url);
+    let fresh = '';
+    await poll(async () => {
+      fresh = await reissueSeat(url, match.id, creatorToken, 0).then(
+        (r) => r.token,
+        () => '',
+      );
+      return fresh;
+    }).not.toBe('');
+    await page.goto(seatLink(url, match.id, fresh));
+    await page.waitForFunction(`window.__ftk.state().online === 'open' && window.__ftk.state().moves >= 1`, null, { timeout: 60_000 });
+    await poll(() => kept('ftk-token')).toBe(fresh);
+    expect(await deepText(page, '.main > [role="status"]')).toBe('');
   });
 });

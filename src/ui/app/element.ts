@@ -3,7 +3,8 @@
  * repository's demo page uses it. It routes by the page's address (`?match=ID&seat=N#invite=CODE` from an
  * invite link, or the client's `inviteLink`; a seat link `#match=ID&seat=TOKEN` from the
  * creator; `?watch=ID`, `?local&players=3&seed=7`), keeps seat tokens in `localStorage`
- * (a seat link's token is taken out of the address at once), follows a rematch with the same
+ * (a seat link's token is taken out of the address at once, and replaces another token kept for
+ * the match only once the host takes it), follows a rematch with the same
  * token, and puts the lobby, a match, a local game against bots or a replay on the page, with a
  * language switch.
  * @module
@@ -11,7 +12,7 @@
 import type { GameRecord } from '../../index.js';
 import { CHROME_CSS } from '../chrome.js';
 import { css } from '../css.js';
-import { ElementBase, fill, h, shadow, upgradeProperties } from '../dom.js';
+import { ElementBase, fill, h, shadow, text, upgradeProperties } from '../dom.js';
 import type { SeatedDetail } from '../lobby/element.js';
 import { createLocalGame, type LocalGame, randomSeed, type SeatBot } from '../local.js';
 import { MATCH_PARTS, type MatchElement } from '../match/element.js';
@@ -188,19 +189,22 @@ export class AppElement extends ElementBase {
     if (params.has('local') && this.#offersLocal()) this.#local(params);
     else if (watch !== null && watch !== '') this.#match(watch, null);
     else if (match !== null && match !== '') {
-      // An invite link carries the match's invite code in its fragment: keep it for this match.
+      // An invite link carries the match's invite code in its fragment: keep it for this match
+      // (not on the creator's page: the code it keeps is the match's own).
       const invite = hash.get('invite');
-      if (invite !== null && invite !== '') store(inviteKey(match), invite);
-      // A seat link (`seatLink`): the seat's new token, kept here and taken out of the address.
+      if (invite && stored(creatorKey(match)) === null) store(inviteKey(match), invite);
+      // A seat link (`seatLink`): the seat's new token, taken out of the address. Kept here at once
+      // when the page keeps none for this match; else tried, and kept once the host takes it.
       const seatToken = hash.get('seat');
-      if (seatToken !== null && seatToken !== '') store(tokenKey(match), seatToken);
-      if (hash.has('match') || (seatToken ?? '') !== '') {
+      const kept = stored(tokenKey(match));
+      if (seatToken && !kept) store(tokenKey(match), seatToken);
+      if (hash.has('match') || seatToken) {
         const query = new URLSearchParams(location.search);
         query.set('match', match);
         history.replaceState(null, '', `${location.pathname}?${query.toString()}${seatToken ? '' : location.hash}`);
       }
-      const token = stored(tokenKey(match));
-      if (token !== null) this.#match(match, token);
+      const token = seatToken || kept;
+      if (token) this.#match(match, token, kept);
       else this.#lobby(match, params.get('seat'));
     } else this.#lobby(null, null);
   };
@@ -286,7 +290,12 @@ export class AppElement extends ElementBase {
     this.#show(lobby);
   }
 
-  #match(match: string, token: string | null): void {
+  /**
+   * Puts a match on the page, read with `token`. With another token `kept` (the one this page keeps
+   * for the match; `token` is a seat link's): `token` is kept once the host welcomes it; if the
+   * host refuses it (`UNAUTHORIZED`), the match is read with `kept` again, and a notice says so.
+   */
+  #match(match: string, token: string | null, kept = token): void {
     const el = document.createElement('ftk-match') as MatchElement;
     el.setAttribute('lang', this.lang);
     const server = this.getAttribute('server');
@@ -296,7 +305,21 @@ export class AppElement extends ElementBase {
     if (invite !== null) el.setAttribute('invite', invite);
     el.setAttribute('exportparts', [...TABLE_PARTS, ...MATCH_PARTS].join(', '));
     el.creatorToken = stored(creatorKey(match));
-    this.#show(el);
+    const notice = h('p', { class: 'muted', role: 'status' });
+    let back = token !== kept && kept;
+    const settle = (e: Event): void => {
+      const d = (e as CustomEvent<{ code?: unknown; status?: unknown }>).detail;
+      if (back && d.status === 'open') store(tokenKey(match), token as string);
+      // Refused: back to the seat with the token this page keeps (the link's is forgotten).
+      else if (back && d.code === 'UNAUTHORIZED') {
+        text(notice, WORDS[this.lang].app.seatLinkRefused);
+        el.token = back;
+      } else return;
+      back = false;
+    };
+    el.addEventListener('ftk-status', settle);
+    el.addEventListener('ftk-error', settle);
+    this.#show(notice, el);
     el.token = token;
   }
 

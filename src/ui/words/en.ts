@@ -128,7 +128,13 @@ export const en: Words = {
     local: 'Play against bots on this page',
     play: 'Play',
   },
-  app: { title: 'For the King (and Me)', home: 'Lobby', language: 'Language', again: 'Play again' },
+  app: {
+    title: 'For the King (and Me)',
+    home: 'Lobby',
+    language: 'Language',
+    again: 'Play again',
+    seatLinkRefused: 'The link does not work: you keep your seat.',
+  },
   rematch: {
     title: 'Another round?',
     note: 'The same seats and rules, a new deal, the next player starts. Nobody needs a new invite.',

@@ -124,6 +124,8 @@ export interface Words {
     readonly home: string;
     readonly language: string;
     readonly again: string;
+    /** Said above a match when a seat link's key was refused and the page went back to the key it keeps. */
+    readonly seatLinkRefused: string;
   };
   readonly rematch: {
     readonly title: string;
