@@ -747,13 +747,22 @@ describe('embedding the elements (a second review)', () => {
   });
 });
 
+/** Runs `test` on the blank page with the client, served by a real host on loopback (the same origin: no CORS to allow); both end with it. */
+async function onHostPage(test: (page: Page, errors: string[]) => Promise<void>): Promise<void> {
+  const host = await startServer({ store: new MemoryStore(), port: 0, staticDir: process.cwd() });
+  const context = await pages.browser.newContext({ reducedMotion: 'reduce' });
+  try {
+    const { page, errors } = await blankWithClient(context, host.url);
+    await test(page, errors);
+  } finally {
+    await context.close();
+    await host.close();
+  }
+}
+
 describe('<ftk-match> in and out of the page (a second review)', () => {
   it('says "closed" once taken out of the page, and keeps its connection when moved in it', async () => {
-    // A real host on loopback that also serves the page (the same origin: no CORS to allow).
-    const host = await startServer({ store: new MemoryStore(), port: 0, staticDir: process.cwd() });
-    const context = await pages.browser.newContext({ reducedMotion: 'reduce' });
-    try {
-      const { page, errors } = await blankWithClient(context, host.url);
+    await onHostPage(async (page, errors) => {
       const out = await page.evaluate(async () => {
         const { createMatch, joinMatch } = (window as any).client;
         const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -783,10 +792,7 @@ describe('<ftk-match> in and out of the page (a second review)', () => {
       expect(out.moved).toEqual({ statuses: [], same: true, status: 'open' });
       expect(out.removed).toEqual({ statuses: ['closed'], status: 'closed', data: 'closed', client: null });
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-      await host.close();
-    }
+    });
   });
 });
 
@@ -794,10 +800,7 @@ describe("<ftk-match>'s announcer for a blind player (a fourth review)", () => {
   it('warns once at 10 seconds, says when the host played for the reader, and says who left the table and came back', {
     timeout: 60_000,
   }, async () => {
-    const host = await startServer({ store: new MemoryStore(), port: 0, staticDir: process.cwd() });
-    const context = await pages.browser.newContext({ reducedMotion: 'reduce' });
-    try {
-      const { page, errors } = await blankWithClient(context, host.url);
+    await onHostPage(async (page, errors) => {
       const out = await page.evaluate(async () => {
         const { createMatch, joinMatch } = (window as any).client;
         const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -839,10 +842,7 @@ describe("<ftk-match>'s announcer for a blind player (a fourth review)", () => {
       expect(out.presence.filter((l) => l === 'Bo is back.')).toHaveLength(1);
       expect(out.presence.indexOf('Bo is back.')).toBeGreaterThan(out.presence.indexOf('Bo left the table.'));
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-      await host.close();
-    }
+    });
   });
 });
 
