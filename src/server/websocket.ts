@@ -6,21 +6,18 @@
  * welcomed hello in time is closed, and one that stops answering pings is dropped: neither holds
  * its address's quota for good. A connection the host closes frees its place in the quota at once,
  * and is cut off if it does not answer the close in time. Whole views (welcomes and syncs) are
- * counted per address; a connection that keeps sending past its rate is closed.
+ * counted per address; a connection that keeps sending past its rate is closed. Here: the upgrade
+ * requests taken, each connection's accept, pings and the transport's close; a connection's
+ * state is `websocket-connection.ts`'s, its messages `websocket-messages.ts`'s (its hello
+ * `websocket-hello.ts`'s).
  * @module
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
-import type { PlayerView } from '../index.js';
-import type { ClientMessage } from '../protocol/client-messages.js';
-import { viewForVersion } from '../protocol/compact.js';
 import { HostError } from '../protocol/errors.js';
-import { messageIdOf, parseClientMessage } from '../protocol/parse.js';
-import type { Clock, EventsAt, ServerMessage } from '../protocol/server-messages.js';
 import { type AccountHooks, identify } from './accounts.js';
 import { clientAddress } from './address.js';
-import type { News, Session, Subscription } from './host/types.js';
 import type { MatchHost } from './host.js';
 import {
   AddressLimiter,
@@ -34,27 +31,8 @@ import {
 import { loadPeer } from './peer.js';
 import { requestPath } from './target.js';
 import { refuseUpgrade, serveAsPlainRequest } from './upgrade.js';
-
-/**
- * Milliseconds a client has to answer the host's close frame before it is cut off (`ws` itself
- * would wait 30 s, holding the socket, and the server's close with it).
- */
-const CLOSE_GRACE_MS = 2000;
-
-/** Messages refused for rate within {@link REFUSALS_WINDOW_MS} after which a connection is closed (1008). */
-const MAX_REFUSALS = 100;
-
-/** The window in which {@link MAX_REFUSALS} refusals close a connection. */
-const REFUSALS_WINDOW_MS = 10_000;
-
-/** Closes `ws` from the host's side, and cuts it off if the client has not answered the close within {@link CLOSE_GRACE_MS}. */
-function closeSoon(ws: WebSocket, code: number, reason: string): void {
-  if (ws.readyState !== ws.OPEN) return; // closing already
-  ws.close(code, reason);
-  const cutOff = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
-  cutOff.unref();
-  ws.once('close', () => clearTimeout(cutOff));
-}
+import { CLOSE_GRACE_MS, Connection, closeSoon } from './websocket-connection.js';
+import { errorReply, messageHandler } from './websocket-messages.js';
 
 /** Marks a transport's `'upgrade'` listener, with which requests it takes. */
 const TAKES = Symbol('takes');
@@ -104,119 +82,6 @@ export interface WebSocketTransport {
    * cut off) and stops accepting new ones.
    */
   readonly close: () => Promise<void>;
-}
-
-/** One client connection's state. */
-class Connection {
-  session: Session | null = null;
-  stop: (() => void) | null = null;
-  saidHello = false;
-  /** Closes the connection if no hello is welcomed in time; `null` once one is. */
-  helloTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Pinged, and no pong since. */
-  awaitingPong = false;
-  /** The account the app's `authenticate` hook named for the upgrade request (checked at hello). */
-  account: Promise<string | null> = Promise.resolve(null);
-  /** The protocol version the hello asked for. */
-  version = 1;
-  private corked = false;
-  private chain: Promise<void> = Promise.resolve();
-  /** Whether its place in the address's quota is given back. */
-  private freed = false;
-  /** Messages refused for rate since {@link Connection.refusedSince}. */
-  private refusals = 0;
-  private refusedSince = 0;
-
-  constructor(
-    readonly ws: WebSocket,
-    readonly address: string,
-    readonly limiter: RateLimiter,
-    private readonly maxBuffered: number,
-    private readonly release: () => void,
-  ) {}
-
-  /** Gives its place in the address's quota back, once. */
-  free(): void {
-    if (this.freed) return;
-    this.freed = true;
-    this.release();
-  }
-
-  /**
-   * Closes the connection from the host's side: its place in the quota is free at once, and a
-   * client that does not answer the close is cut off (frames it still sends are not read).
-   */
-  close(code: number, reason: string): void {
-    this.free();
-    closeSoon(this.ws, code, reason);
-  }
-
-  /** Counts a message refused for rate: `true` when there have been too many within the window. */
-  refused(now: number): boolean {
-    if (now - this.refusedSince > REFUSALS_WINDOW_MS) {
-      this.refusedSince = now;
-      this.refusals = 0;
-    }
-    return ++this.refusals >= MAX_REFUSALS;
-  }
-
-  send(message: ServerMessage): void {
-    this.sendText(JSON.stringify(message));
-  }
-
-  /**
-   * Sends a message already serialized (an update's frame, shared by every connection of its
-   * viewer). What one turn of the event loop sends a connection goes out in one write (the socket
-   * is corked until the next turn): an update and the acknowledgement of the same action cost
-   * one system call, not two.
-   */
-  sendText(text: string): void {
-    if (this.ws.readyState !== this.ws.OPEN) return;
-    if (this.ws.bufferedAmount > this.maxBuffered) {
-      // Too slow to keep up: drop it; it resyncs from its last seq when it reconnects.
-      this.close(1013, 'too slow');
-      return;
-    }
-    if (!this.corked) {
-      const socket = (this.ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
-      if (socket !== undefined) {
-        this.corked = true;
-        socket.cork();
-        setImmediate(() => {
-          this.corked = false;
-          socket.uncork();
-        });
-      }
-    }
-    this.ws.send(text);
-  }
-
-  /** Runs message handlers one after another, so replies keep the order of requests. */
-  inOrder(fn: () => Promise<void>): void {
-    this.chain = this.chain.then(fn, fn);
-  }
-}
-
-function textOf(data: RawData): string {
-  return Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
-}
-
-/** The `id` of a request's text, to echo in an error reply; `null` when none can be read. */
-function idOfText(text: string): number | null {
-  try {
-    return messageIdOf(JSON.parse(text));
-  } catch {
-    return null; // not JSON: no id to echo
-  }
-}
-
-function errorReply(id: number | null, e: unknown): ServerMessage {
-  if (e instanceof HostError) {
-    return e.rulesCode === undefined
-      ? { type: 'error', id, code: e.code, message: e.message }
-      : { type: 'error', id, code: e.code, message: e.message, rulesCode: e.rulesCode };
-  }
-  return { type: 'error', id, code: 'INTERNAL', message: 'the host failed to handle this message' };
 }
 
 /**
@@ -319,171 +184,7 @@ export async function attachWebSocket(server: Server, host: MatchHost, options: 
     });
   };
 
-  const onMessage = (c: Connection, data: RawData, isBinary: boolean): void => {
-    // Frames that come after the host closed the connection are not read.
-    if (c.ws.readyState !== c.ws.OPEN) return;
-    const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength;
-    if (!c.limiter.take()) {
-      // Refused with the request's id (when it has one within the size limit), so the client's
-      // request fails at once instead of waiting for an answer that never comes.
-      const id = isBinary || size > limits.maxMessageBytes ? null : idOfText(textOf(data));
-      c.send(errorReply(id, new HostError('RATE_LIMITED', `at most ${limits.messagesPerSecond} messages per second`)));
-      // One that keeps going past the rate costs the host a parse and an answer each time: closed.
-      if (c.refused(Date.now())) c.close(1008, 'too many messages');
-      return;
-    }
-    if (size > limits.maxMessageBytes) {
-      c.send(errorReply(null, new HostError('TOO_LARGE', `a message is at most ${limits.maxMessageBytes} bytes`)));
-      return;
-    }
-    if (isBinary) {
-      c.send(errorReply(null, new HostError('BAD_MESSAGE', 'messages are JSON text frames')));
-      return;
-    }
-    const text = textOf(data);
-    let message: ClientMessage;
-    try {
-      message = parseClientMessage(text);
-    } catch (e) {
-      c.send(errorReply(idOfText(text), e));
-      return;
-    }
-    c.inOrder(() => handle(c, message));
-  };
-
-  /**
-   * Opens the session and subscribes. A version 2 client is welcomed at once (before a fair deal
-   * with `view: null`, then `started`) and pushed the news; a version 1 client is welcomed once
-   * the deal is made, and pushed updates only.
-   */
-  const hello = async (c: Connection, m: Extract<ClientMessage, { type: 'hello' }>): Promise<void> => {
-    const session = await host.open(m.match, m.token, await c.account);
-    const v2 = m.v >= 2;
-    const welcome = (
-      sub: Subscription,
-      seq: number,
-      updates: readonly EventsAt[],
-      view: PlayerView | null,
-      clock: Partial<Clock>,
-    ): void => {
-      const t = sub.table;
-      c.send({
-        type: 'welcome',
-        v: m.v,
-        match: session.matchId,
-        seat: session.viewer,
-        seq,
-        updates,
-        view: view === null ? null : viewForVersion(view, m.v),
-        ...clock,
-        ...(v2
-          ? {
-              started: view !== null,
-              seats: t.seats,
-              awayMs: t.awayMs,
-              turnTimeMs: t.turnTimeMs,
-              chat: t.chat,
-              rematch: t.rematch,
-              fairness: t.fairness,
-            }
-          : {}),
-      });
-    };
-    let sub: Subscription | null = null;
-    let welcomed = false;
-    let early: News[] | null = []; // news pushed before the welcome went out
-    const news = (n: News): void => {
-      if (early !== null) early.push(n);
-      else if (v2) c.send(n.type === 'started' ? { ...n, view: viewForVersion(n.view, m.v) } : n);
-      else if (n.type === 'started' && sub !== null && !welcomed) {
-        welcomed = true;
-        welcome(sub, n.seq, [], n.view, { deadline: n.deadline, remainingMs: n.remainingMs });
-      }
-    };
-    c.version = m.v;
-    let revoked = false;
-    sub = await host.subscribe(session, m.after, {
-      version: m.v,
-      send: (u) => c.sendText(u.frame(c.version)),
-      revoked: () => {
-        // Frames the client sends before it reads the close are not this seat's any more.
-        revoked = true;
-        c.session = null;
-        c.send({ type: 'revoked' });
-        c.close(4001, 'seat reassigned');
-      },
-      news,
-    });
-    if (!revoked) c.session = session;
-    c.stop = sub.stop;
-    const sync = sub.sync;
-    if (sync !== null) {
-      welcomed = true;
-      welcome(sub, sync.seq, sync.updates, sync.view, { deadline: sync.deadline, remainingMs: sync.remainingMs });
-    } else if (v2) welcome(sub, 0, [], null, {});
-    const pending = early;
-    early = null;
-    for (const n of pending) news(n);
-    if (c.ws.readyState !== c.ws.OPEN) sub.stop();
-  };
-
-  /** The refusal of a welcome or a sync over the address's budget of whole views. */
-  const viewsSpent = (): HostError =>
-    new HostError(
-      'RATE_LIMITED',
-      `at most ${limits.viewBurst} whole views (welcomes and syncs) at once per address, then ${limits.viewsPerSecond} per second`,
-    );
-
-  const handle = async (c: Connection, m: ClientMessage): Promise<void> => {
-    const id = m.type === 'hello' ? null : m.id;
-    try {
-      if (m.type === 'hello') {
-        if (c.saidHello) throw new HostError('BAD_MESSAGE', 'hello comes once per connection');
-        if (!views.take(c.address)) {
-          c.send(errorReply(null, viewsSpent()));
-          c.close(1008, 'too many hellos');
-          return;
-        }
-        c.saidHello = true;
-        try {
-          await hello(c, m);
-        } catch (e) {
-          c.saidHello = false;
-          throw e;
-        }
-        if (c.helloTimer !== null) clearTimeout(c.helloTimer);
-        c.helloTimer = null;
-        return;
-      }
-      if (m.type === 'ping') {
-        c.send({ type: 'pong', id: m.id });
-        return;
-      }
-      const session = c.session;
-      if (session === null) throw new HostError('NOT_READY', 'say hello first');
-      if (m.type === 'act') {
-        const { seq } = await host.submit(session, m.action, m.seq);
-        c.send({ type: 'ack', id: m.id, seq });
-      } else if (m.type === 'say') {
-        await host.say(session, m.text);
-        c.send({ type: 'ok', id: m.id });
-      } else if (m.type === 'rematch') {
-        await host.rematch(session, m.contribution);
-        c.send({ type: 'ok', id: m.id });
-      } else if (m.type === 'sync') {
-        if (!views.take(c.address)) throw viewsSpent();
-        const r = await host.sync(session, m.after);
-        c.send({ type: 'synced', id: m.id, seq: r.seq, updates: r.updates, view: viewForVersion(r.view, c.version) });
-      } else {
-        await host.leave(session);
-        c.send({ type: 'left', id: m.id });
-        c.close(1000, 'left');
-      }
-    } catch (e) {
-      if (!(e instanceof HostError)) log(`websocket ${m.type} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      c.send(errorReply(id, e));
-    }
-  };
+  const onMessage = messageHandler({ host, limits, views, log });
 
   // A connection that has not answered the last ping by the next one is gone (its network went
   // away without a word): dropped, so that it does not hold its address's quota.
