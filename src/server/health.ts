@@ -1,12 +1,14 @@
 /**
  * Health and metrics over HTTP: `/health` (liveness: the process answers), `/health/ready`
  * (readiness: the store answers a read in time, and the host is not stopping; the embedded store
- * refuses reads once its journal failed a write) and, when given metrics, `/metrics` (the Prometheus text format). JSON answers are
+ * refuses reads once its journal failed a write, and says so) and, when given metrics, `/metrics` (the Prometheus text format). JSON answers are
  * `no-store`; `HEAD` is answered wherever `GET` is.
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HostMetrics } from './metrics.js';
+import { STORE_CLOSED } from './store/closed.js';
+import { JOURNAL_FAILED } from './store/journal-failed.js';
 import type { Store } from './store/store.js';
 import { requestPath } from './target.js';
 
@@ -27,12 +29,28 @@ export interface HealthOptions {
 /** What `/health/ready` answers. */
 export interface Readiness {
   readonly status: 'ready' | 'unavailable' | 'stopping';
-  /** Why not, in a few words (never an error's text, which could hold a connection string). */
+  /**
+   * Why not, in a few words: the store did not answer in time, is closed, refuses calls since its
+   * journal failed a write, or failed the read. Never an error's text (it could hold a connection
+   * string, a user name or a path, and the answer is public).
+   */
   readonly reason?: string;
 }
 
 /** A match id no match has: the readiness probe reads it. */
 const PROBE_ID = 'ftk-readiness-probe';
+
+/**
+ * Why the probe's read failed, in fixed words: a store refuses reads after `close()`, and the
+ * embedded store after its journal failed a write, so a failed read is not always a read that
+ * failed.
+ */
+function failure(e: unknown): string {
+  const message = e instanceof Error ? e.message : '';
+  if (message === STORE_CLOSED) return 'the store is closed';
+  if (message.startsWith(JOURNAL_FAILED)) return `${JOURNAL_FAILED}: restart the process`;
+  return 'the store failed a read';
+}
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   const text = `${JSON.stringify(body)}\n`;
@@ -73,8 +91,8 @@ export function healthHandler(options: HealthOptions): (req: IncomingMessage, re
     try {
       const read = await Promise.race([options.store.getMatch(PROBE_ID).then(() => 'ok' as const), timeout]);
       if (read === 'timeout') return { status: 'unavailable', reason: `the store did not answer within ${timeoutMs} ms` };
-    } catch {
-      return { status: 'unavailable', reason: 'the store failed a read' };
+    } catch (e) {
+      return { status: 'unavailable', reason: failure(e) };
     } finally {
       clearTimeout(timer);
     }

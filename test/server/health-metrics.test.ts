@@ -80,8 +80,10 @@ async function until(cond: () => boolean | Promise<boolean>, ms = 15_000): Promi
 class FaultyStore extends MemoryStore {
   failReads = false;
   failWrites = false;
+  /** The message of a failed read. */
+  readError = 'read failed';
   override async getMatch(id: string) {
-    if (this.failReads) throw new Error('read failed');
+    if (this.failReads) throw new Error(this.readError);
     return super.getMatch(id);
   }
   override async append(...args: Parameters<Store['append']>) {
@@ -101,6 +103,16 @@ afterEach(async () => {
     await r.store.close();
   }
 });
+
+/** A host on `store` is ready; once the store is closed under it, readiness says so (not that a read failed). */
+async function expectClosedSaysSo(store: Store): Promise<void> {
+  const server = await start(store);
+  expect((await get(`${server.url}/health/ready`)).status).toBe(200);
+  await store.close();
+  const r = await get(`${server.url}/health/ready`);
+  expect(r.status).toBe(503);
+  expect(JSON.parse(r.body)).toEqual({ status: 'unavailable', reason: 'the store is closed' });
+}
 
 async function start(store: Store, metrics = true): Promise<RunningServer> {
   const server = await startServer({ store, port: 0, pollMs: 20, ...(metrics ? { metricsPort: 0 } : {}) });
@@ -163,6 +175,26 @@ describe('health', () => {
     expect(m.get('ftk_store_errors_total{operation="createMatch"}')).toBe(1);
   });
 
+  it("readiness never shows the store's error text (the answer is public): no connection URL, user or path from it", async () => {
+    const store = new FaultyStore();
+    const server = await start(store);
+    store.failReads = true;
+    store.readError = 'connect to postgres://ftk:s3cret@db.example:5432/ftk failed for user "ftk" at /srv/ftk/data';
+    const r = await get(`${server.url}/health/ready`);
+    expect(r.status).toBe(503);
+    expect(JSON.parse(r.body)).toEqual({ status: 'unavailable', reason: 'the store failed a read' });
+  });
+
+  it('readiness says a closed store is closed, not that it failed a read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ftk-ready-'));
+    try {
+      const store = await FileStore.open(dir);
+      await expectClosedSaysSo(store);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the embedded store after a failed durable write (EIO): it refuses everything and the host is not ready; a restart recovers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ftk-ready-'));
     try {
@@ -182,7 +214,11 @@ describe('health', () => {
       await expect(store.getMatch(match.id)).rejects.toThrow(/journal failed a write .*restart the process/);
       const r = await get(`${server.url}/health/ready`);
       expect(r.status).toBe(503);
-      expect(JSON.parse(r.body)).toEqual({ status: 'unavailable', reason: 'the store failed a read' });
+      // Said as the store says it: it refuses reads because a write failed, not because a read did.
+      expect(JSON.parse(r.body)).toEqual({
+        status: 'unavailable',
+        reason: "the store's journal failed a write: restart the process",
+      });
       await server.close();
       running.splice(0);
       await store.close().catch(() => undefined);
@@ -318,6 +354,16 @@ describePg('readiness on PostgreSQL', (adminUrl) => {
     } finally {
       await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(name)} ALLOW_CONNECTIONS true`).catch(() => undefined);
       await admin.end();
+    }
+  });
+
+  it('a closed store is said to be closed', async () => {
+    const db = await freshDatabase(adminUrl, 'ready_closed');
+    const store = await createPostgresStore({ connectionString: db.url, onError: () => undefined, poolSize: 2 });
+    try {
+      await expectClosedSaysSo(store);
+    } finally {
+      await db.drop();
     }
   });
 });

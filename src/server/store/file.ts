@@ -14,6 +14,7 @@ import type { ChatLine } from '../../protocol/lobby.js';
 import { storeClosed } from './closed.js';
 import { liveRecordCount, liveRecords, worthCompacting } from './compact.js';
 import { decodeLine, Journal, type Span } from './journal.js';
+import { JOURNAL_FAILED } from './journal-failed.js';
 import { readKept, writeKept } from './kept.js';
 import { Listeners } from './listeners.js';
 import { MatchListeners } from './match-listeners.js';
@@ -190,7 +191,7 @@ export class FileStore implements Store {
     // After a failed write (cut back out of the file) nothing more is served (readiness says so);
     // a restart reads the journal as it was before it.
     if (this.journal.failed !== null) {
-      throw new Error(`the store's journal failed a write (${String(this.journal.failed)}): restart the process`);
+      throw new Error(`${JOURNAL_FAILED} (${String(this.journal.failed)}): restart the process`);
     }
   }
 
