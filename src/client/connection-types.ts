@@ -6,6 +6,7 @@
 import type { PlayerView } from '../index.js';
 import type { EventsAt } from '../protocol/server-messages.js';
 import type { ClientError } from './errors.js';
+import type { FetchLike } from './lobby.js';
 
 /** The part of a WebSocket the client uses (the browser's `WebSocket` and the `ws` package both fit). */
 export interface WebSocketLike {
@@ -64,6 +65,13 @@ export interface ConnectOptions {
   readonly timeoutMs?: number;
   /** How often the client pings the host while connected, in milliseconds (default 15000; 0: never); an unanswered ping drops the connection. */
   readonly pingMs?: number;
+  /**
+   * The `fetch` that reads, with `token`, the chat lines a reconnect missed beyond the welcome's
+   * latest 100 (`GET /api/matches/:id/chat` on the lobby beside the WebSocket: `ws(s)://HOST/ws` →
+   * `http(s)://HOST/api/…`). Default: the global `fetch`, which sends a page's cookies to its own
+   * origin, as the WebSocket does; pass one that sends an account's credentials elsewhere.
+   */
+  readonly fetch?: FetchLike;
 }
 
 /** What a {@link MatchClient} tells its listeners. */
@@ -86,7 +94,7 @@ export interface ClientEvents {
   presence: () => void;
   /** The turn's deadline changed: read `client.deadline`. */
   deadline: () => void;
-  /** A new chat line: read `client.table.chat`. */
+  /** A new chat line, or the lines a reconnect missed read in: read `client.table.chat`. */
   chat: () => void;
   /** The rematch changed (a seat agreed; `next` once it exists): read `client.table.rematch`. */
   rematch: () => void;

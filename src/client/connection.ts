@@ -13,6 +13,7 @@ import type { ServerMessage } from '../protocol/server-messages.js';
 import { PROTOCOL_VERSION } from '../protocol/version.js';
 import { Backoff } from './backoff.js';
 import { Beat } from './beat.js';
+import { chatGap, readMissedChat } from './chat-gap.js';
 import type { ClientEvents, ConnectionStatus, ConnectOptions, WebSocketConstructor, WebSocketLike } from './connection-types.js';
 import { ClientError } from './errors.js';
 import { checkWelcome } from './host-fields.js';
@@ -363,6 +364,10 @@ export class MatchClient {
         this.repair.welcomed();
         this.stream.forget();
         this.stream.compact = m.v >= 3;
+        // The chat lines missed beyond the welcome's are read in the background; a failed read leaves the gap.
+        void readMissedChat(chatGap(this.table.chat, m.chat), this.url, this.options).then((lines) => {
+          if (!this.stopped) this.table.fillChat(lines);
+        });
         this.table.welcome(m);
         if (m.view !== null) this.stream.caughtUp(m.updates, m.view, m.seq);
         // A ping not answered in time gives the socket up, as any request does.

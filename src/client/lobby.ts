@@ -251,9 +251,20 @@ export async function agreeToRematch(
  * page comes back full (the host's answer also says `more`).
  */
 export async function readChat(base: string, matchId: string, token: string | null, after = 0, fetchImpl?: FetchLike): Promise<ChatLine[]> {
-  return (
-    await call<{ chat: ChatLine[] }>(base, `/matches/${encodeURIComponent(matchId)}/chat?after=${after}`, { token }, fetchImpl, ['chat'])
-  ).chat;
+  return (await readChatPage(base, matchId, token, after, fetchImpl)).chat;
+}
+
+/** @internal {@link readChat}'s page and whether more lines follow it (`more`; `false` when the host does not say). */
+export async function readChatPage(
+  base: string,
+  matchId: string,
+  token: string | null,
+  after: number,
+  fetchImpl?: FetchLike,
+): Promise<{ chat: ChatLine[]; more: boolean }> {
+  const path = `/matches/${encodeURIComponent(matchId)}/chat?after=${after}`;
+  const answer = await call<{ chat: ChatLine[]; more?: unknown }>(base, path, { token }, fetchImpl, ['chat']);
+  return { chat: answer.chat, more: answer.more === true };
 }
 
 /**

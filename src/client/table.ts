@@ -49,8 +49,8 @@ function botsOf(seats: readonly SeatSummary[]): number[] {
 /** The news a client's table emits. */
 export type TableChange = 'seats' | 'names' | 'presence' | 'deadline' | 'chat' | 'rematch';
 
-/** The most chat lines a client keeps. */
-const CHAT_KEPT = 500;
+/** @internal The most chat lines a client keeps. */
+export const CHAT_KEPT = 500;
 
 /** The match besides the game, as the client was told. */
 export class TableState {
@@ -217,6 +217,20 @@ export class TableState {
       default:
         return false;
     }
+  }
+
+  /**
+   * Takes chat lines read to fill the gap a reconnect left (see `chat-gap.ts`): merged in order,
+   * each once, the latest 500 kept; `chat` is emitted when any was taken.
+   */
+  fillChat(lines: readonly ChatLine[]): void {
+    const byN = new Map(this.chat.map((l) => [l.n, l]));
+    for (const l of lines) if (!byN.has(l.n)) byN.set(l.n, l);
+    if (byN.size === this.chat.length) return;
+    const merged = [...byN.values()].sort((a, b) => a.n - b.n).slice(-CHAT_KEPT);
+    if (merged[0] === this.chat[0] && merged.length === this.chat.length) return;
+    this.chat = merged;
+    this.emit('chat');
   }
 
   /** The seats' names (a bot's or an open seat's may be `null`). */
