@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type ChatLine, type ChatNotice, ClientError, type MatchClient, type MatchSummary } from '../../src/client/index.js';
-import { chatContext, chatError, chatOpen, chatRow } from '../../src/ui/match/chat.js';
+import { chatContext, chatError, chatOpen, chatRow, linesToDraw } from '../../src/ui/match/chat.js';
 import { WORDS } from '../../src/ui/words.js';
 
 const names = ['Ada', 'Bo', 'Cy'];
@@ -127,5 +127,20 @@ describe("the match's chat panel", () => {
       }
     }
     expect(chatError(WORDS.en, new Error('boom'))).toBe(WORDS.en.errors.HTTP);
+  });
+
+  it('draws only the new lines, and all of them again (quietly) in a new language or once the client read in a gap below the last line drawn', () => {
+    const at = (...ns: number[]): ChatLine[] => ns.map((n) => line(n, 0, `line ${n}`));
+    expect(linesToDraw(at(1, 2), 0, 0, true)).toEqual({ again: true, fresh: at(1, 2) });
+    // Pushed lines: only those after the last drawn.
+    expect(linesToDraw(at(1, 2, 3, 4), 2, 2, false)).toEqual({ again: false, fresh: at(3, 4) });
+    // After a reconnect: 1–3 drawn, the welcome brought 150–152; nothing below 3 is new yet.
+    expect(linesToDraw(at(1, 2, 3, 150, 151, 152), 3, 3, false)).toEqual({ again: false, fresh: at(150, 151, 152) });
+    // The gap read in (4–149 below the last line drawn, 152): all drawn again.
+    const filled = at(...Array.from({ length: 152 }, (_, i) => i + 1));
+    expect(linesToDraw(filled, 152, 6, false)).toEqual({ again: true, fresh: filled });
+    // The oldest lines dropped as the client keeps 500: not a gap.
+    expect(linesToDraw(at(2, 3, 4), 3, 3, false)).toEqual({ again: false, fresh: at(4) });
+    expect(linesToDraw(at(1, 2, 3), 3, 3, true).again).toBe(true);
   });
 });

@@ -113,6 +113,21 @@ export function chatContext(
   return { lang, me: seat === 'spectator' ? null : seat, lines: client.table.chat, name, given, say: (line) => client.say(line) };
 }
 
+/**
+ * Which of `lines` a panel that last drew `count` lines, up to line `last`, draws now: all of them
+ * again, quietly (`again`), in a new language or when lines came in below the last one drawn (the
+ * client read in the gap a reconnect left); else only the lines after `last`.
+ */
+export function linesToDraw(
+  lines: readonly ChatLine[],
+  last: number,
+  count: number,
+  newLang: boolean,
+): { readonly again: boolean; readonly fresh: readonly ChatLine[] } {
+  const again = newLang || lines.filter((l) => l.n <= last).length > count;
+  return { again, fresh: again ? lines : lines.filter((l) => l.n > last) };
+}
+
 /** The chat panel: a `<details>` the match element puts beside (or above) the table. */
 export class ChatPanel {
   /** The panel (hidden while the chat is not open to the reader). */
@@ -127,6 +142,8 @@ export class ChatPanel {
   #lang: Lang | null = null;
   /** The number of the last line drawn. */
   #last = 0;
+  /** How many lines were drawn then. */
+  #count = 0;
   #unread = 0;
   #said: ((w: Words) => string) | null = null;
   #busy = false;
@@ -158,8 +175,7 @@ export class ChatPanel {
     const ctx = this.#ctx;
     if (ctx === null) return;
     const w = WORDS[ctx.lang];
-    const again = this.#lang !== ctx.lang;
-    const fresh = again ? ctx.lines : ctx.lines.filter((l) => l.n > this.#last);
+    const { again, fresh } = linesToDraw(ctx.lines, this.#last, this.#count, this.#lang !== ctx.lang);
     const rows = fresh.map((l) => chatRow(l, w, ctx.me, ctx.name, ctx.given));
     const log = this.#log;
     // Kept at the end when it was there (not when the reader scrolled back to read).
@@ -173,7 +189,7 @@ export class ChatPanel {
       this.#input.setAttribute('aria-label', w.chat.write);
       this.#input.placeholder = w.chat.write;
       text(this.#send, w.chat.send);
-      // Written anew (the first lines, a new language): not read out again; only the lines that come later are.
+      // Written anew (the first lines, a new language, a gap read in): not read out again; only the lines that come later are.
       log.setAttribute('aria-live', 'off');
       log.replaceChildren(...items);
       requestAnimationFrame(() => requestAnimationFrame(() => log.setAttribute('aria-live', 'polite')));
@@ -183,6 +199,7 @@ export class ChatPanel {
     }
     while (log.childElementCount > KEPT) log.firstElementChild?.remove();
     this.#last = ctx.lines[ctx.lines.length - 1]?.n ?? this.#last;
+    this.#count = ctx.lines.length;
     if (atEnd || again) log.scrollTop = log.scrollHeight;
     text(this.#summary, this.#unread > 0 ? `${w.chat.title} (${w.chat.unread(this.#unread)})` : w.chat.title);
     text(this.#error, this.#said?.(w) ?? '');
