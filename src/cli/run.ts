@@ -118,6 +118,9 @@ On a terminal, press Enter for the next action, "a" for the rest, "q" to stop.`,
                   (nobody joined, or its players left; default never)
   --drop-records  drop an expired match's record too (default: kept, still served at
                   /api/matches/ID/record to the seats and the creator)
+  --kept-records N
+                  with --memory: keep the records of the latest N expired matches, dropping the
+                  oldest (default 1000; the embedded store and PostgreSQL keep every record)
   --away TIME     how long a player must have been away before the match's creator may hand
                   their seat to a bot or give it a new link (default 60s)
   --matches-per-address N

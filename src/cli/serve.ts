@@ -7,6 +7,7 @@
  * @module
  */
 import { existsSync } from 'node:fs';
+import type { MemoryStoreOptions } from '../server/store/memory.js';
 import type { OptionSpec, Parsed } from './args.js';
 import { intOption, stringOption, UsageError } from './args.js';
 import { checkFolderDestination, isFolder } from './files.js';
@@ -35,6 +36,7 @@ export const SERVE_OPTIONS: OptionSpec = {
   'bot-matches': 'string',
   'take-over-lock': 'string',
   'cut-corrupt-tail': 'boolean',
+  'kept-records': 'string',
 };
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -49,6 +51,22 @@ export function durationOption(parsed: Parsed, name: string): number | undefined
     throw new UsageError(`--${name} takes a time such as 90s, 30m, 12h or 7d (from 1s to 3650d), got "${raw}"`);
   }
   return ms;
+}
+
+/**
+ * @internal The options of the store `--memory` makes: `--kept-records N`, how many expired
+ * matches' records it holds (the latest; the store's default 1,000 without the flag). Only the
+ * memory store bounds them (the embedded store and PostgreSQL keep every one), and only expiry
+ * keeps records.
+ */
+export function memoryStoreOptions(parsed: Parsed): MemoryStoreOptions {
+  if (stringOption(parsed, 'kept-records') === undefined) return {};
+  const keptRecords = intOption(parsed, 'kept-records', 0, 0, 1_000_000);
+  if (parsed.options.memory !== true) throw new UsageError('--kept-records goes with --memory (the other stores keep every record)');
+  if (stringOption(parsed, 'expire-finished') === undefined && stringOption(parsed, 'expire-abandoned') === undefined)
+    throw new UsageError('--kept-records goes with --expire-finished or --expire-abandoned');
+  if (parsed.options['drop-records'] === true) throw new UsageError('--kept-records and --drop-records exclude each other');
+  return { keptRecords };
 }
 
 /** @internal Runs the host until a signal; returns the exit code. */
@@ -81,6 +99,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
   if (dropRecords && finishedAfterMs === undefined && abandonedAfterMs === undefined) {
     throw new UsageError('--drop-records goes with --expire-finished or --expire-abandoned');
   }
+  const memoryOptions = memoryStoreOptions(parsed);
   const awayMs = durationOption(parsed, 'away');
   // Matches an address may create at once, then one every --match-every; matches with bots in play on this host.
   const matchBurst =
@@ -113,7 +132,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
     postgres !== undefined
       ? await server.createPostgresStore({ connectionString: postgres, onError: (e) => say(io.stderr, `for-the-king serve: ${e.message}`) })
       : memory
-        ? new server.MemoryStore()
+        ? new server.MemoryStore(memoryOptions)
         : await openFolder(server, io, data, { ...(takeOverPid === undefined ? {} : { takeOver: { pid: takeOverPid } }), cutCorruptTail });
   let running: Awaited<ReturnType<typeof server.startServer>>;
   try {

@@ -72,6 +72,23 @@ describe('bad options print one clear line and exit non-zero', () => {
     [['serve', '--matches-per-address', '0'], /--matches-per-address must be a whole number from 1 to 1000000, got "0"/],
     [['serve', '--match-every', '30'], /--match-every takes a time such as 90s, 30m, 12h or 7d \(from 1s to 3650d\), got "30"/],
     [['serve', '--bot-matches', 'many'], /--bot-matches must be a whole number from 1 to 100000, got "many"/],
+    [
+      ['serve', '--memory', '--expire-abandoned', '1d', '--kept-records', '-1'],
+      /--kept-records must be a whole number from 0 to 1000000, got "-1"/,
+    ],
+    [
+      ['serve', '--memory', '--expire-abandoned', '1d', '--kept-records', '1.5'],
+      /--kept-records must be a whole number from 0 to 1000000, got "1.5"/,
+    ],
+    [
+      ['serve', '--expire-abandoned', '1d', '--kept-records', '5'],
+      /--kept-records goes with --memory \(the other stores keep every record\)/,
+    ],
+    [['serve', '--memory', '--kept-records', '5'], /--kept-records goes with --expire-finished or --expire-abandoned/],
+    [
+      ['serve', '--memory', '--expire-abandoned', '1d', '--drop-records', '--kept-records', '5'],
+      /--kept-records and --drop-records exclude each other/,
+    ],
     // An option given twice: one of the two values would be dropped unseen.
     [
       ['simulate', '--players', '2', '--games', '10', '--games', '3', '--json'],

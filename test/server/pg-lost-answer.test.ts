@@ -156,6 +156,38 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
       expect(await deadlineOf(m.id)).toEqual({ seq: 1, at: '5' });
     });
 
+    it('a clear with expected, its answer lost or its connection broken before the server had it: sent again, resolved, the deadline gone', async () => {
+      const { s, m } = await openWithMatch();
+      for (const when of ['after', 'before'] as const) {
+        await s.setDeadline(m.id, { matchId: m.id, seq: 1, at: 5 });
+        proxy.arm(statement(`DELETE FROM "${SCHEMA}".deadlines`), when);
+        await s.setDeadline(m.id, null, { expected: { version: 0, seq: 0 } });
+        expect(await deadlineOf(m.id)).toBeUndefined();
+      }
+      expect(proxy.drops()).toBe(2);
+      // Without expected a clear could remove what another host set meanwhile: not sent again.
+      await s.setDeadline(m.id, { matchId: m.id, seq: 1, at: 5 });
+      proxy.arm(statement(`DELETE FROM "${SCHEMA}".deadlines`), 'before');
+      await expect(s.setDeadline(m.id, null)).rejects.toThrow();
+      expect(await deadlineOf(m.id)).toEqual({ seq: 1, at: '5' });
+    });
+
+    it("the turn time removed while the connection breaks at the clear: the creator's call succeeds, the timer's deadline is gone", async () => {
+      const s = await open();
+      const host = new MatchHost({ store: s });
+      hosts.push(host);
+      const { match, creatorToken } = await host.createMatch({ visibility: 'public', players: 2, seed: 'lost-clear', turnTimeMs: 60_000 });
+      await host.join(match.id, { name: 'Ada' });
+      await host.join(match.id, { name: 'Bo' });
+      const end = Date.now() + 10_000;
+      while ((await deadlineOf(match.id)) === undefined && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+      expect(await deadlineOf(match.id)).toMatchObject({ seq: 1 });
+      proxy.arm(statement(`DELETE FROM "${SCHEMA}".deadlines`), 'after');
+      expect(await host.setTurnTime(match.id, creatorToken, null)).toMatchObject({ id: match.id });
+      expect(proxy.drops()).toBe(1);
+      expect(await deadlineOf(match.id)).toBeUndefined();
+    });
+
     it('a deadline for an earlier seq (one sent again late) does not replace a later one; one for the same seq does', async () => {
       const { s, m } = await openWithMatch();
       await s.setDeadline(m.id, { matchId: m.id, seq: 6, at: 60 });

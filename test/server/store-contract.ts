@@ -336,6 +336,30 @@ export function storeContract(name: string, makeStore: () => Promise<Store>, opt
       expect((await store.claimDue(Number.MAX_SAFE_INTEGER, 100)).filter((d) => d.matchId === unknown)).toEqual([]);
     });
 
+    it('a clear with expected (seat version, log length): removes a deadline up to the next seq while the version holds, never a later one', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      const mine = async (): Promise<number[]> =>
+        (await store.claimDue(Number.MAX_SAFE_INTEGER, 1000)).filter((d) => d.matchId === m.id).map((d) => d.seq);
+      // A clear decided at log length 1 (sent again late): the deadline of a later move stays.
+      await store.setDeadline(m.id, { matchId: m.id, seq: 3, at: 30 });
+      await store.setDeadline(m.id, null, { expected: { version: 0, seq: 1 } });
+      expect(await mine()).toEqual([3]);
+      // So does one set after a seat change (at the same seq), for a clear decided before it.
+      expect(await store.updateSeats(m.id, 0, m.seats)).toBe(true);
+      await store.setDeadline(m.id, { matchId: m.id, seq: 3, at: 31 });
+      await store.setDeadline(m.id, null, { expected: { version: 0, seq: 2 } });
+      expect(await mine()).toEqual([3]);
+      // A clear decided at that version and length removes it; one for an earlier seq too; twice is once.
+      await store.setDeadline(m.id, null, { expected: { version: 1, seq: 2 } });
+      await store.setDeadline(m.id, null, { expected: { version: 1, seq: 2 } });
+      expect(await mine()).toEqual([]);
+      await store.setDeadline(m.id, { matchId: m.id, seq: 2, at: 32 });
+      await store.setDeadline(m.id, null, { expected: { version: 1, seq: 4 } });
+      expect(await mine()).toEqual([]);
+    });
+
     it('a deadline for a match that does not exist (or expired) is ignored, not an error', async () => {
       const store = await make();
       const m = sampleMatch();

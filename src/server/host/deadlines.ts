@@ -7,7 +7,7 @@
  * @module
  */
 import { step, view } from '../../index.js';
-import type { Deadline, LogEntry, Store } from '../store/store.js';
+import type { Deadline, LogEntry, MatchRecord, SetDeadlineOptions, Store } from '../store/store.js';
 import { deadlineFor, hostTurn } from '../turns.js';
 import { BotThread } from './bot-thread.js';
 import type { LiveMatch } from './live-match.js';
@@ -66,11 +66,12 @@ export class Deadlines {
    * actions leave no deadline: a person is to move and there is no turn time limit), which saves a
    * store write per action; a deadline left behind by another host is harmless (acted on only
    * while the log is at its seq - 1, else set right again). With `ifMissing`, a deadline stored
-   * for the same seq is kept (see `Store.setDeadline`).
+   * for the same seq is kept; a clear removes only what its `expected` position lets it (see
+   * `Store.setDeadline`), so the store may send it again after a broken connection.
    */
-  async set(matchId: string, d: Deadline | null, ifMissing = false): Promise<void> {
+  async set(matchId: string, d: Deadline | null, options: SetDeadlineOptions): Promise<void> {
     if (d === null && this.cleared.has(matchId)) return;
-    await this.store.setDeadline(matchId, d, ifMissing ? { ifMissing } : undefined);
+    await this.store.setDeadline(matchId, d, options);
     if (d === null) this.cleared.add(matchId);
     else {
       this.cleared.delete(matchId);
@@ -79,15 +80,15 @@ export class Deadlines {
   }
 
   /**
-   * Sets the deadline that follows entry `seq`, already in the log. A failure (the store stays
-   * away) is logged, and counted by the store's metrics, but not thrown: the entry stands, and the
-   * sweep sets the deadline again.
+   * Sets the deadline `d` that follows entry `seq`, already in the log, decided from `record`. A
+   * failure (the store stays away) is logged, and counted by the store's metrics, but not thrown:
+   * the entry stands, and the sweep sets the deadline again.
    */
-  async follow(matchId: string, seq: number, d: Deadline | null): Promise<void> {
+  async follow(record: MatchRecord, seq: number, d: Deadline | null): Promise<void> {
     try {
-      await this.set(matchId, d);
+      await this.set(record.id, d, { expected: { version: record.version, seq } });
     } catch (e) {
-      this.log(`setting the deadline after ${matchId} at ${seq} failed (left to the sweep): ${String(e)}`);
+      this.log(`setting the deadline after ${record.id} at ${seq} failed (left to the sweep): ${String(e)}`);
     }
   }
 
@@ -98,16 +99,18 @@ export class Deadlines {
 
   /**
    * Sets the deadline the match's current position calls for (idempotent). After a change (a seat,
-   * the turn time) it replaces the one stored; `'ifMissing'` (a host loading the match, the sweep)
-   * keeps one stored for the same seq, which may be another host's claim: that host is still
-   * choosing the move, and the store hands the deadline out again only once its lease runs out.
+   * the turn time) it replaces the one stored; `'ifMissing'` (a host loading the match, the sweep,
+   * a stale claim) keeps one stored for the same seq, which may be another host's claim: that
+   * host is still choosing the move, and the store hands the deadline out again only once its
+   * lease runs out. A clear is decided at the match's version and seq (`expected`).
    */
   async ensure(live: LiveMatch, how: 'replace' | 'ifMissing' = 'replace'): Promise<void> {
-    const d = await live.serial(async () => {
+    const { d, expected } = await live.serial(async () => {
       await this.matches.catchUp(live);
-      return deadlineFor(live.record, live.state, live.seq, live.lastAt);
+      const expected = { version: live.record.version, seq: live.seq };
+      return { d: deadlineFor(live.record, live.state, live.seq, live.lastAt), expected };
     });
-    await this.set(live.record.id, d, how === 'ifMissing');
+    await this.set(live.record.id, d, how === 'ifMissing' ? { ifMissing: true, expected } : { expected });
   }
 
   private wakeUpAt(at: number): void {
@@ -172,7 +175,11 @@ export class Deadlines {
     })();
   }
 
-  /** Plays a claimed deadline's move, if it is still due; else sets the deadline the match needs now. */
+  /**
+   * Plays a claimed deadline's move, if it is still due; else sets the deadline the match needs
+   * now. When the match moved on meanwhile (another host, or a person, played seq `d.seq`), one
+   * stored for its current seq is kept: it may be another host's claim on the next move.
+   */
   private async fire(d: Deadline): Promise<void> {
     const live = await this.matches.load(d.matchId);
     if (live === null || this.closed) return;
@@ -180,7 +187,7 @@ export class Deadlines {
     const now = this.now();
     const plan = await live.serial(async () => {
       await this.matches.catchUp(live);
-      if (live.seq !== d.seq - 1) return null;
+      if (live.seq !== d.seq - 1) return 'moved on' as const;
       const turn = hostTurn(live.record, live.state, live.seq, live.lastAt, now);
       if (turn === null) return null;
       // Only this match waits while its bot thinks (a searching bot thinks on its own thread).
@@ -192,11 +199,14 @@ export class Deadlines {
     // Closed while the bot chose: nothing is written after close(); the claimed deadline stays
     // (a lease ahead) for the next host to play.
     if (this.closed) return;
-    if (plan === null) {
-      await this.ensure(live);
+    // Not due at the claimed seq (a person now holds a bot's seat, the turn time changed): this
+    // host's own claim is put back where the position wants it. Moved on: only a deadline stored
+    // for an earlier seq (this claim, the mover's write having failed) is replaced.
+    if (plan === null || plan === 'moved on') {
+      await this.ensure(live, plan === null ? 'replace' : 'ifMissing');
       return;
     }
     const entry: LogEntry = { seq: d.seq, action: plan.action, by: plan.by, at: now };
-    if (await this.matches.commit(live, entry)) await this.follow(d.matchId, d.seq, deadlineFor(plan.record, plan.state, d.seq, now));
+    if (await this.matches.commit(live, entry)) await this.follow(plan.record, d.seq, deadlineFor(plan.record, plan.state, d.seq, now));
   }
 }

@@ -74,6 +74,6 @@ export async function submit(parts: SubmitParts, session: Session, actionIn: unk
   // From the live record as it is now, not as it was before the append: a turn time set meanwhile
   // (which set its own deadline) must not be undone by this one. The action is in: a deadline that
   // cannot be written is logged and left to the sweep, not made the action's answer.
-  await parts.deadlines.follow(live.record.id, seq + 1, deadlineFor(live.record, computed.state, seq + 1, at));
+  await parts.deadlines.follow(live.record, seq + 1, deadlineFor(live.record, computed.state, seq + 1, at));
   return { seq: seq + 1 };
 }

@@ -134,6 +134,14 @@ export interface SetDeadlineOptions {
    * for the same seq (another host's claim, a lease ahead, or a deadline not yet due). Default `false`.
    */
   readonly ifMissing?: boolean;
+  /**
+   * For a clear (`null`): the match's seat version and log length it was decided at. The clear
+   * then removes only a deadline for the next seq (`seq + 1`) or an earlier one, and only while
+   * the match's version is still `version`: sent again late (after a broken connection), it never
+   * removes the deadline of a later move, or one set after a later seat change. Without it, a
+   * clear removes whatever deadline is stored.
+   */
+  readonly expected?: { readonly version: number; readonly seq: number };
 }
 
 /** What expiry reads of a match without loading it (see {@link Store.idleMatches}). */
@@ -201,7 +209,8 @@ export interface Store {
    * `{ ifMissing: true }` a deadline is set only where the match has none for its seq or a later
    * one (none at all, or one for an earlier seq, whose move is in): a deadline stored for the same
    * seq, claimed (a lease ahead, see `claimDue`) or not, is kept as it is. A host that loads a
-   * match sets its deadline so, and never takes over another host's claim; a clear clears either way.
+   * match sets its deadline so, and never takes over another host's claim; a clear clears either
+   * way, as far as its `expected` lets it.
    */
   setDeadline(matchId: string, deadline: Deadline | null, options?: SetDeadlineOptions): Promise<void>;
   /**

@@ -304,6 +304,15 @@ export class Tables {
     return d !== undefined && d.seq >= seq;
   }
 
+  /**
+   * Whether a clear decided at `expected` (see `SetDeadlineOptions`) removes the match's deadline:
+   * not one for a later seq than `expected.seq + 1`, nor one of a match whose version moved on.
+   */
+  clears(matchId: string, expected: { readonly version: number; readonly seq: number }): boolean {
+    const d = this.deadlines.get(matchId);
+    return d !== undefined && d.seq <= expected.seq + 1 && this.matches.get(matchId)?.version === expected.version;
+  }
+
   /** The deadlines with `at <= now`, earliest first, at most `limit` (still set: the caller pushes them a lease ahead). */
   due(now: number, limit: number): Deadline[] {
     const due: Deadline[] = [];

@@ -272,7 +272,19 @@ export class PgStore implements Store {
 
   async setDeadline(matchId: string, deadline: Deadline | null, options: SetDeadlineOptions = {}): Promise<void> {
     if (deadline === null) {
-      await this.pool.query(`DELETE FROM ${this.s}.deadlines WHERE match_id = $1`, [matchId]);
+      // A clear decided at a seat version and log length is sent again after a broken connection:
+      // late, it leaves a later move's deadline (a later seq) or one set after a seat change (FOR
+      // SHARE waits for one being committed, and reads its version). One without it is not (below).
+      const e = options.expected;
+      await this.pool.query(
+        e === undefined
+          ? { text: `DELETE FROM ${this.s}.deadlines WHERE match_id = $1`, values: [matchId] }
+          : resendable(
+              `DELETE FROM ${this.s}.deadlines WHERE match_id = $1 AND seq <= $2
+               AND EXISTS (SELECT 1 FROM ${this.s}.matches WHERE id = $1 AND version = $3 FOR SHARE)`,
+              [matchId, e.seq + 1, e.version],
+            ),
+      );
       return;
     }
     if (deadline.matchId !== matchId) throw new RangeError(`deadline is for match ${deadline.matchId}, not ${matchId}`);
@@ -281,8 +293,8 @@ export class PgStore implements Store {
     // replaces one for a later seq (the log has moved on), so the write is sent again after a
     // broken connection: sent twice, or late, it never takes the match back to an earlier seq's
     // deadline (at worst a deadline of the same seq is claimed twice, and the log's key lets one
-    // move in). A clear (above) is not sent again: it could remove a deadline another host set
-    // meanwhile, while a clear that failed leaves a harmless one (acted on only at its seq). With
+    // move in). A clear without `expected` (above) could remove a deadline another host set
+    // meanwhile; one that failed leaves a harmless one (acted on only at its seq). With
     // `ifMissing`, one for the same seq is kept too: it may be another host's claim, a lease ahead.
     await this.pool.query(
       resendable(
