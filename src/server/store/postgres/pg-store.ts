@@ -29,8 +29,9 @@ import type {
   Store,
 } from '../store.js';
 import { Appender } from './appender.js';
+import { claimDue, setDeadline } from './deadlines.js';
 import { expireMatch } from './expire.js';
-import { resendable, waitForServer } from './faults.js';
+import { waitForServer } from './faults.js';
 import { LeaseWriter } from './lease-writer.js';
 import { LogListener } from './listener.js';
 import { LogReader } from './log-reader.js';
@@ -270,60 +271,12 @@ export class PgStore implements Store {
     return entries;
   }
 
-  async setDeadline(matchId: string, deadline: Deadline | null, options: SetDeadlineOptions = {}): Promise<void> {
-    if (deadline === null) {
-      // A clear decided at a seat version and log length is sent again after a broken connection:
-      // late, it leaves a later move's deadline (a later seq) or one set after a seat change (FOR
-      // SHARE waits for one being committed, and reads its version). One without it is not (below).
-      const e = options.expected;
-      await this.pool.query(
-        e === undefined
-          ? { text: `DELETE FROM ${this.s}.deadlines WHERE match_id = $1`, values: [matchId] }
-          : resendable(
-              `DELETE FROM ${this.s}.deadlines WHERE match_id = $1 AND seq <= $2
-               AND EXISTS (SELECT 1 FROM ${this.s}.matches WHERE id = $1 AND version = $3 FOR SHARE)`,
-              [matchId, e.seq + 1, e.version],
-            ),
-      );
-      return;
-    }
-    if (deadline.matchId !== matchId) throw new RangeError(`deadline is for match ${deadline.matchId}, not ${matchId}`);
-    // A match that is gone (or being deleted: FOR KEY SHARE waits for that) gets no deadline, as
-    // in the other stores, rather than the insert failing its foreign key. A deadline never
-    // replaces one for a later seq (the log has moved on), so the write is sent again after a
-    // broken connection: sent twice, or late, it never takes the match back to an earlier seq's
-    // deadline (at worst a deadline of the same seq is claimed twice, and the log's key lets one
-    // move in). A clear without `expected` (above) could remove a deadline another host set
-    // meanwhile; one that failed leaves a harmless one (acted on only at its seq). With
-    // `ifMissing`, one for the same seq is kept too: it may be another host's claim, a lease ahead.
-    await this.pool.query(
-      resendable(
-        `INSERT INTO ${this.s}.deadlines AS d (match_id, seq, at)
-         SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM ${this.s}.matches WHERE id = $1 FOR KEY SHARE)
-         ON CONFLICT (match_id) DO UPDATE SET seq = EXCLUDED.seq, at = EXCLUDED.at
-         WHERE d.seq ${options.ifMissing === true ? '<' : '<='} EXCLUDED.seq`,
-        [matchId, deadline.seq, deadline.at],
-      ),
-    );
+  setDeadline(matchId: string, deadline: Deadline | null, options: SetDeadlineOptions = {}): Promise<void> {
+    return setDeadline(this.pool, this.s, matchId, deadline, options);
   }
 
-  async claimDue(now: number, limit: number): Promise<Deadline[]> {
-    if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a non-negative integer, got ${String(limit)}`);
-    if (limit === 0) return [];
-    // Rows another host is claiming right now are skipped, not waited for; a deadline replaced
-    // meanwhile is re-checked against `at <= now`. A claimed row is not deleted but pushed a
-    // lease ahead: the claiming host replaces or clears it once it has acted, and if it died
-    // first the deadline is handed out again when the lease runs out.
-    const r = await this.pool.query<{ match_id: string; seq: number; at: string }>(
-      `WITH due AS (
-         SELECT match_id, seq, at FROM ${this.s}.deadlines WHERE at <= $1 ORDER BY at, match_id LIMIT $2 FOR UPDATE SKIP LOCKED
-       ), taken AS (
-         UPDATE ${this.s}.deadlines d SET at = $3 FROM due WHERE d.match_id = due.match_id
-       )
-       SELECT match_id, seq, at FROM due ORDER BY at, match_id`,
-      [Math.floor(now), limit, Math.floor(now) + this.lease],
-    );
-    return r.rows.map((row) => ({ matchId: row.match_id, seq: row.seq, at: Number(row.at) }));
+  claimDue(now: number, limit: number): Promise<Deadline[]> {
+    return claimDue(this.pool, this.s, this.lease, now, limit);
   }
 
   async idleMatches(before: number, after: ActivityCursor | null, limit: number): Promise<MatchActivity[]> {
