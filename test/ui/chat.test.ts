@@ -131,16 +131,22 @@ describe("the match's chat panel", () => {
 
   it('draws only the new lines, and all of them again (quietly) in a new language or once the client read in a gap below the last line drawn', () => {
     const at = (...ns: number[]): ChatLine[] => ns.map((n) => line(n, 0, `line ${n}`));
-    expect(linesToDraw(at(1, 2), 0, 0, true)).toEqual({ again: true, fresh: at(1, 2) });
+    const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    const drawn = (...ns: number[]): Set<number> => new Set(ns);
+    expect(linesToDraw(at(1, 2), 0, drawn(), true)).toEqual({ again: true, fresh: at(1, 2) });
     // Pushed lines: only those after the last drawn.
-    expect(linesToDraw(at(1, 2, 3, 4), 2, 2, false)).toEqual({ again: false, fresh: at(3, 4) });
+    expect(linesToDraw(at(1, 2, 3, 4), 2, drawn(1, 2), false)).toEqual({ again: false, fresh: at(3, 4) });
     // After a reconnect: 1–3 drawn, the welcome brought 150–152; nothing below 3 is new yet.
-    expect(linesToDraw(at(1, 2, 3, 150, 151, 152), 3, 3, false)).toEqual({ again: false, fresh: at(150, 151, 152) });
+    expect(linesToDraw(at(1, 2, 3, 150, 151, 152), 3, drawn(1, 2, 3), false)).toEqual({ again: false, fresh: at(150, 151, 152) });
     // The gap read in (4–149 below the last line drawn, 152): all drawn again.
-    const filled = at(...Array.from({ length: 152 }, (_, i) => i + 1));
-    expect(linesToDraw(filled, 152, 6, false)).toEqual({ again: true, fresh: filled });
+    const filled = at(...range(1, 152));
+    expect(linesToDraw(filled, 152, drawn(1, 2, 3, 150, 151, 152), false)).toEqual({ again: true, fresh: filled });
+    // A full chat: 51–450 and 1001–1100 drawn (500 lines, as many as kept); the gap read in leaves
+    // 601–1100, as many lines as before, yet 601–1000 were never drawn.
+    const full = at(...range(601, 1100));
+    expect(linesToDraw(full, 1100, new Set([...range(51, 450), ...range(1001, 1100)]), false)).toEqual({ again: true, fresh: full });
     // The oldest lines dropped as the client keeps 500: not a gap.
-    expect(linesToDraw(at(2, 3, 4), 3, 3, false)).toEqual({ again: false, fresh: at(4) });
-    expect(linesToDraw(at(1, 2, 3), 3, 3, true).again).toBe(true);
+    expect(linesToDraw(at(2, 3, 4), 3, drawn(1, 2, 3), false)).toEqual({ again: false, fresh: at(4) });
+    expect(linesToDraw(at(1, 2, 3), 3, drawn(1, 2, 3), true).again).toBe(true);
   });
 });

@@ -114,17 +114,17 @@ export function chatContext(
 }
 
 /**
- * Which of `lines` a panel that last drew `count` lines, up to line `last`, draws now: all of them
- * again, quietly (`again`), in a new language or when lines came in below the last one drawn (the
- * client read in the gap a reconnect left); else only the lines after `last`.
+ * Which of `lines` a panel that last drew the lines numbered `drawn`, up to line `last`, draws
+ * now: all of them again, quietly (`again`), in a new language or when a line at or below `last`
+ * was not drawn (the client read in the gap a reconnect left); else only the lines after `last`.
  */
 export function linesToDraw(
   lines: readonly ChatLine[],
   last: number,
-  count: number,
+  drawn: ReadonlySet<number>,
   newLang: boolean,
 ): { readonly again: boolean; readonly fresh: readonly ChatLine[] } {
-  const again = newLang || lines.filter((l) => l.n <= last).length > count;
+  const again = newLang || lines.some((l) => l.n <= last && !drawn.has(l.n));
   return { again, fresh: again ? lines : lines.filter((l) => l.n > last) };
 }
 
@@ -142,8 +142,8 @@ export class ChatPanel {
   #lang: Lang | null = null;
   /** The number of the last line drawn. */
   #last = 0;
-  /** How many lines were drawn then. */
-  #count = 0;
+  /** The numbers of the lines drawn (the client's, as the panel keeps as many). */
+  #drawn: ReadonlySet<number> = new Set();
   #unread = 0;
   #said: ((w: Words) => string) | null = null;
   #busy = false;
@@ -175,7 +175,7 @@ export class ChatPanel {
     const ctx = this.#ctx;
     if (ctx === null) return;
     const w = WORDS[ctx.lang];
-    const { again, fresh } = linesToDraw(ctx.lines, this.#last, this.#count, this.#lang !== ctx.lang);
+    const { again, fresh } = linesToDraw(ctx.lines, this.#last, this.#drawn, this.#lang !== ctx.lang);
     const rows = fresh.map((l) => chatRow(l, w, ctx.me, ctx.name, ctx.given));
     const log = this.#log;
     // Kept at the end when it was there (not when the reader scrolled back to read).
@@ -199,7 +199,7 @@ export class ChatPanel {
     }
     while (log.childElementCount > KEPT) log.firstElementChild?.remove();
     this.#last = ctx.lines[ctx.lines.length - 1]?.n ?? this.#last;
-    this.#count = ctx.lines.length;
+    if (again || fresh.length > 0) this.#drawn = new Set(ctx.lines.map((l) => l.n));
     if (atEnd || again) log.scrollTop = log.scrollHeight;
     text(this.#summary, this.#unread > 0 ? `${w.chat.title} (${w.chat.unread(this.#unread)})` : w.chat.title);
     text(this.#error, this.#said?.(w) ?? '');
