@@ -76,7 +76,8 @@ export class AppElement extends ElementBase {
   #timer: ReturnType<typeof setTimeout> | null = null;
   #run = 0;
   #bots: BotFactory | null = null;
-  #localWords: (() => void) | null = null;
+  /** Writes again, in the language of the moment, the words the element puts beside the screen shown (a local game's, a seat link's notice). */
+  #words: (() => void) | null = null;
   /** Starts a local game's bots again after the element was moved (taken out and put back). */
   #resume: (() => void) | null = null;
 
@@ -136,7 +137,7 @@ export class AppElement extends ElementBase {
   attributeChangedCallback(): void {
     if (!this.isConnected) return;
     this.#drawHead();
-    this.#localWords?.();
+    this.#words?.();
     for (const el of Array.from(this.#main.querySelectorAll('ftk-lobby, ftk-match, ftk-table, ftk-replay')))
       el.setAttribute('lang', this.lang);
   }
@@ -307,12 +308,16 @@ export class AppElement extends ElementBase {
     el.creatorToken = stored(creatorKey(match));
     const notice = h('p', { class: 'muted', role: 'status' });
     let back = token !== kept && kept;
+    let refused = false;
+    const words = (): void => text(notice, refused ? WORDS[this.lang].app.seatLinkRefused : '');
+    this.#words = words;
     const settle = (e: Event): void => {
       const d = (e as CustomEvent<{ code?: unknown; status?: unknown }>).detail;
       if (back && d.status === 'open') store(tokenKey(match), token as string);
       // Refused: back to the seat with the token this page keeps (the link's is forgotten).
       else if (back && d.code === 'UNAUTHORIZED') {
-        text(notice, WORDS[this.lang].app.seatLinkRefused);
+        refused = true;
+        words();
         el.token = back;
       } else return;
       back = false;
@@ -341,7 +346,7 @@ export class AppElement extends ElementBase {
   #stopBots(): void {
     this.#pauseBots();
     this.#game = null;
-    this.#localWords = null;
+    this.#words = null;
     this.#resume = null;
   }
 
@@ -381,7 +386,7 @@ export class AppElement extends ElementBase {
       this.#game = game;
       let record: GameRecord | null = null;
       // The bots' names and, once the game is over, its buttons, in the language of the moment.
-      this.#localWords = () => {
+      this.#words = () => {
         const w = WORDS[this.lang];
         table.names = names.map((_, p) => (p === 0 ? null : w.botName('heuristic', p)));
         if (record === null) return;
@@ -392,7 +397,7 @@ export class AppElement extends ElementBase {
         again.addEventListener('click', () => this.#go(`?local&players=${players}`));
         fill(after, replay, again);
       };
-      this.#localWords();
+      this.#words();
       table.update(game.view(), game.opening());
       const next = (): void => {
         if (run !== this.#run) return;
@@ -400,7 +405,7 @@ export class AppElement extends ElementBase {
           record = { ...game.record(), meta: { bots: names.map((n) => n && 'heuristic').join(',') } };
           this.#record = record;
           this.dataset.over = '';
-          this.#localWords?.();
+          this.#words?.();
           return;
         }
         if (!game.botToMove()) return;

@@ -3,6 +3,7 @@
  * record, a button to watch the replay and a link to download the record.
  * @module
  */
+import { fetchRecord } from '../../client/index.js';
 import type { GameRecord } from '../../index.js';
 import { fill, h } from '../dom.js';
 import { WORDS } from '../words.js';
@@ -41,4 +42,22 @@ export function renderAfter(
   const download =
     url === null ? null : h('a', { href: url, download: `for-the-king-${match ?? 'match'}.json`, 'data-record': '' }, w.download);
   fill(after, rematch, h('div', { class: 'strip' }, replay, download));
+}
+
+/** The match's record from the host (`null` when it gives none) and a URL to download it; `previous`, the last such URL, is let go. */
+export async function loadRecord(
+  base: string,
+  match: string,
+  token: string | null,
+  previous: string | null,
+): Promise<{ record: GameRecord | null; url: string | null }> {
+  let record: GameRecord | null = null;
+  try {
+    record = await fetchRecord(base, match, token);
+  } catch {
+    // None: neither the replay nor the download is offered.
+  }
+  if (previous !== null) URL.revokeObjectURL(previous);
+  const url = record === null ? null : URL.createObjectURL(new Blob([`${JSON.stringify(record)}\n`], { type: 'application/json' }));
+  return { record, url };
 }

@@ -7,21 +7,23 @@
  * @module
  */
 
-import { type ClientError, connectMatch, fetchRecord, getMatch, type MatchClient, type MatchSummary } from '../../client/index.js';
-import type { GameEvent, GameRecord, PlayerView } from '../../index.js';
+import type { ClientError, MatchClient } from '../../client/index.js';
+import type { GameRecord, PlayerView } from '../../index.js';
 import { CHROME_CSS } from '../chrome.js';
 import { ElementBase, fill, h, shadow, text, upgradeProperties, watchLang } from '../dom.js';
 import type { TableElement } from '../table/element.js';
 import { TABLE_PARTS } from '../table/parts.js';
 import { langOf, WORDS } from '../words.js';
 import { hostBase, socketUrl } from './address.js';
-import { renderAfter } from './after.js';
+import { loadRecord, renderAfter } from './after.js';
 import { CHAT_CSS, ChatPanel, chatContext } from './chat.js';
+import { Connection } from './connection.js';
 import { readExtras } from './extras.js';
 import { renderInvites } from './links.js';
 import { RematchPanel } from './rematch.js';
 import { SeatKeeper } from './seats.js';
 import { MATCH_CSS } from './style.js';
+import { MatchVoice } from './voice.js';
 
 /** The connection as the element words it: `reconnecting` is `connecting` after having been open. */
 export type MatchStatus = 'connecting' | 'reconnecting' | 'open' | 'closed';
@@ -70,44 +72,34 @@ export class MatchElement extends ElementBase {
   static readonly observedAttributes = ['match', 'server', 'lang', 'invite-base', 'invite'];
 
   #token: string | null | undefined = undefined;
-  #client: MatchClient | null = null;
-  #stops: (() => void)[] = [];
-  #summary: MatchSummary | null = null;
-  #summaryAt = 0;
+  readonly #conn = new Connection();
   #status: MatchStatus = 'connecting';
-  #everOpen = false;
   #record: GameRecord | null = null;
   #recordUrl: string | null = null;
   #over = false;
-  #connectedTo = '';
-  /** Presence last heard while open (`null`: none since connecting), to say who left or came back. */
-  #presence: readonly (boolean | null)[] | null = null;
   #creatorToken: string | null = null;
   #keeper = new SeatKeeper();
   #rematch = new RematchPanel();
   #chat = new ChatPanel();
-  /** The game was seen over with no rematch yet: when one comes, the element goes there by itself. */
-  #awaitingRematch = false;
   /** The move count an action that failed was sent on (or seen with): a later view says the error no more. */
   #failedAt: number | null = null;
   #stopLang: (() => void) | null = null;
-  /** The events heard since the last view: drawn with the next view (a view the table refuses takes them with it). */
-  #heard: GameEvent[] = [];
 
   readonly #root: ShadowRoot;
-  readonly #pill: HTMLElement = h('span', { class: 'pill', part: 'connection', role: 'status' });
+  readonly #pill: HTMLElement = h('span', { class: 'pill', part: 'connection' });
   readonly #error: HTMLElement = h('p', { class: 'error', part: 'error', role: 'alert' });
-  readonly #waiting: HTMLElement = h('span', { class: 'muted', role: 'status' });
   readonly #invites: HTMLElement = h('div', { class: 'links', part: 'invites' });
   readonly #after: HTMLElement = h('div', { class: 'after', part: 'after', slot: 'after-score' });
   readonly #keeperBox: HTMLElement = h('div', { class: 'keeper-box' });
   readonly #table: TableElement;
+  readonly #voice: MatchVoice;
 
   constructor() {
     super();
     this.#root = shadow(this, `${CHROME_CSS}${MATCH_CSS}${CHAT_CSS}`);
     this.#table = document.createElement('ftk-table') as TableElement;
     this.#table.setAttribute('exportparts', TABLE_PARTS.join(', '));
+    this.#voice = new MatchVoice(this.#table);
     this.#table.addEventListener('ftk-action', (e) => this.#send(e as CustomEvent<{ action: PlayerView['legal'][number] }>));
     // A view the table could not draw: said here too (the event goes on to the page).
     this.#table.addEventListener('ftk-error', (e) => text(this.#error, (e as CustomEvent<{ message: string }>).detail.message));
@@ -115,7 +107,7 @@ export class MatchElement extends ElementBase {
       h(
         'div',
         { class: 'match' },
-        h('div', { class: 'strip bar' }, this.#pill, this.#waiting, this.#error),
+        h('div', { class: 'strip bar' }, this.#pill, this.#voice.el, this.#voice.waiting, this.#error),
         this.#invites,
         this.#keeperBox,
         this.#chat.el,
@@ -143,8 +135,8 @@ export class MatchElement extends ElementBase {
     // keeps its connection.
     queueMicrotask(() => {
       if (this.isConnected) return;
-      const connected = this.#connectedTo !== '';
-      this.#close();
+      const connected = this.#conn.key !== '';
+      this.#conn.close();
       this.#keeper.stop();
       if (connected) this.#onStatus('closed');
     });
@@ -160,6 +152,7 @@ export class MatchElement extends ElementBase {
   #langChanged(): void {
     this.#table.setAttribute('lang', this.lang);
     this.#words();
+    this.#voice.hush();
     this.#drawInvites();
     this.#drawAfter();
     this.#extras();
@@ -187,7 +180,7 @@ export class MatchElement extends ElementBase {
 
   /** The live client, once connected. */
   get client(): MatchClient | null {
-    return this.#client;
+    return this.#conn.client;
   }
 
   /** The table inside. */
@@ -213,27 +206,15 @@ export class MatchElement extends ElementBase {
     return hostBase(this.getAttribute('server'));
   }
 
-  #close(): void {
-    for (const stop of this.#stops) stop();
-    this.#stops = [];
-    this.#client?.close();
-    this.#client = null;
-    this.#connectedTo = '';
-  }
-
   #connect(): void {
     const match = this.getAttribute('match');
     const token = this.#token;
     if (match === null || match === '' || token === undefined) return;
     const key = `${this.#base()}|${match}|${token}`;
-    if (key === this.#connectedTo) return;
-    this.#close();
-    this.#connectedTo = key;
-    this.#everOpen = false;
+    if (key === this.#conn.key) return;
+    this.#conn.close();
     this.#over = false;
     this.#record = null;
-    this.#summary = null;
-    this.#awaitingRematch = false;
     this.#keeper.stop();
     this.#keeper = new SeatKeeper();
     this.#rematch = new RematchPanel();
@@ -247,51 +228,36 @@ export class MatchElement extends ElementBase {
     // A new reader (another token or match): nothing the last one saw stays on the table.
     this.#table.view = null;
     this.#table.resetLog();
-    this.#heard = [];
+    this.#voice.reader();
     this.#table.setAttribute('lang', this.lang);
     let client: MatchClient;
     try {
-      client = connectMatch({ url: socketUrl(this.#base()), match, token });
+      client = this.#conn.open(key, socketUrl(this.#base()), match, token, {
+        status: (s) => this.#onStatus(s),
+        events: (u) => this.#voice.heard(client, u, this.lang),
+        view: (view) => this.#onView(view),
+        chat: () => this.#drawChat(),
+        error: (e) => this.#fail(e),
+        revoked: () => this.#fail({ code: 'REVOKED', message: WORDS[this.lang].revoked } as ClientError),
+        extras: () => this.#extras(),
+      });
     } catch (e) {
       this.#fail(e as ClientError);
       return;
-    }
-    this.#client = client;
-    const refresh = (): void => this.#extras();
-    this.#stops.push(
-      client.on('status', (s) => this.#onStatus(s)),
-      client.on('events', ({ events, by }) => {
-        // The host played the reader's move when their time ran out (the view still shows the turn before it).
-        if (by === 'timer' && client.view?.currentPlayer === client.seat) this.#table.announce(WORDS[this.lang].timedOut);
-        this.#heard.push(...events);
-      }),
-      client.on('view', (view) => this.#onView(view)),
-      client.on('chat', () => this.#drawChat()),
-      client.on('error', (e) => this.#fail(e)),
-      client.on('revoked', () => this.#fail({ code: 'REVOKED', message: WORDS[this.lang].revoked } as ClientError)),
-    );
-    // Hosts that send presence, names or deadlines may announce them as client events of their own.
-    for (const kind of ['presence', 'names', 'deadline', 'seats', 'rematch']) {
-      try {
-        this.#stops.push((client.on as (type: string, listener: () => void) => () => void)(kind, refresh));
-      } catch {
-        // This client has no such event.
-      }
     }
     this.#onStatus(client.status);
     void this.#loadSummary(true);
   }
 
   #onStatus(status: 'connecting' | 'open' | 'closed'): void {
-    const shown: MatchStatus = status === 'connecting' && this.#everOpen ? 'reconnecting' : status;
+    const shown = this.#conn.shown(status);
     if (status === 'open') {
-      this.#everOpen = true;
       this.#error.textContent = '';
       void this.#loadSummary(true);
     }
+    this.#voice.status(this.#status, shown, this.lang);
     this.#status = shown;
-    this.#pill.dataset.state = shown;
-    text(this.#pill, WORDS[this.lang].status[shown]);
+    this.#words();
     this.dataset.status = shown;
     this.#table.disabled = shown !== 'open';
     this.#extras();
@@ -301,16 +267,14 @@ export class MatchElement extends ElementBase {
   #onView(view: PlayerView): void {
     // The match moved on since an action failed (a timeout whose move the host did get, someone else's move): the error is old news.
     if (this.#failedAt !== null && view.moveCount > this.#failedAt) this.#error.textContent = '';
-    const events = this.#heard;
-    this.#heard = [];
     try {
-      this.#table.update(view, events);
+      this.#table.update(view, this.#voice.take(view));
     } catch {
       this.#fail({ code: 'BAD_MESSAGE' });
       return;
     }
     this.#extras();
-    if (this.#summary?.seats.some((s) => s.open)) void this.#loadSummary(false);
+    if (this.#conn.summary?.seats.some((s) => s.open)) void this.#loadSummary(false);
     if (view.currentPlayer === null && !this.#over) {
       this.#over = true;
       void this.#finish(view);
@@ -318,17 +282,9 @@ export class MatchElement extends ElementBase {
   }
 
   async #finish(view: PlayerView): Promise<void> {
-    const client = this.#client;
     const match = this.getAttribute('match');
-    if (client === null || match === null) return;
-    try {
-      this.#record = await fetchRecord(this.#base(), match, this.#token ?? null);
-    } catch {
-      this.#record = null;
-    }
-    if (this.#recordUrl !== null) URL.revokeObjectURL(this.#recordUrl);
-    this.#recordUrl =
-      this.#record === null ? null : URL.createObjectURL(new Blob([`${JSON.stringify(this.#record)}\n`], { type: 'application/json' }));
+    if (this.#conn.client === null || match === null) return;
+    ({ record: this.#record, url: this.#recordUrl } = await loadRecord(this.#base(), match, this.#token ?? null, this.#recordUrl));
     this.#drawAfter();
     this.dataset.over = '';
     this.dispatchEvent(new CustomEvent<OverDetail>('ftk-over', { detail: { view, record: this.#record }, bubbles: true, composed: true }));
@@ -336,7 +292,7 @@ export class MatchElement extends ElementBase {
 
   async #send(e: CustomEvent<{ action: PlayerView['legal'][number] }>): Promise<void> {
     e.stopPropagation();
-    const client = this.#client;
+    const client = this.#conn.client;
     if (client === null) return;
     const base = client.view?.moveCount ?? 0;
     try {
@@ -358,46 +314,26 @@ export class MatchElement extends ElementBase {
   }
 
   async #loadSummary(force: boolean): Promise<void> {
-    const match = this.getAttribute('match');
-    const now = Date.now();
-    if (match === null || (!force && now - this.#summaryAt < 1500)) return;
-    this.#summaryAt = now;
-    try {
-      this.#summary = await getMatch(this.#base(), match);
-    } catch {
-      return;
-    }
+    if (!(await this.#conn.loadSummary(this.#base(), this.getAttribute('match'), force))) return;
     this.#extras();
     this.#drawInvites();
   }
 
   #extras(): void {
-    const x = readExtras(this.#client, this.#summary, WORDS[this.lang].botName, Date.now());
+    const x = readExtras(this.#conn.client, this.#conn.summary, WORDS[this.lang].botName, Date.now());
     if (x.names !== undefined) this.#table.names = x.names;
     // While (re)connecting nobody's presence is known: the last one heard would show everyone online.
     if (this.#status !== 'open') this.#table.connected = [];
     else if (x.connected !== undefined) this.#table.connected = x.connected;
-    this.#sayPresence(this.#status === 'open' ? x.connected : undefined);
+    this.#voice.presence(this.#status === 'open' ? x.connected : undefined, this.#conn.client, (i) => this.#nameOf(i), this.lang);
     // Until the game starts (a seat still open), the table is empty: say whom it waits for.
-    const seats = this.#client?.table.seats ?? this.#summary?.seats;
-    const waiting = this.#status === 'open' && this.#client?.view === null && seats !== undefined && seats.length > 0;
-    text(this.#waiting, waiting ? WORDS[this.lang].waitingFor(seats.filter((s) => !s.open).length, seats.length) : '');
+    const c = this.#conn.client;
+    this.#voice.waitingFor(
+      this.#status === 'open' && c?.view === null ? (c.table.seats ?? this.#conn.summary?.seats) : undefined,
+      this.lang,
+    );
     if (x.deadline !== undefined) this.#table.deadline = x.deadline;
     this.#panels();
-  }
-
-  /**
-   * Says when a person's seat (not a bot's, not the reader's) goes away or comes back, once a
-   * change; the first presence heard after (re)connecting is only remembered.
-   */
-  #sayPresence(now?: readonly (boolean | null)[]): void {
-    const before = this.#presence;
-    const c = this.#client;
-    this.#presence = now ?? null;
-    now?.forEach((on, i) => {
-      if (before && on !== null && before[i] === !on && i !== c?.seat && c?.table.seats?.[i]?.kind === 'person')
-        this.#table.announce(WORDS[this.lang].presence(this.#nameOf(i), on));
-    });
   }
 
   /** A seat's display name: its name, else "Seat N". */
@@ -408,11 +344,11 @@ export class MatchElement extends ElementBase {
 
   /** The creator's seat panel while the game runs; the rematch panel once it is over. */
   #panels(): void {
-    const client = this.#client;
+    const client = this.#conn.client;
     const match = this.getAttribute('match');
     const view = client?.view ?? null;
     const over = view !== null && view.currentPlayer === null;
-    const seats = client?.table.seats ?? this.#summary?.seats ?? null;
+    const seats = client?.table.seats ?? this.#conn.summary?.seats ?? null;
     const me = typeof client?.seat === 'number' ? client.seat : null;
     const name = (seat: number): string => this.#nameOf(seat);
     const creator = this.#creatorToken;
@@ -448,19 +384,13 @@ export class MatchElement extends ElementBase {
       name,
       agree: () => client.agreeToRematch(),
       go: (next) => this.#toRematch(next),
+      open: this.#status === 'open',
     });
-    const next = state?.next ?? null;
-    if (next === null) {
-      if (this.#status === 'open') this.#awaitingRematch = true;
-    } else if (this.#awaitingRematch) {
-      this.#awaitingRematch = false;
-      this.#toRematch(next);
-    }
   }
 
   /** The chat panel, for a reader the match's chat is open to (see `chatContext`). */
   #drawChat(): void {
-    this.#chat.update(chatContext(this.#client, this.#summary, this.lang, (n) => this.#nameOf(n)));
+    this.#chat.update(chatContext(this.#conn.client, this.#conn.summary, this.lang, (n) => this.#nameOf(n)));
   }
 
   /** Tells the page that the rematch exists; unless it says otherwise, goes there with the same token. */
@@ -482,11 +412,11 @@ export class MatchElement extends ElementBase {
       this.#over || match === null
         ? null
         : {
-            seats: this.#summary?.seats ?? null,
+            seats: this.#conn.summary?.seats ?? null,
             page: this.#page(),
             match,
             invite: this.getAttribute('invite'),
-            unlisted: this.#summary?.visibility === 'unlisted',
+            unlisted: this.#conn.summary?.visibility === 'unlisted',
             lang: this.lang,
           },
     );

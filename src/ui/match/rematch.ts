@@ -1,7 +1,7 @@
 /**
  * The rematch panel of `<ftk-match>`, under the final score: who is ready to play again (a bot
  * always is), the reader's **Rematch** button, and, once everybody agreed, the way to the next
- * match (the element goes there by itself when it saw the agreement happen). The host creates
+ * match (the panel goes there by itself when it saw the agreement happen). The host creates
  * the rematch with the same seats, so nobody needs a new invite.
  * @module
  */
@@ -49,8 +49,10 @@ export interface RematchContext {
   readonly name: (seat: number) => string;
   /** Agrees for the reader's seat (`client.agreeToRematch`). */
   readonly agree: () => Promise<unknown>;
-  /** Goes to the rematch (shown when the element does not go by itself). */
+  /** Goes to the rematch: called by the panel once everybody agreed if it saw the game over with no rematch yet, the connection open; else by a button. */
   readonly go: (next: string) => void;
+  /** Whether the connection is open. */
+  readonly open: boolean;
 }
 
 /** The rematch panel: a section the match element puts under the final score. */
@@ -64,6 +66,8 @@ export class RematchPanel {
   #busy = false;
   #votes: readonly VoteRow[] = [];
   #drawn = '';
+  /** The game was seen over with no rematch yet (the connection open): when one comes, the panel goes there by itself. */
+  #awaiting = false;
 
   /** Draws the panel for `ctx`, or hides it (`null`). */
   update(ctx: RematchContext | null): void {
@@ -86,6 +90,11 @@ export class RematchPanel {
     else if (news.length > 0) this.#said = (x) => news.map((r) => x.rematch.wants(r.name)).join(' ');
     if (this.#said !== null) text(this.#status, this.#said(WORDS[ctx.lang]));
     this.el.hidden = false;
+    if (next === null) this.#awaiting ||= ctx.open;
+    else if (this.#awaiting) {
+      this.#awaiting = false;
+      ctx.go(next);
+    }
     const key = JSON.stringify([ctx.lang, rows, next, this.#busy]);
     if (key === this.#drawn) return;
     this.#drawn = key;

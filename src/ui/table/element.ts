@@ -14,12 +14,14 @@ import { cardFace, cardLabel } from './cards.js';
 import { TurnClock } from './clock.js';
 import { keepFocus } from './focus.js';
 import { TableLog } from './log.js';
-import { checkView, decisionOf, seatName, seatOf, turnOf } from './model.js';
+import { checkView, decisionOf, nameList, seatName, seatOf, turnOf } from './model.js';
 import { renderBar, renderFelt, renderMine, renderSeats, renderTitles, type Scene, type Size } from './render.js';
+import { hearBids, type Said, saidWords } from './said.js';
 import { sayAction } from './say.js';
 import { renderScore } from './score.js';
 import { TABLE_CSS } from './style.js';
 import { renderTray, type TrayState } from './tray.js';
+import { TurnVoice } from './voice.js';
 
 /** The detail of `ftk-action`: the chosen action (one of `view.legal`), its index, and the view's `moveCount`. */
 export interface ActionDetail {
@@ -34,8 +36,6 @@ const PROPERTIES = ['events', 'view', 'names', 'connected', 'deadline', 'disable
 /** Events as the table reads them: objects (anything else in a list is left out). */
 const eventsIn = (list: unknown): GameEvent[] =>
   Array.isArray(list) ? list.filter((e): e is GameEvent => typeof e === 'object' && e !== null) : [];
-
-type Said = { readonly kind: 'bid'; readonly amount: number } | { readonly kind: 'pass' };
 
 /**
  * The table element, `<ftk-table>`.
@@ -72,14 +72,13 @@ export class TableElement extends ElementBase {
   #names: readonly (string | null | undefined)[] = [];
   #connected: readonly (boolean | null | undefined)[] = [];
   #busy = false;
-  #said = new Map<number, Said>();
+  readonly #said = new Map<number, Said>();
   #tray: TrayState = { amount: null };
   #cards = new Map<string, HTMLElement>();
   #cardLang: Lang | null = null;
   #scheduled = false;
   #wasMine = false;
-  /** The move count of the reader's turn last warned that time runs short. */
-  #warned = -1;
+  readonly #voice = new TurnVoice();
   #stopLang: (() => void) | null = null;
 
   readonly #root: ShadowRoot;
@@ -185,7 +184,7 @@ export class TableElement extends ElementBase {
     const events = eventsIn(history);
     this.#log.reset(events);
     this.#said.clear();
-    this.#hear(events);
+    hearBids(this.#said, events);
     this.#pending = [];
     this.#schedule();
   }
@@ -285,10 +284,7 @@ export class TableElement extends ElementBase {
       () => this.#view?.currentPlayer === null,
       this.isConnected,
       () => {
-        const v = this.#view;
-        if (v === null || turnOf(v) !== 'mine' || this.#warned === v.moveCount) return;
-        this.#warned = v.moveCount;
-        this.announce(WORDS[this.lang].tenSecondsLeft);
+        if (this.#voice.warns(this.#view)) this.announce(WORDS[this.lang].tenSecondsLeft);
       },
     );
   }
@@ -296,21 +292,6 @@ export class TableElement extends ElementBase {
   /** Says `line` through the table's announcer (a polite live region), as it says the game's events. */
   announce(line: string): void {
     this.#log.announce([line]);
-  }
-
-  #nameList(v: PlayerView): string[] {
-    return Array.from({ length: v.players }, (_, p) => {
-      const n = this.#names[p];
-      return typeof n === 'string' ? n.trim() : '';
-    });
-  }
-
-  #hear(events: readonly GameEvent[]): void {
-    for (const e of events) {
-      if (e.type === 'bid') this.#said.set(e.player, { kind: 'bid', amount: e.amount });
-      else if (e.type === 'pass') this.#said.set(e.player, { kind: 'pass' });
-      else if (e.type === 'lot' || e.type === 'bidding-restarted' || e.type === 'won' || e.type === 'lot-discarded') this.#said.clear();
-    }
   }
 
   #render(): void {
@@ -332,6 +313,7 @@ export class TableElement extends ElementBase {
       this.#cards.clear();
       this.#tray.amount = null;
       this.#wasMine = false;
+      this.#voice.forget();
       return;
     }
     try {
@@ -353,6 +335,7 @@ export class TableElement extends ElementBase {
     this.#cards.clear();
     this.#tray.amount = null;
     this.#wasMine = false;
+    this.#voice.forget();
     this.dispatchEvent(new CustomEvent('ftk-error', { detail: { code: 'INVALID_VIEW', message }, bubbles: true, composed: true }));
   }
 
@@ -364,9 +347,9 @@ export class TableElement extends ElementBase {
       this.#cardLang = lang;
     }
     const me = seatOf(v);
-    const names = this.#nameList(v);
+    const names = nameList(v, this.#names);
     const name = (p: number): string => seatName(v, p, lang, names);
-    this.#hear(events);
+    hearBids(this.#said, events);
     const spoken = this.#log.write(events, lang, { viewer: v.viewer, names });
 
     const active = this.#root.activeElement as HTMLElement | null;
@@ -402,7 +385,7 @@ export class TableElement extends ElementBase {
       busy,
       name,
       connected: this.#connected,
-      said: new Map([...this.#said].map(([p, s]) => [p, s.kind === 'bid' ? w.saidBid(s.amount) : w.saidPass])),
+      said: saidWords(this.#said, w),
       card,
       playable: (el, index) => {
         const action = v.legal[index];
@@ -436,7 +419,7 @@ export class TableElement extends ElementBase {
     this.dataset.turn = turn;
     this.dataset.moves = String(v.moveCount);
     const mineNow = turn === 'mine' && !busy;
-    if (mineNow && !this.#wasMine) {
+    if (this.#voice.starts(v, scene.decision.kind, busy)) {
       const prompt = this.#trayEl.querySelector('.prompt')?.textContent ?? '';
       spoken.push(`${l.ui.yourTurn}: ${prompt}`);
     }

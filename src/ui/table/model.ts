@@ -202,6 +202,14 @@ export function seatName(v: PlayerView, p: number, lang: Lang, names?: readonly 
   return typeof given === 'string' && given.trim() !== '' ? given.trim() : `${labels[lang].ui.player} ${p}`;
 }
 
+/** The display names of `v`'s seats as given (trimmed; `''` for none), as the log's sentences and the score read them. */
+export function nameList(v: PlayerView, names: readonly (string | null | undefined)[]): string[] {
+  return Array.from({ length: v.players }, (_, p) => {
+    const n = names[p];
+    return typeof n === 'string' ? n.trim() : '';
+  });
+}
+
 /** A player's influence in an office: the values of their Government cards of it (RULES E1). */
 export function influence(cards: readonly Card[], office: Office): number {
   let sum = 0;
