@@ -6,8 +6,9 @@
  * while friends are awaited the match says how many sit; the invite panel's heading follows the
  * page's h1; **Copy** works, or asks to copy by hand, without the clipboard API; a refused
  * action's error goes once the match moves on; while the page reconnects nobody is shown
- * online; and a link with another seat key or invite code than the page keeps replaces neither
- * until the host takes it (a crafted or revoked seat link leaves the player at their seat).
+ * online; a link with another seat key or invite code than the page keeps replaces neither
+ * until the host takes it (a crafted or revoked seat link leaves the player at their seat); and a
+ * match the host does not know has its keys removed from the browser when its link is opened.
  *
  * Needs `npm run build` (the tarball is packed from dist/) and /usr/bin/chromium.
  */
@@ -180,5 +181,29 @@ describe('the site, after a review in Chromium', () => {
     await page.waitForFunction(`window.__ftk.state().online === 'open' && window.__ftk.state().moves >= 1`, null, { timeout: 60_000 });
     await poll(() => kept('ftk-token')).toBe(fresh);
     expect(await deepText(page, '.main > [role="status"]')).toBe('');
+  });
+
+  it("removes an unknown match's keys when its link is opened, and keeps those of a match kept before the list of matches", async () => {
+    const { url, page } = await site();
+    const { match, invite } = await createMatch(url, { players: 2, bots: [null, 'heuristic'] });
+    const ada = await joinMatch(url, match.id, { name: 'Ada', seat: 0, invite });
+    const gone = 'NoSuchMatch0123456789';
+    const keys = (id: string): Promise<unknown> =>
+      page.evaluate(`['token', 'creator', 'invite'].map((k) => localStorage.getItem('ftk-' + k + ':' + ${JSON.stringify(id)}))`);
+    // Ada's seat was kept before the site kept a list of its matches (and that list was edited by hand).
+    await page.goto(url);
+    await page.evaluate(
+      `localStorage.setItem('ftk-token:${match.id}', ${JSON.stringify(ada.token)});` +
+        `localStorage.setItem('ftk-matches', '{not a list');` +
+        ['token', 'creator', 'invite'].map((k) => `localStorage.setItem('ftk-${k}:${gone}', 'old-${k}-key-0123456789')`).join(';'),
+    );
+    await page.goto(`${url}?match=${gone}`);
+    await poll(() => deepText(page, ERROR)).toBe(WORDS.en.errors.NOT_FOUND);
+    await poll(() => keys(gone)).toEqual([null, null, null]);
+    // Ada's match opens with her kept key; the invite code its link brings is kept, and the list starts again.
+    await page.goto(`${url}?match=${match.id}#invite=${invite}`);
+    await page.waitForFunction(`window.__ftk.state().online === 'open'`, null, { timeout: 60_000 });
+    expect(await keys(match.id)).toEqual([ada.token, null, invite]);
+    expect(await page.evaluate(`JSON.parse(localStorage.getItem('ftk-matches'))`)).toEqual([match.id]);
   });
 });

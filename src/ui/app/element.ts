@@ -4,7 +4,8 @@
  * invite link, or the client's `inviteLink`; a seat link `#match=ID&seat=TOKEN` from the
  * creator; `?watch=ID`, `?local&players=3&seed=7`), keeps seat tokens in `localStorage`
  * (a seat link's token is taken out of the address at once, and replaces another token kept for
- * the match only once the host takes it), follows a rematch with the same
+ * the match only once the host takes it; only the 50 most recent matches' keys are kept, and a
+ * match the host does not know is forgotten: see `keys.ts`), follows a rematch with the same
  * token, and puts the lobby, a match, a local game against bots or a replay on the page, with a
  * language switch.
  * @module
@@ -21,29 +22,10 @@ import { CROWN, icon } from '../table/cards.js';
 import type { ActionDetail, TableElement } from '../table/element.js';
 import { TABLE_PARTS } from '../table/parts.js';
 import { langOf, WORDS } from '../words.js';
+import { forget, store, stored } from './keys.js';
 
 /** Makes the bot of one seat of a local game: `(seat, seed) => (view) => action`. */
 export type BotFactory = (seat: number, seed: string) => SeatBot;
-
-const tokenKey = (match: string): string => `ftk-token:${match}`;
-const creatorKey = (match: string): string => `ftk-creator:${match}`;
-const inviteKey = (match: string): string => `ftk-invite:${match}`;
-
-function stored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function store(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Private mode: the seat lasts as long as the page.
-  }
-}
 
 /** The app's own look: its header (the brand and the language buttons) and main column, on top of the shared chrome. */
 export const APP_CSS = css`${CHROME_CSS}
@@ -109,9 +91,9 @@ export class AppElement extends ElementBase {
       const { match, previous } = (e as CustomEvent<{ match: string; previous: string }>).detail;
       e.preventDefault();
       // The rematch has the same seats, tokens, creator and invite.
-      for (const key of [tokenKey, creatorKey, inviteKey]) {
-        const value = stored(key(previous));
-        if (value !== null) store(key(match), value);
+      for (const kind of ['token', 'creator', 'invite'] as const) {
+        const value = stored(kind, previous);
+        if (value !== null) store(kind, match, value);
       }
       this.#go(`?match=${encodeURIComponent(match)}`);
     });
@@ -193,12 +175,12 @@ export class AppElement extends ElementBase {
       // An invite link carries the match's invite code in its fragment: keep it for this match
       // (not on the creator's page: the code it keeps is the match's own).
       const invite = hash.get('invite');
-      if (invite && stored(creatorKey(match)) === null) store(inviteKey(match), invite);
+      if (invite && stored('creator', match) === null) store('invite', match, invite);
       // A seat link (`seatLink`): the seat's new token, taken out of the address. Kept here at once
       // when the page keeps none for this match; else tried, and kept once the host takes it.
       const seatToken = hash.get('seat');
-      const kept = stored(tokenKey(match));
-      if (seatToken && !kept) store(tokenKey(match), seatToken);
+      const kept = stored('token', match);
+      if (seatToken && !kept) store('token', match, seatToken);
       if (hash.has('match') || seatToken) {
         const query = new URLSearchParams(location.search);
         query.set('match', match);
@@ -222,9 +204,9 @@ export class AppElement extends ElementBase {
   }
 
   #seated(d: SeatedDetail): void {
-    store(tokenKey(d.match), d.token);
-    if (d.creatorToken !== undefined) store(creatorKey(d.match), d.creatorToken);
-    if (d.invite !== undefined) store(inviteKey(d.match), d.invite);
+    store('token', d.match, d.token);
+    if (d.creatorToken !== undefined) store('creator', d.match, d.creatorToken);
+    if (d.invite !== undefined) store('invite', d.match, d.invite);
     this.#go(`?match=${encodeURIComponent(d.match)}`);
   }
 
@@ -286,7 +268,7 @@ export class AppElement extends ElementBase {
     if (this.#offersLocal()) lobby.setAttribute('local', '');
     if (match !== null) lobby.setAttribute('match', match);
     if (seat !== null) lobby.setAttribute('seat', seat);
-    const invite = match === null ? null : stored(inviteKey(match));
+    const invite = match === null ? null : stored('invite', match);
     if (invite !== null) lobby.setAttribute('invite', invite);
     this.#show(lobby);
   }
@@ -302,10 +284,10 @@ export class AppElement extends ElementBase {
     const server = this.getAttribute('server');
     if (server !== null) el.setAttribute('server', server);
     el.setAttribute('match', match);
-    const invite = stored(inviteKey(match));
+    const invite = stored('invite', match);
     if (invite !== null) el.setAttribute('invite', invite);
     el.setAttribute('exportparts', [...TABLE_PARTS, ...MATCH_PARTS].join(', '));
-    el.creatorToken = stored(creatorKey(match));
+    el.creatorToken = stored('creator', match);
     const notice = h('p', { class: 'muted', role: 'status' });
     let back = token !== kept && kept;
     let refused = false;
@@ -313,7 +295,9 @@ export class AppElement extends ElementBase {
     this.#words = words;
     const settle = (e: Event): void => {
       const d = (e as CustomEvent<{ code?: unknown; status?: unknown }>).detail;
-      if (back && d.status === 'open') store(tokenKey(match), token as string);
+      // The host knows no such match (any more): its keys go.
+      if (d.code === 'NOT_FOUND') forget(match);
+      if (back && d.status === 'open') store('token', match, token as string);
       // Refused: back to the seat with the token this page keeps (the link's is forgotten).
       else if (back && d.code === 'UNAUTHORIZED') {
         refused = true;
