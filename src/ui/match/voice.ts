@@ -27,6 +27,8 @@ export class MatchVoice {
   #first: boolean | 'deal' = true;
   /** Presence last heard while open (`null`: none since connecting), to say who left or came back. */
   #presence: readonly (boolean | null)[] | null = null;
+  /** The seats seen at the table: only they can come back (a first arrival is not said). */
+  #seen = new Set<number>();
 
   constructor(table: TableElement) {
     this.#table = table;
@@ -36,6 +38,7 @@ export class MatchVoice {
   reader(): void {
     this.#heard = [];
     this.#first = true;
+    this.#seen = new Set();
   }
 
   /** Says the connection `now` in `lang` if it is not `before`. */
@@ -73,14 +76,16 @@ export class MatchVoice {
   /**
    * Says when a person's seat (not a bot's, not the reader's) goes away or comes back, once a
    * change; the first presence heard after (re)connecting (`now`, `undefined` while not open) is
-   * only remembered.
+   * only remembered, and a person's first arrival is not a coming back.
    */
   presence(now: readonly (boolean | null)[] | undefined, client: MatchClient | null, name: (seat: number) => string, lang: Lang): void {
     const before = this.#presence;
     this.#presence = now ?? null;
     now?.forEach((on, i) => {
-      if (before && on !== null && before[i] === !on && i !== client?.seat && client?.table.seats?.[i]?.kind === 'person')
+      const said = before && on !== null && before[i] === !on && (!on || this.#seen.has(i));
+      if (said && i !== client?.seat && client?.table.seats?.[i]?.kind === 'person')
         this.#table.announce(WORDS[lang].presence(name(i), on));
+      if (on) this.#seen.add(i);
     });
   }
 }

@@ -1,7 +1,9 @@
 /**
  * The table's log and announcer: the events of the game as lines (the last {@link LOG_SIZE},
  * written again in another language when it changes), and the live region a screen reader
- * speaks from (the last {@link SPOKEN} lines).
+ * speaks from (the last {@link SPOKEN} lines; of a longer burst, its first two and its last, so a
+ * late reader hears how the game began and where it is). "Game over" is not said apart from the
+ * line that names the winners.
  * @module
  */
 import type { GameEvent } from '../../index.js';
@@ -63,13 +65,14 @@ export class TableLog {
       while (this.list.childElementCount > LOG_SIZE) this.list.firstElementChild?.remove();
     }
     this.list.scrollTop = this.list.scrollHeight;
-    return events.map((e) => sayEvent(e, lang, context));
+    return events.filter((e) => e.type !== 'phase' || e.phase !== 'over').map((e) => sayEvent(e, lang, context));
   }
 
   /** Says `lines` in the live region. */
   announce(lines: readonly string[]): void {
     if (lines.length === 0) return;
-    for (const line of lines) this.live.append(h('p', null, line));
+    const said = lines.length > SPOKEN ? [...lines.slice(0, 2), ...lines.slice(2 - SPOKEN)] : lines;
+    for (const line of said) this.live.append(h('p', null, line));
     while (this.live.childElementCount > SPOKEN) this.live.firstElementChild?.remove();
   }
 }
