@@ -83,11 +83,17 @@ export class MatchHost {
     const unloadAfterMs = options.unloadAfterMs ?? UNLOAD_AFTER_MS;
     if (!Number.isInteger(unloadAfterMs) || unloadAfterMs < 1000)
       throw new RangeError(`unloadAfterMs must be a whole number of milliseconds from 1000, got ${String(unloadAfterMs)}`);
-    const matches: LiveMatches = new LiveMatches(store, fanOut, log, (live) => deadlines.ensure(live, 'ifMissing'), {
-      now,
-      afterMs: unloadAfterMs,
-      onLetGo: (id) => deadlines.forget(id),
-    });
+    const matches: LiveMatches = new LiveMatches(
+      store,
+      fanOut,
+      log,
+      (live, cause) => deadlines.ensure(live, cause === 'load' ? 'ifMissing' : 'fill'),
+      {
+        now,
+        afterMs: unloadAfterMs,
+        onLetGo: (id) => deadlines.forget(id),
+      },
+    );
     const deadlines: Deadlines = new Deadlines(store, matches, now, options.pollMs ?? 250, log);
     const onDeal = async (id: string): Promise<void> => {
       const live = await matches.load(id);

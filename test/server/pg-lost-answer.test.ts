@@ -139,13 +139,17 @@ describePg('PostgreSQL store: a write whose answer is lost', (adminUrl) => {
     const deadlineOf = async (id: string): Promise<{ seq: number; at: string } | undefined> =>
       (await db.direct.query(`SELECT seq, at FROM ${SCHEMA}.deadlines WHERE match_id = $1`, [id])).rows[0];
 
-    it('committed, its answer lost: sent again (it is idempotent), resolved, the deadline stored', async () => {
+    it('committed, its answer lost: sent again (it is idempotent), resolved, the deadline stored; decided at a version too', async () => {
       const { s, m } = await openWithMatch();
       await s.setDeadline(m.id, { matchId: m.id, seq: 1, at: 5 });
       proxy.arm(statement(`INSERT INTO "${SCHEMA}".deadlines`), 'after');
       await s.setDeadline(m.id, { matchId: m.id, seq: 2, at: 7 });
       expect(proxy.drops()).toBe(1);
       expect(await deadlineOf(m.id)).toEqual({ seq: 2, at: '7' });
+      proxy.arm(statement(`INSERT INTO "${SCHEMA}".deadlines`), 'after');
+      await s.setDeadline(m.id, { matchId: m.id, seq: 3, at: 9 }, { expected: { version: 0, seq: 2 } });
+      expect(proxy.drops()).toBe(2);
+      expect(await deadlineOf(m.id)).toEqual({ seq: 3, at: '9' });
     });
 
     it('the connection broken before the server had it: sent again, the deadline stored', async () => {

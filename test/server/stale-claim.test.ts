@@ -8,24 +8,16 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import type { Action } from '../../src/index.js';
-import { MatchHost } from '../../src/server/host.js';
+import type { MatchHost } from '../../src/server/host.js';
 import { MemoryStore } from '../../src/server/store/memory.js';
 import type { Deadline, SetDeadlineOptions, Store } from '../../src/server/store/store.js';
 import { CLAIM_LEASE_MS } from '../../src/server/store/tables.js';
+import { twoHostsAndAMatch, until, withCalls } from '../helpers/until.js';
 
 const hosts: MatchHost[] = [];
 afterEach(() => {
   for (const h of hosts.splice(0)) h.close();
 });
-
-/** Waits until `cond` holds (no time is asserted: the limit only ends a test that would hang). */
-async function until(cond: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const end = Date.now() + 30_000;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /**
  * Host A, whose claims are held until the test lets them go (a slow poll, a long GC pause) and
@@ -44,14 +36,7 @@ async function twoHosts(seed: string, opponent: 'bot' | 'Bo', lose: (d: Deadline
   const claimedByA: Deadline[] = [];
   const writesByA: (Deadline | null)[] = [];
   const wrap = (claimDue: Store['claimDue'], setDeadline: Store['setDeadline']): Store =>
-    new Proxy(inner, {
-      get(target, p) {
-        if (p === 'claimDue') return claimDue;
-        if (p === 'setDeadline') return setDeadline;
-        const v: unknown = Reflect.get(target, p);
-        return typeof v === 'function' ? v.bind(target) : v;
-      },
-    });
+    withCalls<Store>(inner, { claimDue, setDeadline });
   const storeA = wrap(
     async (at, limit) => {
       const due = await inner.claimDue(at, limit);
@@ -65,19 +50,12 @@ async function twoHosts(seed: string, opponent: 'bot' | 'Bo', lose: (d: Deadline
     },
   );
   const storeB = wrap(inner.claimDue.bind(inner), async (id, d, options) => (lose(d) ? undefined : inner.setDeadline(id, d, options)));
-  const a = new MatchHost({ store: storeA, now, pollMs: 20 });
-  const b = new MatchHost({ store: storeB, now, pollMs: 20 });
-  hosts.push(a, b);
-  const { match, creatorToken } = await a.createMatch({
-    visibility: 'public',
+  const { a, b, id, creatorToken, ada } = await twoHostsAndAMatch({ a: storeA, b: storeB }, now, hosts, {
     seed,
-    players: 2,
-    firstPlayer: 0,
-    bots: [null, opponent === 'bot' ? 'heuristic' : null],
+    opponent,
     turnTimeMs: 5000,
   });
-  const ada = await a.join(match.id, { name: 'Ada', seat: 0 });
-  if (opponent === 'Bo') await a.join(match.id, { name: 'Bo', seat: 1 });
+  const match = { id };
   await a.sync(await a.open(match.id, ada.token), 0);
   a.start();
   // Ada's time runs out: A claims the timer's deadline (seq 1) and stalls before playing it.

@@ -360,6 +360,29 @@ export function storeContract(name: string, makeStore: () => Promise<Store>, opt
       expect(await mine()).toEqual([]);
     });
 
+    it('a deadline with expected (seat version, log length): set only while the version holds, never over one set after a seat change', async () => {
+      const store = await make();
+      const m = sampleMatch();
+      await store.createMatch(m);
+      const mine = async (): Promise<[number, number][]> =>
+        (await store.claimDue(Number.MAX_SAFE_INTEGER, 1000)).filter((d) => d.matchId === m.id).map((d) => [d.seq, d.at]);
+      await store.setDeadline(m.id, { matchId: m.id, seq: 2, at: 20 }, { expected: { version: 0, seq: 1 } });
+      expect(await mine()).toEqual([[2, 20]]);
+      // A seat change, and the deadline it calls for; one decided before it (a later seq too) is not written.
+      expect(await store.updateSeats(m.id, 0, m.seats)).toBe(true);
+      await store.setDeadline(m.id, { matchId: m.id, seq: 3, at: 30 }, { expected: { version: 1, seq: 2 } });
+      await store.setDeadline(m.id, { matchId: m.id, seq: 3, at: 90 }, { expected: { version: 0, seq: 2 } });
+      await store.setDeadline(m.id, { matchId: m.id, seq: 4, at: 40 }, { expected: { version: 0, seq: 3 } });
+      expect(await mine()).toEqual([[3, 30]]);
+      // Nor where none is stored; decided at the version now, it is (twice is once).
+      await store.setDeadline(m.id, null);
+      await store.setDeadline(m.id, { matchId: m.id, seq: 4, at: 40 }, { expected: { version: 0, seq: 3 } });
+      expect(await mine()).toEqual([]);
+      await store.setDeadline(m.id, { matchId: m.id, seq: 4, at: 41 }, { expected: { version: 1, seq: 3 } });
+      await store.setDeadline(m.id, { matchId: m.id, seq: 4, at: 41 }, { expected: { version: 1, seq: 3 } });
+      expect(await mine()).toEqual([[4, 41]]);
+    });
+
     it('a deadline for a match that does not exist (or expired) is ignored, not an error', async () => {
       const store = await make();
       const m = sampleMatch();

@@ -66,7 +66,8 @@ export class Deadlines {
    * actions leave no deadline: a person is to move and there is no turn time limit), which saves a
    * store write per action; a deadline left behind by another host is harmless (acted on only
    * while the log is at its seq - 1, else set right again). With `ifMissing`, a deadline stored
-   * for the same seq is kept; a clear removes only what its `expected` position lets it (see
+   * for the same seq is kept; nothing is written once the match's version is no longer the
+   * `expected` one, and a clear removes only what its `expected` position lets it (see
    * `Store.setDeadline`), so the store may send it again after a broken connection.
    */
   async set(matchId: string, d: Deadline | null, options: SetDeadlineOptions): Promise<void> {
@@ -80,9 +81,11 @@ export class Deadlines {
   }
 
   /**
-   * Sets the deadline `d` that follows entry `seq`, already in the log, decided from `record`. A
-   * failure (the store stays away) is logged, and counted by the store's metrics, but not thrown:
-   * the entry stands, and the sweep sets the deadline again.
+   * Sets the deadline `d` that follows entry `seq`, already in the log, decided from `record`:
+   * not written if another host changed the record meanwhile (that change set its own deadline,
+   * and this host sets the deadline again once it takes the new record in). A failure (the store
+   * stays away) is logged, and counted by the store's metrics, but not thrown: the entry stands,
+   * and the sweep sets the deadline again.
    */
   async follow(record: MatchRecord, seq: number, d: Deadline | null): Promise<void> {
     try {
@@ -102,15 +105,19 @@ export class Deadlines {
    * the turn time) it replaces the one stored; `'ifMissing'` (a host loading the match, the sweep,
    * a stale claim) keeps one stored for the same seq, which may be another host's claim: that
    * host is still choosing the move, and the store hands the deadline out again only once its
-   * lease runs out. A clear is decided at the match's version and seq (`expected`).
+   * lease runs out. `'fill'` (a host taking in a record another host changed, which may have
+   * refused a deadline this host decided from its older record) does the same, but never clears:
+   * what the change itself called for was set or cleared by the host that made it. A clear is
+   * decided at the match's version and seq (`expected`).
    */
-  async ensure(live: LiveMatch, how: 'replace' | 'ifMissing' = 'replace'): Promise<void> {
+  async ensure(live: LiveMatch, how: 'replace' | 'ifMissing' | 'fill' = 'replace'): Promise<void> {
     const { d, expected } = await live.serial(async () => {
       await this.matches.catchUp(live);
       const expected = { version: live.record.version, seq: live.seq };
       return { d: deadlineFor(live.record, live.state, live.seq, live.lastAt), expected };
     });
-    await this.set(live.record.id, d, how === 'ifMissing' ? { ifMissing: true, expected } : { expected });
+    if (d === null && how === 'fill') return;
+    await this.set(live.record.id, d, how === 'replace' ? { expected } : { ifMissing: true, expected });
   }
 
   private wakeUpAt(at: number): void {

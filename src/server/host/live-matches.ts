@@ -47,14 +47,15 @@ export class LiveMatches {
   private readonly rereads = new Map<string, Promise<MatchRecord | null>>();
 
   /**
-   * @param onLoad - called (not awaited) once a match is loaded: the host that appended the last
-   * action may have died before setting the next deadline.
+   * @param ensureDeadline - called (not awaited) once a match is loaded (`'load'`): the host that
+   * appended the last action may have died before setting the next deadline; and once a newer
+   * record read from the store is taken in (`'change'`, see `takeIn`).
    */
   constructor(
     private readonly store: Store,
     private readonly fanOut: FanOut,
     private readonly log: (message: string) => void,
-    private readonly onLoad: (live: LiveMatch) => Promise<void>,
+    private readonly ensureDeadline: (live: LiveMatch, cause: 'load' | 'change') => Promise<void>,
     unload: UnloadOptions = { now: Date.now },
   ) {
     this.now = unload.now;
@@ -121,7 +122,7 @@ export class LiveMatches {
         live.touched = this.now();
         await live.serial(() => this.catchUp(live));
         if (this.live.get(matchId) === p) this.loaded.set(matchId, live);
-        this.onLoad(live).catch((e: unknown) => this.log(`setting the deadline of ${matchId} failed: ${String(e)}`));
+        this.ensureDeadline(live, 'load').catch((e: unknown) => this.log(`setting the deadline of ${matchId} failed: ${String(e)}`));
         return live;
       })();
       this.live.set(matchId, p);
@@ -152,7 +153,7 @@ export class LiveMatches {
     if (allowed(live.record, session) && live.record.id === session.matchId) return;
     const fresh = await this.store.getMatch(live.record.id);
     if (fresh === null) throw new HostError('NOT_FOUND', 'no match with that id');
-    this.fanOut.refresh(live, fresh);
+    this.takeIn(live, fresh);
     authorize(live.record, session);
   }
 
@@ -189,7 +190,7 @@ export class LiveMatches {
     try {
       const live = await cached;
       const fresh = await read;
-      if (live !== null && fresh !== null) await live.serial(async () => this.fanOut.refresh(live, fresh));
+      if (live !== null && fresh !== null) await live.serial(async () => this.takeIn(live, fresh));
     } finally {
       if (this.rereads.get(matchId) === read) this.rereads.delete(matchId);
     }
@@ -295,8 +296,22 @@ export class LiveMatches {
   async catchUp(live: LiveMatch, record: Promise<MatchRecord | null> | null = null): Promise<void> {
     const entries = await this.store.readLog(live.record.id, live.seq);
     const fresh = record === null ? null : await record; // read side by side with the log
-    if (fresh !== null) this.fanOut.refresh(live, fresh);
+    if (fresh !== null) this.takeIn(live, fresh);
     for (const entry of entries) if (!this.applyEntry(live, entry)) break;
+  }
+
+  /**
+   * Takes in a record read from the store. Newer than the one this host had, it is another host's
+   * change (or this host's own, not yet heard): a deadline this host decided from the older record
+   * meanwhile (after an action, a bot's move) was not written (see `SetDeadlineOptions.expected`),
+   * so the one the new record calls for is set where none is stored for the match's seq. That runs
+   * in the match's queue after the caller's task (not awaited).
+   */
+  private takeIn(live: LiveMatch, fresh: MatchRecord): void {
+    const was = live.record.version;
+    this.fanOut.refresh(live, fresh);
+    if (live.record.version <= was) return;
+    this.ensureDeadline(live, 'change').catch((e: unknown) => this.log(`setting the deadline of ${live.record.id} failed: ${String(e)}`));
   }
 
   /**

@@ -72,8 +72,11 @@ export async function submit(parts: SubmitParts, session: Session, actionIn: unk
     throw new HostError('STALE', `another action was applied at update ${seq + 1} first: sync and try again`);
   }
   // From the live record as it is now, not as it was before the append: a turn time set meanwhile
-  // (which set its own deadline) must not be undone by this one. The action is in: a deadline that
-  // cannot be written is logged and left to the sweep, not made the action's answer.
+  // (which set its own deadline) must not be undone by this one. Nor is it by a change another
+  // host made that this one has not taken in yet: the store writes nothing decided at an old
+  // version, and this host sets the deadline again from the new record (`LiveMatches.reread`).
+  // The action is in: a deadline that cannot be written is logged and left to the sweep, not made
+  // the action's answer.
   await parts.deadlines.follow(live.record, seq + 1, deadlineFor(live.record, computed.state, seq + 1, at));
   return { seq: seq + 1 };
 }

@@ -128,6 +128,7 @@ export class MemoryStore implements Store {
     this.open();
     if (deadline !== null && options.ifMissing === true && this.tables.hasDeadlineFrom(matchId, deadline.seq)) return;
     if (deadline === null && options.expected !== undefined && !this.tables.clears(matchId, options.expected)) return;
+    if (deadline !== null && options.expected !== undefined && this.tables.version(matchId) !== options.expected.version) return;
     this.tables.apply({ t: 'deadline', id: matchId, d: deadline === null ? null : copy(deadline) });
   }
 

@@ -135,11 +135,14 @@ export interface SetDeadlineOptions {
    */
   readonly ifMissing?: boolean;
   /**
-   * For a clear (`null`): the match's seat version and log length it was decided at. The clear
-   * then removes only a deadline for the next seq (`seq + 1`) or an earlier one, and only while
-   * the match's version is still `version`: sent again late (after a broken connection), it never
-   * removes the deadline of a later move, or one set after a later seat change. Without it, a
-   * clear removes whatever deadline is stored.
+   * The match's seat version and log length the deadline (or the clear, `null`) was decided at.
+   * Nothing is written unless the match's version is still `version`: a deadline decided from a
+   * record another host changed meanwhile (a new turn time, a seat handed to a bot) never
+   * replaces the one that change set, nor does it fill a gap (the host that decided it sets the
+   * deadline again once it has the new record). A clear then removes only a deadline for the
+   * next seq (`seq + 1`) or an earlier one: sent again late (after a broken connection), it never
+   * removes the deadline of a later move. Without it, a deadline is set, and a clear removes
+   * whatever deadline is stored, whatever the version.
    */
   readonly expected?: { readonly version: number; readonly seq: number };
 }
@@ -210,7 +213,8 @@ export interface Store {
    * one (none at all, or one for an earlier seq, whose move is in): a deadline stored for the same
    * seq, claimed (a lease ahead, see `claimDue`) or not, is kept as it is. A host that loads a
    * match sets its deadline so, and never takes over another host's claim; a clear clears either
-   * way, as far as its `expected` lets it.
+   * way. With `expected`, nothing is written once the match's seat version moved on (see
+   * {@link SetDeadlineOptions.expected}).
    */
   setDeadline(matchId: string, deadline: Deadline | null, options?: SetDeadlineOptions): Promise<void>;
   /**

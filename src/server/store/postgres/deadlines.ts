@@ -1,7 +1,8 @@
 /**
  * Deadlines on PostgreSQL: setting one (never back to an earlier seq; with `ifMissing`, keeping
- * one stored for the same seq), clearing one (resent after a broken connection when decided at a
- * version and seq), and claiming the due ones a lease ahead, skipping rows another host holds.
+ * one stored for the same seq; with `expected`, only while the match's version holds), clearing
+ * one (resent after a broken connection when decided at a version and seq), and claiming the due
+ * ones a lease ahead, skipping rows another host holds.
  * @module
  */
 import type { Pool } from 'pg';
@@ -41,13 +42,17 @@ export async function setDeadline(
   // move in). A clear without `expected` (above) could remove a deadline another host set
   // meanwhile; one that failed leaves a harmless one (acted on only at its seq). With
   // `ifMissing`, one for the same seq is kept too: it may be another host's claim, a lease ahead.
+  // With `expected`, nothing is written once the match's version moved on: FOR SHARE waits for a
+  // record change being committed and reads its version, as the clear does (nothing per action
+  // updates the matches row: the appends' FOR KEY SHARE and this lock do not wait for each other).
+  const e = options.expected;
   await pool.query(
     resendable(
       `INSERT INTO ${s}.deadlines AS d (match_id, seq, at)
-       SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM ${s}.matches WHERE id = $1 FOR KEY SHARE)
+       SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM ${s}.matches WHERE id = $1 ${e === undefined ? 'FOR KEY SHARE' : 'AND version = $4 FOR SHARE'})
        ON CONFLICT (match_id) DO UPDATE SET seq = EXCLUDED.seq, at = EXCLUDED.at
        WHERE d.seq ${options.ifMissing === true ? '<' : '<='} EXCLUDED.seq`,
-      [matchId, deadline.seq, deadline.at],
+      e === undefined ? [matchId, deadline.seq, deadline.at] : [matchId, deadline.seq, deadline.at, e.version],
     ),
   );
 }
