@@ -262,9 +262,7 @@ export class FileStore implements Store {
   async setDeadline(matchId: string, deadline: Deadline | null, options: SetDeadlineOptions = {}): Promise<void> {
     this.open();
     // Nothing to journal when the deadline stored is kept.
-    if (deadline !== null && options.ifMissing === true && this.tables.hasDeadlineFrom(matchId, deadline.seq)) return;
-    if (deadline === null && options.expected !== undefined && !this.tables.clears(matchId, options.expected)) return;
-    if (deadline !== null && options.expected !== undefined && this.tables.version(matchId) !== options.expected.version) return;
+    if (!this.tables.writesDeadline(matchId, deadline, options)) return;
     const c: Change = { t: 'deadline', id: matchId, d: deadline === null ? null : copy(deadline) };
     this.load(c);
     await this.write(c);

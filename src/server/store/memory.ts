@@ -126,9 +126,7 @@ export class MemoryStore implements Store {
 
   async setDeadline(matchId: string, deadline: Deadline | null, options: SetDeadlineOptions = {}): Promise<void> {
     this.open();
-    if (deadline !== null && options.ifMissing === true && this.tables.hasDeadlineFrom(matchId, deadline.seq)) return;
-    if (deadline === null && options.expected !== undefined && !this.tables.clears(matchId, options.expected)) return;
-    if (deadline !== null && options.expected !== undefined && this.tables.version(matchId) !== options.expected.version) return;
+    if (!this.tables.writesDeadline(matchId, deadline, options)) return;
     this.tables.apply({ t: 'deadline', id: matchId, d: deadline === null ? null : copy(deadline) });
   }
 

@@ -17,7 +17,17 @@
 import type { ChatLine } from '../../protocol/lobby.js';
 import type { Span } from './journal.js';
 import { Order } from './order.js';
-import type { ActivityCursor, Deadline, LogEntry, MatchActivity, MatchFilter, MatchPatch, MatchRecord, SeatRecord } from './store.js';
+import type {
+  ActivityCursor,
+  Deadline,
+  LogEntry,
+  MatchActivity,
+  MatchFilter,
+  MatchPatch,
+  MatchRecord,
+  SeatRecord,
+  SetDeadlineOptions,
+} from './store.js';
 
 /** One change to the stored data (also the embedded store's journal record: keep the field names). */
 export type Change =
@@ -298,19 +308,19 @@ export class Tables {
     return chat.slice(from, from + Math.max(0, limit)).map(copy);
   }
 
-  /** Whether the match has a deadline stored for `seq` or a later one (a `setDeadline` with `ifMissing` keeps it). */
-  hasDeadlineFrom(matchId: string, seq: number): boolean {
-    const d = this.deadlines.get(matchId);
-    return d !== undefined && d.seq >= seq;
-  }
-
   /**
-   * Whether a clear decided at `expected` (see `SetDeadlineOptions`) removes the match's deadline:
-   * not one for a later seq than `expected.seq + 1`, nor one of a match whose version moved on.
+   * Whether `setDeadline(matchId, deadline, options)` changes what is stored (see
+   * `SetDeadlineOptions`): not with `ifMissing` where a deadline for the same seq or a later one
+   * is stored; not, with `expected`, once the match's version moved on; and a clear with
+   * `expected` only where a deadline for its next seq or an earlier one is stored.
    */
-  clears(matchId: string, expected: { readonly version: number; readonly seq: number }): boolean {
-    const d = this.deadlines.get(matchId);
-    return d !== undefined && d.seq <= expected.seq + 1 && this.matches.get(matchId)?.version === expected.version;
+  writesDeadline(matchId: string, deadline: Deadline | null, options: SetDeadlineOptions): boolean {
+    const stored = this.deadlines.get(matchId);
+    const { ifMissing, expected } = options;
+    if (deadline !== null && ifMissing === true && stored !== undefined && stored.seq >= deadline.seq) return false;
+    if (expected === undefined) return true;
+    if (this.version(matchId) !== expected.version) return false;
+    return deadline !== null || (stored !== undefined && stored.seq <= expected.seq + 1);
   }
 
   /** The deadlines with `at <= now`, earliest first, at most `limit` (still set: the caller pushes them a lease ahead). */
