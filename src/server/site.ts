@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sendBody } from './static.js';
 import { requestPath } from './target.js';
 
 /** The page at `/`: the whole site is one element, given the heuristic bot for games on the page. */
@@ -67,6 +68,7 @@ export function builtModules(): string | null {
 }
 
 const MODULE = /^\/lib\/([\w.-]+\.js)$/;
+const MODULE_TYPE = 'text/javascript; charset=utf-8';
 
 /**
  * A handler for the built-in site: `/` (and `/index.html`) answers the page, `/site.js` its
@@ -89,14 +91,7 @@ export function siteHandler(libDir: string | null): (req: IncomingMessage, res: 
       return true;
     }
     if (path === '/site.js') {
-      const body = Buffer.from(SITE_BOOT);
-      res.writeHead(200, {
-        'content-type': 'text/javascript; charset=utf-8',
-        'cache-control': 'no-cache',
-        'content-length': body.length,
-        'x-content-type-options': 'nosniff',
-      });
-      res.end(req.method === 'HEAD' ? undefined : body);
+      sendBody(req, res, Buffer.from(SITE_BOOT), MODULE_TYPE, 'no-cache');
       return true;
     }
     const m = MODULE.exec(path);
@@ -104,14 +99,7 @@ export function siteHandler(libDir: string | null): (req: IncomingMessage, res: 
     const file = join(libDir, m[1] as string);
     void readFile(file).then(
       (body) => {
-        if (res.headersSent) return;
-        res.writeHead(200, {
-          'content-type': 'text/javascript; charset=utf-8',
-          'cache-control': 'no-cache',
-          'content-length': body.length,
-          'x-content-type-options': 'nosniff',
-        });
-        res.end(req.method === 'HEAD' ? undefined : body);
+        if (!res.headersSent) sendBody(req, res, body, MODULE_TYPE, 'no-cache');
       },
       () => {
         if (res.headersSent) return;
