@@ -8,6 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { MemoryStoreOptions } from '../server/store/memory.js';
+import { withoutPassword } from '../server/without-password.js';
 import type { OptionSpec, Parsed } from './args.js';
 import { intOption, stringOption, UsageError } from './args.js';
 import { checkFolderDestination, isFolder } from './files.js';
@@ -227,20 +228,5 @@ async function openFolder(
         ? `if process ${e.owner.pid} is gone, start again with --take-over-lock ${e.owner.pid}`
         : `--take-over-lock ${takeOverPid} takes over only a lock that names that process, once it is gone`;
     throw new Error(`${e.message.replace(/\. If that process is gone.*$/, '')}. ${hint} (docs/server.md, "Taking over a store's lock")`);
-  }
-}
-
-/**
- * @internal A connection URL fit to print: each password in it replaced by `***`, the one in its
- * user part and any query parameter named like one (`?password=…`, which `pg` reads too).
- */
-export function withoutPassword(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password !== '') u.password = '***';
-    for (const key of [...u.searchParams.keys()]) if (/password/i.test(key)) u.searchParams.set(key, '***');
-    return u.toString().replaceAll('%2A%2A%2A', '***');
-  } catch {
-    return 'postgres://…';
   }
 }

@@ -2,7 +2,8 @@
  * Health and metrics over HTTP: `/health` (liveness: the process answers), `/health/ready`
  * (readiness: the store answers a read in time, and the host is not stopping; the embedded store
  * refuses reads once its journal failed a write, and says so) and, when given metrics, `/metrics` (the Prometheus text format). JSON answers are
- * `no-store`; `HEAD` is answered wherever `GET` is.
+ * `no-store`; `HEAD` is answered wherever `GET` is. Why readiness says no, with the error behind
+ * it, goes to the log once while it lasts.
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,6 +12,7 @@ import { STORE_CLOSED } from './store/closed.js';
 import { JOURNAL_FAILED } from './store/journal-failed.js';
 import type { Store } from './store/store.js';
 import { requestPath } from './target.js';
+import { passwordsHidden } from './without-password.js';
 
 /** Options of {@link healthHandler}. */
 export interface HealthOptions {
@@ -24,6 +26,12 @@ export interface HealthOptions {
   readonly timeoutMs?: number;
   /** Whether the host is shutting down: readiness then says no, so a balancer stops sending it clients. */
   readonly stopping?: () => boolean;
+  /**
+   * Where to tell why readiness says no, with the text of the error behind it (which the public
+   * answer never carries; a password in a connection string hidden), and that it says yes again:
+   * once while the reason and the error stay the same, not once a probe. Not a host that is stopping.
+   */
+  readonly log?: (message: string) => void;
 }
 
 /** What `/health/ready` answers. */
@@ -70,7 +78,7 @@ function json(res: ServerResponse, status: number, body: unknown): void {
  * ```ts
  * const metrics = new HostMetrics();
  * const host = new MatchHost({ store, metrics });
- * const health = healthHandler({ store, metrics });
+ * const health = healthHandler({ store, metrics, log: (line) => console.error(line) });
  * createServer((req, res) => {
  *   if (!health(req, res)) res.writeHead(404).end();
  * }).listen(9464, '127.0.0.1');
@@ -81,6 +89,20 @@ export function healthHandler(options: HealthOptions): (req: IncomingMessage, re
   const exposed = options.metrics !== undefined && options.exposeMetrics !== false;
   let inFlight: Promise<Readiness> | null = null;
 
+  // The last line told (null: none, or that readiness says yes again), so that a probe every
+  // second tells a lasting failure once.
+  let told: string | null = null;
+  const tell = (line: string | null): void => {
+    if (line === told) return;
+    if (line !== null || told !== null) options.log?.(line ?? 'ready again: the store answers reads');
+    told = line;
+  };
+  const unavailable = (reason: string, e?: unknown): Readiness => {
+    // A closed store's error says no more than its reason.
+    tell(`not ready: ${reason}${e === undefined || reason === STORE_CLOSED ? '' : `: ${passwordsHidden(String(e))}`}`);
+    return { status: 'unavailable', reason };
+  };
+
   const check = async (): Promise<Readiness> => {
     if (options.stopping?.()) return { status: 'stopping' };
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -90,13 +112,14 @@ export function healthHandler(options: HealthOptions): (req: IncomingMessage, re
     });
     try {
       const read = await Promise.race([options.store.getMatch(PROBE_ID).then(() => 'ok' as const), timeout]);
-      if (read === 'timeout') return { status: 'unavailable', reason: `the store did not answer within ${timeoutMs} ms` };
+      if (read === 'timeout') return unavailable(`the store did not answer within ${timeoutMs} ms`);
     } catch (e) {
-      return { status: 'unavailable', reason: failure(e) };
+      return unavailable(failure(e), e);
     } finally {
       clearTimeout(timer);
     }
     if (options.stopping?.()) return { status: 'stopping' };
+    tell(null);
     return { status: 'ready' };
   };
 

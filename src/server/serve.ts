@@ -71,7 +71,7 @@ export interface ServerOptions extends AccountHooks {
    * ```
    */
   readonly expiry?: ExpiryOptions;
-  /** Where to report faults, and what a creator did to a seat or the clock (default: nowhere). */
+  /** Where to report faults, why readiness says no, and what a creator did to a seat or the clock (default: nowhere). */
   readonly log?: (message: string) => void;
   /**
    * Also listen on this port for `/metrics` (Prometheus text format), `/health` and
@@ -151,8 +151,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.unloadAfterMs === undefined ? {} : { unloadAfterMs: options.unloadAfterMs }),
     ...(options.maxBotMatches === undefined ? {} : { maxBotMatches: options.maxBotMatches }),
   });
-  const health = { store: metrics.instrument(options.store), metrics, stopping: () => stopping };
-  const healthMain = healthHandler({ ...health, exposeMetrics: false });
+  // One handler on both listeners, so that readiness tells the log a failure once; `/metrics` is
+  // the metrics listener's alone.
+  const healthOps = healthHandler({ store: metrics.instrument(options.store), metrics, stopping: () => stopping, log });
+  const healthMain: typeof healthOps = (req, res) => requestPath(req) !== '/metrics' && healthOps(req, res);
   const common = { log, trustProxy: options.trustProxy ?? false, ...(options.limits === undefined ? {} : { limits: options.limits }) };
   const origins = parseOrigins(options.cors ?? []);
   const hooks: AccountHooks = {
@@ -212,7 +214,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   });
   watchUpgrades(server, (socket) => uncount(socket as Socket));
-  const healthOps = healthHandler(health);
   const opsServer =
     options.metricsPort === undefined
       ? null

@@ -2,7 +2,8 @@
 // the store (a store that fails its reads or writes, and a real PostgreSQL that refuses
 // connections), and /metrics in the Prometheus text format with what the host did.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -10,6 +11,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { connectMatch, createMatch, joinMatch } from '../../src/client/index.js';
 import type { Action } from '../../src/index.js';
+import { healthHandler } from '../../src/server/health.js';
 import { ACK_BUCKETS } from '../../src/server/metrics.js';
 import { type RunningServer, startServer } from '../../src/server/serve.js';
 import { FileStore } from '../../src/server/store/file.js';
@@ -80,10 +82,13 @@ async function until(cond: () => boolean | Promise<boolean>, ms = 15_000): Promi
 class FaultyStore extends MemoryStore {
   failReads = false;
   failWrites = false;
+  /** Reads that never answer, as a database that is overloaded. */
+  hangReads = false;
   /** The message of a failed read. */
   readError = 'read failed';
   override async getMatch(id: string) {
     if (this.failReads) throw new Error(this.readError);
+    if (this.hangReads) await new Promise(() => undefined);
     return super.getMatch(id);
   }
   override async append(...args: Parameters<Store['append']>) {
@@ -114,8 +119,8 @@ async function expectClosedSaysSo(store: Store): Promise<void> {
   expect(JSON.parse(r.body)).toEqual({ status: 'unavailable', reason: 'the store is closed' });
 }
 
-async function start(store: Store, metrics = true): Promise<RunningServer> {
-  const server = await startServer({ store, port: 0, pollMs: 20, ...(metrics ? { metricsPort: 0 } : {}) });
+async function start(store: Store, metrics = true, log?: (message: string) => void): Promise<RunningServer> {
+  const server = await startServer({ store, port: 0, pollMs: 20, ...(metrics ? { metricsPort: 0 } : {}), ...(log ? { log } : {}) });
   running.push({ server, store });
   return server;
 }
@@ -183,6 +188,60 @@ describe('health', () => {
     const r = await get(`${server.url}/health/ready`);
     expect(r.status).toBe(503);
     expect(JSON.parse(r.body)).toEqual({ status: 'unavailable', reason: 'the store failed a read' });
+  });
+
+  it("readiness logs why it says no, with the error's text (no password), once while it lasts on either port, and once ready again", async () => {
+    const store = new FaultyStore();
+    const lines: string[] = [];
+    const server = await startServer({ store, port: 0, pollMs: 20, metricsPort: 0, log: (m) => lines.push(m) });
+    running.push({ server, store });
+    const told = () => lines.filter((l) => /^(not )?ready/.test(l));
+    const probe = async (times: number, status: number) => {
+      for (let i = 0; i < times; i++)
+        for (const base of [server.url, server.metricsUrl as string]) expect((await get(`${base}/health/ready`)).status).toBe(status);
+    };
+    await probe(2, 200);
+    expect(told()).toEqual([]);
+    store.failReads = true;
+    store.readError = 'connect to postgres://ftk:s3cret@db.example:5432/ftk?password=again failed';
+    await probe(3, 503); // a probe every second: one line
+    expect(told()).toEqual([
+      'not ready: the store failed a read: Error: connect to postgres://ftk:***@db.example:5432/ftk?password=*** failed',
+    ]);
+    store.readError = 'connect ECONNREFUSED 127.0.0.1:5432';
+    await probe(3, 503);
+    expect(told()).toHaveLength(2);
+    expect(told()[1]).toBe('not ready: the store failed a read: Error: connect ECONNREFUSED 127.0.0.1:5432');
+    store.failReads = false;
+    await probe(3, 200);
+    expect(told()).toHaveLength(3);
+    expect(told()[2]).toBe('ready again: the store answers reads');
+    store.failReads = true;
+    await probe(2, 503);
+    expect(told()).toHaveLength(4);
+    expect(lines.join('\n')).not.toMatch(/s3cret|again failed/);
+  });
+
+  it('readiness logs a read that did not answer in time once, and once ready again', async () => {
+    const store = new FaultyStore();
+    const lines: string[] = [];
+    const health = healthHandler({ store, timeoutMs: 50, log: (m) => lines.push(m) });
+    const server = createServer((req, res) => {
+      if (!health(req, res)) res.writeHead(404).end();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/health/ready`;
+    try {
+      store.hangReads = true;
+      for (let i = 0; i < 3; i++) expect((await get(url)).status).toBe(503);
+      expect(lines).toEqual(['not ready: the store did not answer within 50 ms']);
+      store.hangReads = false;
+      for (let i = 0; i < 3; i++) expect((await get(url)).status).toBe(200);
+      expect(lines).toEqual(['not ready: the store did not answer within 50 ms', 'ready again: the store answers reads']);
+    } finally {
+      await new Promise((done) => server.close(done));
+      await store.close();
+    }
   });
 
   it('readiness says a closed store is closed, not that it failed a read', async () => {
@@ -336,8 +395,13 @@ describePg('readiness on PostgreSQL', (adminUrl) => {
     const db = await freshDatabase(adminUrl, 'ready');
     drop = db.drop;
     const store = await createPostgresStore({ connectionString: db.url, onError: () => undefined, poolSize: 2 });
-    const server = await start(store);
-    const ready = async (): Promise<number> => (await get(`${server.url}/health/ready`)).status;
+    const lines: string[] = [];
+    const server = await start(store, true, (m) => lines.push(m));
+    let probes = 0;
+    const ready = async (): Promise<number> => {
+      probes += 1;
+      return (await get(`${server.url}/health/ready`)).status;
+    };
     expect(await ready()).toBe(200);
     const name = new URL(db.url).pathname.slice(1);
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -346,11 +410,19 @@ describePg('readiness on PostgreSQL', (adminUrl) => {
       await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(name)} ALLOW_CONNECTIONS false`);
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
       await until(async () => (await ready()) === 503);
+      for (let i = 0; i < 5; i++) expect(await ready()).toBe(503);
       const body = JSON.parse((await get(`${server.url}/health/ready`)).body);
       expect(body.status).toBe('unavailable');
       expect(JSON.stringify(body)).not.toContain('postgres://'); // never the connection string
       await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(name)} ALLOW_CONNECTIONS true`);
       await until(async () => (await ready()) === 200);
+      // Logged with the database's words ("… is not currently accepting connections") as they
+      // change, not once a probe.
+      const told = lines.filter((l) => /^(not )?ready/.test(l));
+      expect(told[0]).toMatch(/^not ready: the store (failed a read: |did not answer)/);
+      expect(told.at(-1)).toBe('ready again: the store answers reads');
+      expect(told.length).toBeLessThanOrEqual(3);
+      expect(probes).toBeGreaterThanOrEqual(8);
     } finally {
       await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(name)} ALLOW_CONNECTIONS true`).catch(() => undefined);
       await admin.end();
