@@ -2,7 +2,8 @@
 started again writes the weights of an uninterrupted run, bit for bit; a checkpoint of other
 records (more games played since) or one that cannot be read is trained again from nothing, with
 a line saying so; ``value`` without ``--data`` and ``reference`` without ``--fixture`` are usage
-errors, as is a folder holding no records (or no ``layout.json``). Needs torch (Debian's python3-torch); skipped without it."""
+errors, as is a folder holding no records (or no ``layout.json``); a run whose starter is killed
+(``train:net`` with SIGKILL, which cannot stop it) ends on its own. Needs torch (Debian's python3-torch); skipped without it."""
 
 import json
 import os
@@ -10,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 import numpy as np
@@ -35,6 +37,29 @@ def write_games(folder, name, first, games, seed):
             result[rng.integers(4)] = 1
             rows.append(np.concatenate([rng.random(4 * 3 + 2, dtype=np.float32), result, [g]]))
     np.asarray(rows, dtype="<f4").tofile(os.path.join(folder, f"{name}.value-4.f32"))
+
+
+def alive(pid):
+    """Whether process ``pid`` runs (a zombie, ended and not yet reaped, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+# Starts the command after the log file's name, its output into that file; prints its pid, then waits.
+STARTER = """import subprocess, sys, time
+with open(sys.argv[1], "w") as log:
+    child = subprocess.Popen(sys.argv[2:], stdout=log)
+print(child.pid, flush=True)
+time.sleep(600)
+"""
 
 
 @unittest.skipUnless(HAVE_TORCH, "needs torch")
@@ -147,6 +172,28 @@ class NetTrainTest(unittest.TestCase):
         self.assertEqual(len(r.stderr.strip().splitlines()), 1, r.stderr)
         self.assertIn("held-out game", r.stderr)
         self.assertFalse(os.path.exists(out))
+
+    def test_it_ends_soon_after_the_process_that_started_it_is_killed(self):
+        d = self.folder("orphan")
+        log = os.path.join(self.dir, "orphan.log")
+        cmd = [sys.executable, SCRIPT, "value", "--data", d, "--out", os.path.join(d, "nets.json"), "--epochs", "100000", "--batch", "16"]
+        starter = subprocess.Popen([sys.executable, "-c", STARTER, log, *cmd], stdout=subprocess.PIPE, text=True)
+        pid = int(starter.stdout.readline())
+        try:
+            deadline = time.monotonic() + 60
+            while "value epoch 1/" not in read(log):
+                self.assertLess(time.monotonic(), deadline, "the training never started")
+                time.sleep(0.1)
+            starter.kill()  # SIGKILL: it cannot stop its child
+            starter.wait()
+            starter.stdout.close()
+            deadline = time.monotonic() + 5
+            while alive(pid) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            self.assertFalse(alive(pid), "the training still runs 5 s after its starter was killed")
+        finally:
+            if alive(pid):
+                os.kill(pid, 9)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,8 @@ nothing, with a line saying so), log to stdout, and write their layers into ``--
 float32 weights, the format ``src/bots/net/network.ts`` reads) with their learning curve (and,
 for the policy network, its weights before training and after every epoch, for the win-rate curve).
 ``reference`` writes a few inputs and the outputs of the networks in ``--out`` on them, for the
-TypeScript inference's test. One thread, and the same seed and records give the same weights.
+TypeScript inference's test. One thread, and the same seed and records give the same weights. It
+ends on its own soon after the process that started it is gone (train:net killed with SIGKILL).
 Records that cannot be trained on (none match, no ``layout.json``, policy files that do not match)
 stop it with one line naming them and exit code 2.
 """
@@ -39,12 +40,16 @@ import json
 import math
 import os
 import sys
+import threading
 import time
 
 import numpy as np
 import torch
 
 torch.set_num_threads(1)
+# The process that started this one: train:net gives its pid (it could be gone already, killed in
+# the second or two numpy and torch take to load), taken out for this process's own children.
+STARTED_BY = int(os.environ.pop("TRAIN_NET_PID", os.getppid()))
 HELD_OUT = 9  # games whose number has this tens digit are held out (every setup of a stage, see selfplay.ts)
 
 
@@ -52,6 +57,19 @@ def stop(message):
     """Stops with ``message`` on one line and exit code 2, as for a usage error (records that cannot be trained on)."""
     print(f"net_train.py: {message}", file=sys.stderr)
     raise SystemExit(2)
+
+
+def exit_with_parent():
+    """Ends this process (exit code 1) soon after the process that started it is gone: train:net
+    killed with SIGKILL cannot stop it, and a process whose parent dies is handed to another, so its
+    parent's pid changes. Checked every half second on a thread of its own (training holds the main one)."""
+
+    def watch():
+        while os.getppid() == STARTED_BY:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def layout(data):
@@ -399,6 +417,7 @@ def reference(args):
 
 
 def main():
+    exit_with_parent()
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("kind", choices=["value", "policy", "reference"])
     ap.add_argument("--data", help="folder of the self-play records (and layout.json)")

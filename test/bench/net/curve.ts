@@ -20,6 +20,7 @@ import { layersFrom } from '../../../src/bots/net/network.js';
 import { policyOf } from '../../../src/bots/net/policy-net.js';
 import { simulate } from '../../../src/bots/simulate.js';
 import { wilson } from '../wilson.mjs';
+import { exitWithParent } from './orphan.js';
 
 /** One point of the curve. */
 export interface WinRatePoint {
@@ -46,6 +47,7 @@ const { values } = parseArgs({
   },
 });
 if (values.nets === undefined) throw new Error('--nets is required');
+exitWithParent(); // the games let the event loop turn after each one
 const file = values.nets;
 const games = Number(values.games);
 const seed = values.seed;

@@ -36,6 +36,7 @@ import type { RootChoice } from '../../../src/bots/search.js';
 import type { Bot } from '../../../src/bots/types.js';
 import type { PlayerCount, Variants } from '../../../src/index.js';
 import { DEFAULT_VARIANTS, PUBLISHED_VARIANTS } from '../../../src/index.js';
+import { exitIfOrphaned, exitWithParent } from './orphan.js';
 import type { Records } from './records.js';
 import { emptyRecords, GamePositions, recordDecision } from './records.js';
 
@@ -105,8 +106,19 @@ export function chunkDone(dir: string, name: string, key: ChunkKey): boolean {
   return JSON.stringify(done.key) === JSON.stringify(key);
 }
 
-/** Plays games `from` … `to − 1` of a stage and returns their records. */
-export function playChunk(stage: Stage, seed: string, from: number, to: number, nets: NetsFile | null): Records {
+/**
+ * Plays games `from` … `to − 1` of a stage and returns their records; `afterMove` is called after
+ * every move (the command checks there that `train:net` is still running: a chunk holds the event
+ * loop for minutes).
+ */
+export function playChunk(
+  stage: Stage,
+  seed: string,
+  from: number,
+  to: number,
+  nets: NetsFile | null,
+  afterMove: () => void = () => undefined,
+): Records {
   const records = emptyRecords();
   for (let g = from; g < to; g++) {
     const { players, variants } = setupOf(stage, g);
@@ -161,6 +173,7 @@ export function playChunk(stage: Stage, seed: string, from: number, to: number, 
       seed: `net:${seed}:${stage}:${g}`,
       bots,
       onAction: (_a, s) => {
+        afterMove();
         step += 1;
         if (s.step !== 'over' && step % EVERY === 0) positions.add(s);
       },
@@ -190,6 +203,7 @@ export function writeChunk(dir: string, name: string, records: Records, seconds:
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  exitWithParent();
   const { values } = parseArgs({
     options: {
       stage: { type: 'string' },
@@ -215,7 +229,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (existsSync(join(values.dir, `${name}.done`)))
       process.stdout.write(`${name}: played with other flags or networks before, playing it again\n`);
     const started = process.cpuUsage();
-    const records = playChunk(stage, values.seed, from, to, nets);
+    const records = playChunk(stage, values.seed, from, to, nets, exitIfOrphaned);
     const used = process.cpuUsage(started);
     writeChunk(values.dir, name, records, (used.user + used.system) / 1e6, key);
     process.stdout.write(`${name}: games ${from}–${to - 1}, ${((used.user + used.system) / 1e6).toFixed(1)} s of CPU\n`);

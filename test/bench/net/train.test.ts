@@ -1,7 +1,8 @@
 // `npm run train:net` (train.ts, selfplay.ts, publish.ts): every flag checked before anything runs
 // (one line, exit 2; --help), a chunk of games kept only when it was played with the same flags, no
-// self-play process left running when train:net stops (its output closed, SIGTERM), and the
-// fixture, the weights and the curve written together or not at all.
+// self-play process left running when train:net stops (its output closed, SIGTERM) or is killed
+// (SIGKILL: its processes end on their own), and the fixture, the weights and the curve written
+// together or not at all.
 import type { ChildProcess } from 'node:child_process';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,8 +43,8 @@ function processesWith(marker: string): number[] {
   return found;
 }
 
-async function gone(marker: string): Promise<number[]> {
-  for (let i = 0; i < 100; i++) {
+async function gone(marker: string, ms = 10_000): Promise<number[]> {
+  for (let i = 0; i < ms / 100; i++) {
     const left = processesWith(marker);
     if (left.length === 0) return left;
     await new Promise((r) => setTimeout(r, 100));
@@ -180,6 +181,59 @@ describe('train:net stopping', () => {
     });
 });
 
+const HAVE_TORCH = spawnSync('/usr/bin/python3', ['-c', 'import torch'], { stdio: 'ignore' }).status === 0;
+
+/** Waits until a process whose command line holds `marker` runs. */
+async function running(marker: string): Promise<void> {
+  for (let i = 0; i < 600 && processesWith(marker).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  expect(processesWith(marker).length, marker).toBeGreaterThan(0);
+}
+
+describe('train:net killed (SIGKILL: nothing can stop its processes)', () => {
+  // The processes notice that the one that started them is gone and end within a move or half a
+  // second: self-play and the search hold the event loop for a whole chunk of games, and a
+  // chunk of search games takes minutes.
+  it('ends every process of `npm run train:net` when the tsx command it runs is killed', async () => {
+    const dir = folder();
+    const tsx = spawn(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+        'test/bench/net/train.ts',
+        '--dir',
+        dir,
+        '--jobs',
+        '2',
+        '--heuristic-games',
+        '20000',
+        '--no-write',
+      ],
+      { cwd: ROOT, stdio: 'ignore' },
+    );
+    await running(join(dir, 'records'));
+    tsx.kill('SIGKILL');
+    await exited(tsx);
+    const left = await gone(dir, 5000);
+    for (const pid of left) process.kill(pid, 'SIGKILL'); // this test's own, left by a failure
+    expect(left).toEqual([]);
+  });
+
+  it.skipIf(!HAVE_TORCH)('ends the search self-play when train.ts is killed', async () => {
+    const dir = folder();
+    const child = spawn(
+      process.execPath,
+      [...TSX, 'test/bench/net/train.ts', '--dir', dir, '--heuristic-games', '1', '--value-epochs', '1', '--no-write'],
+      { cwd: ROOT, stdio: 'ignore' },
+    );
+    await running(`--nets\0${join(dir, 'nets.json')}`); // the search self-play (the command line's arguments are split by NULs)
+    child.kill('SIGKILL');
+    await exited(child);
+    const left = await gone(dir, 5000);
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    expect(left).toEqual([]);
+  });
+});
+
 /** Runs a command to its end; rejects when it fails. */
 function runToEnd(command: string, args: readonly string[]): Promise<void> {
   return new Promise((done, fail) => {
@@ -218,8 +272,6 @@ function tinyNets(): Record<string, unknown> {
     },
   };
 }
-
-const HAVE_TORCH = spawnSync('/usr/bin/python3', ['-c', 'import torch'], { stdio: 'ignore' }).status === 0;
 
 describe.skipIf(!HAVE_TORCH)('train:net writing the networks into the repository', () => {
   function setUp(nets: Record<string, unknown>): { dir: string; nets: string; targets: NetFiles } {

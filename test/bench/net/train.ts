@@ -35,7 +35,8 @@
  * plays the games in N processes (the records do not depend on N). Progress goes to stdout and to
  * `train.log` in the folder; each step's CPU time is logged. Every flag is checked first (`--help`
  * lists them); the processes it starts are stopped when it stops (an error, Ctrl-C, SIGTERM,
- * SIGHUP, or its output closed, as by `| head`).
+ * SIGHUP, or its output closed, as by `| head`), and end on their own soon after it is killed
+ * (SIGKILL; `orphan.ts`), as it does after the `tsx` command that runs it.
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
@@ -43,6 +44,7 @@ import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readF
 import { join, resolve } from 'node:path';
 import { CHOICE_FEATURES, DECISION_FEATURES } from '../../../src/bots/net/policy-features.js';
 import { CONTEXT_FEATURES, SEAT_FEATURES } from '../../../src/bots/net/value-features.js';
+import { exitWithParent, TRAIN_NET_PID } from './orphan.js';
 import { publishNets, REPOSITORY_NET_FILES } from './publish.js';
 import { parseTrainFlags, TRAIN_HELP, TrainFlagError } from './train-flags.js';
 
@@ -77,6 +79,8 @@ const nets = join(dir, 'nets.json');
 const CHUNK = 50;
 
 process.on('exit', stopChildren);
+// `npm run train:net`'s tsx killed (SIGKILL): nobody is left to stop this one; stop, with the children.
+exitWithParent();
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
   process.on(signal, () => {
     stopChildren();
@@ -98,7 +102,8 @@ function log(line: string): void {
 /** Runs a command, its output passed through to the log; resolves with the child's CPU seconds. */
 function run(command: string, args: readonly string[]): Promise<number> {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const env = { ...process.env, [TRAIN_NET_PID]: String(process.pid) };
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
     children.add(child);
     child.stdout.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) if (line.trim() !== '') log(`  ${line}`);
