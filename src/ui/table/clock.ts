@@ -1,6 +1,6 @@
 /**
  * The table's turn clock: the countdown in the status bar, ticking once a second while there is
- * a deadline, hidden without one or once the game is over.
+ * a deadline and the game goes on, hidden (and still) without one or once the game is over.
  * @module
  */
 import type { Lang } from '../../text/index.js';
@@ -25,22 +25,22 @@ export class TurnClock {
   }
 
   /**
-   * Shows the time left now and keeps it ticking while there is a deadline and the table is on
-   * a page (`live`); `over` hides it. `low` is called at each tick with less than 10 seconds left.
+   * Shows the time left now and keeps it ticking while there is a deadline, the game goes on and
+   * the table is on a page (`live`); `over` hides and stops it. `low` is called at each tick with
+   * less than 10 seconds left.
    */
   sync(lang: () => Lang, over: () => boolean, live: boolean, low?: () => void): void {
     const tick = (): void => {
-      const d = this.#deadline;
-      this.el.hidden = d === null || over();
-      if (d === null) return;
+      const d = over() ? null : this.#deadline;
+      this.el.hidden = d === null;
+      if (d === null) return this.stop();
       const left = d - Date.now();
       text(this.el, WORDS[lang()].timeLeft(clock(left)));
       this.el.classList.toggle('low', left < 10_000);
       if (left > 0 && left < 10_000) low?.();
     };
     tick();
-    if (this.#deadline !== null && this.#ticker === null && live) this.#ticker = setInterval(tick, 1000);
-    if (this.#deadline === null) this.stop();
+    if (!this.el.hidden && this.#ticker === null && live) this.#ticker = setInterval(tick, 1000);
   }
 
   /** Stops the timer. */
