@@ -4,10 +4,11 @@
  * shown with **Show more** and a line says how many are shown; the list refreshes by itself and
  * an error goes once the host answers again; a row's **Join the match** goes through the address
  * (the browser's Back returns to the list) and the join form has a way back, even for a match the
- * host no longer has; names are isolated from each other's direction; the row's buttons are
- * described by their row; switching the language keeps the create form's values; and
- * `<ftk-replay>` draws its first/last buttons without an emoji font, names bots apart in its own
- * language and refuses a record with an illegal action as `INVALID_RECORD` naming the action.
+ * host no longer has (whose error the lobby tells the page too, as `ftk-error`); names are
+ * isolated from each other's direction; the row's buttons are described by their row; switching
+ * the language keeps the create form's values; and `<ftk-replay>` draws its first/last buttons
+ * without an emoji font, names bots apart in its own language and refuses a record with an
+ * illegal action as `INVALID_RECORD` naming the action.
  *
  * Needs `npm run build` (the tarball is packed from dist/) and /usr/bin/chromium.
  */
@@ -101,9 +102,11 @@ describe('the lobby, after a review in Chromium', () => {
     await inLobby(page, 'form[part="join"]').waitFor();
     await page.locator('ftk-lobby').getByRole('button', { name: WORDS.en.lobby.back }).click();
     await poll(() => rows(page)).toBe(1);
-    // A match the host does not have: the error, and a way back.
+    // A match the host does not have: the error (told to the page too, as `ftk-error`), and a way back.
+    await page.addInitScript(`addEventListener('ftk-error', (e) => (window.__errors ??= []).push(e.detail))`);
     await page.goto(`${url}?lang=uk&match=nosuchmatch1`);
     await poll(() => lobbyText(page, '[part="error"]')).toBe(WORDS.uk.errors.NOT_FOUND);
+    expect(await page.evaluate('window.__errors')).toEqual([{ code: 'NOT_FOUND', message: WORDS.uk.errors.NOT_FOUND }]);
     await page.locator('ftk-lobby').getByRole('button', { name: WORDS.uk.lobby.back }).click();
     await poll(() => rows(page)).toBe(1);
   });

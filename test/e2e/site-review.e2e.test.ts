@@ -8,7 +8,8 @@
  * action's error goes once the match moves on; while the page reconnects nobody is shown
  * online; a link with another seat key or invite code than the page keeps replaces neither
  * until the host takes it (a crafted or revoked seat link leaves the player at their seat); and a
- * match the host does not know has its keys removed from the browser when its link is opened.
+ * match the host does not know has its keys removed from the browser when its link is opened (an
+ * invite link's code too, and its id from the list of matches).
  *
  * Needs `npm run build` (the tarball is packed from dist/) and /usr/bin/chromium.
  */
@@ -159,7 +160,7 @@ describe('the site, after a review in Chromium', () => {
       await page.waitForFunction(`window.__ftk.state().online === 'open' && window.__ftk.state().turn === 'mine'`, null, {
         timeout: 60_000,
       });
-      await poll(() => deepText(page, '.main > [role="status"]')).toBe(WORDS[lang].app.seatLinkRefused);
+      await poll(() => deepText(page, '.main > p')).toBe(WORDS[lang].app.seatLinkRefused);
       expect(await kept('ftk-token')).toBe(ada.token);
       expect(await page.evaluate('location.hash')).toBe('');
     }
@@ -180,10 +181,10 @@ describe('the site, after a review in Chromium', () => {
     await page.goto(seatLink(url, match.id, fresh));
     await page.waitForFunction(`window.__ftk.state().online === 'open' && window.__ftk.state().moves >= 1`, null, { timeout: 60_000 });
     await poll(() => kept('ftk-token')).toBe(fresh);
-    expect(await deepText(page, '.main > [role="status"]')).toBe('');
+    expect(await deepText(page, '.main > p')).toBe('');
   });
 
-  it("removes an unknown match's keys when its link is opened, and keeps those of a match kept before the list of matches", async () => {
+  it("removes an unknown match's keys when its link (an invite link too) is opened, and keeps those of a match kept before the list of matches", async () => {
     const { url, page } = await site();
     const { match, invite } = await createMatch(url, { players: 2, bots: [null, 'heuristic'] });
     const ada = await joinMatch(url, match.id, { name: 'Ada', seat: 0, invite });
@@ -200,6 +201,12 @@ describe('the site, after a review in Chromium', () => {
     await page.goto(`${url}?match=${gone}`);
     await poll(() => deepText(page, ERROR)).toBe(WORDS.en.errors.NOT_FOUND);
     await poll(() => keys(gone)).toEqual([null, null, null]);
+    // An invite link to a match the host does not know: its join form says so, and the code the link brought goes too.
+    const unknown = 'NoSuchMatchEither0123';
+    await page.goto(`${url}?match=${unknown}&seat=1#invite=SOMECODE0123`);
+    await poll(() => deepText(page, ERROR)).toBe(WORDS.en.errors.NOT_FOUND);
+    await poll(() => keys(unknown)).toEqual([null, null, null]);
+    expect(await page.evaluate(`JSON.parse(localStorage.getItem('ftk-matches'))`)).toEqual([]);
     // Ada's match opens with her kept key; the invite code its link brings is kept, and the list starts again.
     await page.goto(`${url}?match=${match.id}#invite=${invite}`);
     await page.waitForFunction(`window.__ftk.state().online === 'open'`, null, { timeout: 60_000 });

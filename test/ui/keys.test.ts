@@ -1,7 +1,8 @@
 /**
  * The keys `<ftk-app>` keeps for each match (`src/ui/app/keys.ts`), without a browser, in a
  * storage like `localStorage`: only the most recent matches' keys are kept, a match the host does
- * not know is forgotten, and a missing, hand-edited or failing storage is no error.
+ * not know is forgotten (its keys and its place in the list), and a missing, hand-edited or
+ * failing storage is no error.
  */
 import { describe, expect, it } from 'vitest';
 import { forget, KEPT_MATCHES, type KeyStore, remember, store, stored } from '../../src/ui/app/keys.js';
@@ -98,16 +99,21 @@ describe("the site's keys", () => {
     }
   });
 
-  it("forgets a match: its three keys, no other's", () => {
+  it("forgets a match: its three keys and its place in the list, no other's", () => {
     const s = new FakeStorage();
     for (const kind of ['token', 'creator', 'invite'] as const) store(kind, 'gone', 'x', s);
     store('token', 'other', 'y', s);
     forget('gone', s);
-    expect(Object.fromEntries(s.map)).toEqual({ 'ftk-token:other': 'y', 'ftk-matches': '["gone","other"]' });
+    expect(Object.fromEntries(s.map)).toEqual({ 'ftk-token:other': 'y', 'ftk-matches': '["other"]' });
     // Never listed (kept before the index): its keys go all the same.
     s.setItem('ftk-invite:older', 'z');
     forget('older', s);
     expect(s.getItem('ftk-invite:older')).toBeNull();
+    expect(index(s)).toEqual(['other']);
+    // A list edited by hand: the keys go, and the list starts again.
+    s.setItem('ftk-matches', '{not a list');
+    forget('other', s);
+    expect(Object.fromEntries(s.map)).toEqual({ 'ftk-matches': '[]' });
   });
 
   it('is no error when storage fails or is missing', () => {

@@ -98,6 +98,11 @@ export class AppElement extends ElementBase {
       this.#go(`?match=${encodeURIComponent(match)}`);
     });
     this.#root.addEventListener('ftk-replay', (e) => this.#replay((e as CustomEvent<{ record: GameRecord }>).detail.record));
+    // The host knows no such match (any more), read or joined: its keys go.
+    this.#root.addEventListener('ftk-error', (e) => {
+      const match = (e.target as Element).getAttribute('match');
+      if ((e as CustomEvent<{ code?: unknown }>).detail.code === 'NOT_FOUND' && match) forget(match);
+    });
     upgradeProperties(this, ['bots']);
   }
 
@@ -288,21 +293,21 @@ export class AppElement extends ElementBase {
     if (invite !== null) el.setAttribute('invite', invite);
     el.setAttribute('exportparts', [...TABLE_PARTS, ...MATCH_PARTS].join(', '));
     el.creatorToken = stored('creator', match);
-    const notice = h('p', { class: 'muted', role: 'status' });
+    // Not a live region: it is worded again when the language changes, and says nothing then (the table says it once).
+    const notice = h('p', { class: 'muted' });
     let back = token !== kept && kept;
     let refused = false;
     const words = (): void => text(notice, refused ? WORDS[this.lang].app.seatLinkRefused : '');
     this.#words = words;
     const settle = (e: Event): void => {
       const d = (e as CustomEvent<{ code?: unknown; status?: unknown }>).detail;
-      // The host knows no such match (any more): its keys go.
-      if (d.code === 'NOT_FOUND') forget(match);
       if (back && d.status === 'open') store('token', match, token as string);
       // Refused: back to the seat with the token this page keeps (the link's is forgotten).
       else if (back && d.code === 'UNAUTHORIZED') {
         refused = true;
         words();
         el.token = back;
+        el.table.announce(WORDS[this.lang].app.seatLinkRefused);
       } else return;
       back = false;
     };

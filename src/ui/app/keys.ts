@@ -4,9 +4,9 @@
  * matches (`ftk-matches`, a JSON array of ids, the most recent last). Only the keys of the
  * {@link KEPT_MATCHES} most recent matches are kept (the list is brought up to date whenever a
  * key is kept); a match kept before that list existed is not in it (its keys stay, and it joins
- * the list when one of them is kept again). A match the host does not know is forgotten. Storage
- * that fails (turned off, full) or a list edited by hand is no error: a key then lasts as long as
- * the page, or the list starts again.
+ * the list when one of them is kept again). A match the host does not know is forgotten: its keys,
+ * and its id in the list. Storage that fails (turned off, full) or a list edited by hand is no
+ * error: a key then lasts as long as the page, or the list starts again.
  * @module
  */
 
@@ -38,6 +38,17 @@ const drop = (s: KeyStore, match: string): void => {
   for (const kind of ['token', 'creator', 'invite'] as const) s.removeItem(key(kind, match));
 };
 
+/** The matches listed, less `match` (a list that is missing or is not one: none). */
+function listed(s: KeyStore, match: string): string[] {
+  let list: unknown;
+  try {
+    list = JSON.parse(s.getItem(INDEX) ?? '');
+  } catch {
+    // No list, or not JSON: it starts again.
+  }
+  return Array.isArray(list) ? list.filter((m) => typeof m === 'string' && m !== match) : [];
+}
+
 /** The value kept for `match`'s `kind`; `null` if there is none (or storage fails). */
 export const stored = (kind: KeyKind, match: string, s?: KeyStore): string | null => use((s) => s.getItem(key(kind, match)), s);
 
@@ -54,18 +65,16 @@ export function store(kind: KeyKind, match: string, value: string, s?: KeyStore)
  */
 export function remember(match: string, s?: KeyStore, most = KEPT_MATCHES): void {
   use((s) => {
-    let list: unknown;
-    try {
-      list = JSON.parse(s.getItem(INDEX) ?? '');
-    } catch {
-      // No list, or not JSON: it starts again.
-    }
-    const kept = Array.isArray(list) ? list.filter((m) => typeof m === 'string' && m !== match) : [];
+    const kept = listed(s, match);
     kept.push(match);
     for (const old of kept.splice(0, kept.length - most)) drop(s, old);
     s.setItem(INDEX, JSON.stringify(kept));
   }, s);
 }
 
-/** Forgets `match` (the host does not know it): removes its keys (its id stays listed until newer matches push it out). */
-export const forget = (match: string, s?: KeyStore): void => void use((s) => drop(s, match), s);
+/** Forgets `match` (the host does not know it): removes its keys, and its id from the list. */
+export const forget = (match: string, s?: KeyStore): void =>
+  void use((s) => {
+    drop(s, match);
+    s.setItem(INDEX, JSON.stringify(listed(s, match)));
+  }, s);

@@ -59,10 +59,12 @@ export const LOBBY_CSS = css`${CHROME_CSS}${CARD_CSS} .lobby { display: grid; ga
  *   `invite` (the invite code the seat is taken with: an unlisted match needs it), `local`
  *   (offer a game against bots on this page), `lang`.
  * - Events: `ftk-created` and `ftk-joined` (`SeatedDetail`), `ftk-watch` (`{ match }`),
- *   `ftk-local` (`{ players }`); cancelable: `ftk-join` (`{ match }`, a row's **Join the match**:
- *   unless cancelled, the element shows that match's join form) and `ftk-back` (the join form's
- *   **Back to the lobby**: unless cancelled, the element shows the lobby). `<ftk-app>` cancels
- *   both and goes through the page's address, so that the browser's Back works.
+ *   `ftk-local` (`{ players }`), `ftk-error` (`{ code, message }`: what failed, the message as the
+ *   element shows it; `NOT_FOUND` for the join form of a match the host does not know);
+ *   cancelable: `ftk-join` (`{ match }`, a row's **Join the match**: unless cancelled, the
+ *   element shows that match's join form) and `ftk-back` (the join form's **Back to the lobby**:
+ *   unless cancelled, the element shows the lobby). `<ftk-app>` cancels both and goes through the
+ *   page's address, so that the browser's Back works.
  * - The open matches: the newest 30, with **Show more** while the host has more; listed again
  *   every 20 s while they are shown and the page is visible.
  */
@@ -147,13 +149,17 @@ export class LobbyElement extends ElementBase {
     return b;
   }
 
-  /** Says why something failed; `joining`: a seat was asked for, where FORBIDDEN means the invite code (the errors' own words are about watching). */
+  /**
+   * Says why something failed, and tells the page (`ftk-error`); `joining`: a seat was asked for,
+   * where FORBIDDEN means the invite code (the errors' own words are about watching).
+   */
   #fail(e: unknown, joining = false): void {
     const w = WORDS[this.lang];
     const code =
       typeof (e as { code?: unknown })?.code === 'string' ? (e as { code: string }).code : e instanceof TypeError ? 'OFFLINE' : '';
     const message = (joining && code === 'FORBIDDEN' ? w.lobby.badInvite : w.errors[code]) ?? (e instanceof Error ? e.message : String(e));
     text(this.#error, message);
+    this.#emit('ftk-error', { code, message });
   }
 
   #draw(): void {

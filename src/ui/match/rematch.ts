@@ -1,8 +1,9 @@
 /**
  * The rematch panel of `<ftk-match>`, under the final score: who is ready to play again (a bot
  * always is), the reader's **Rematch** button, and, once everybody agreed, the way to the next
- * match (the panel goes there by itself when it saw the agreement happen). The host creates
- * the rematch with the same seats, so nobody needs a new invite.
+ * match (the panel goes there by itself when it saw the agreement happen, a moment after saying
+ * so: going there takes the panel off the page). The host creates the rematch with the same
+ * seats, so nobody needs a new invite.
  * @module
  */
 import { ClientError, type RematchState, type SeatSummary } from '../../client/index.js';
@@ -10,6 +11,9 @@ import type { Lang } from '../../text/index.js';
 import { fill, h, text } from '../dom.js';
 import { CROWN, icon } from '../table/cards.js';
 import { WORDS, type Words } from '../words.js';
+
+/** How long the panel says that everybody agreed before it goes to the rematch by itself (a line taken off the page at once is not read out). */
+const GO_AFTER_MS = 1000;
 
 /** Whether a seat agreed to the rematch. */
 export type Vote = 'ready' | 'deciding';
@@ -49,7 +53,10 @@ export interface RematchContext {
   readonly name: (seat: number) => string;
   /** Agrees for the reader's seat (`client.agreeToRematch`). */
   readonly agree: () => Promise<unknown>;
-  /** Goes to the rematch: called by the panel once everybody agreed if it saw the game over with no rematch yet, the connection open; else by a button. */
+  /**
+   * Goes to the rematch: called by the panel a moment (`GO_AFTER_MS`) after everybody agreed if
+   * it saw the game over with no rematch yet, the connection open; else by a button.
+   */
   readonly go: (next: string) => void;
   /** Whether the connection is open. */
   readonly open: boolean;
@@ -93,7 +100,8 @@ export class RematchPanel {
     if (next === null) this.#awaiting ||= ctx.open;
     else if (this.#awaiting) {
       this.#awaiting = false;
-      ctx.go(next);
+      // Not if the panel left the page meanwhile (the reader went there, or elsewhere).
+      setTimeout(() => this.el.isConnected && ctx.go(next), GO_AFTER_MS);
     }
     const key = JSON.stringify([ctx.lang, rows, next, this.#busy]);
     if (key === this.#drawn) return;

@@ -1,7 +1,8 @@
 /**
  * What `<ftk-match>` says to a screen reader besides what its table says of the game: whom the
- * game waits for until it starts, the connection when it changes (in a live region of its own: the pill beside it is worded again when
- * the language changes, and says nothing then), the game's opening with the reader's first view
+ * game waits for until it starts and the connection, each when it changes (in a live region of its
+ * own: the line shown, and the pill beside it, are worded again when the language changes, and say
+ * nothing then), the game's opening with the reader's first view
  * of it (as a local game's table says it at its start), a move the host played when the reader's
  * time ran out, and another person leaving the table and coming back.
  * @module
@@ -14,12 +15,18 @@ import type { TableElement } from '../table/element.js';
 import { WORDS, type Words } from '../words.js';
 import { openingOf } from './opening.js';
 
-/** The match's announcements, through its table's announcer and live regions of its own (`el`, `waiting`). */
+/** The match's announcements, through its table's announcer and live regions of its own (in `el`). */
 export class MatchVoice {
-  /** The connection's live region (visually hidden). */
-  readonly el: HTMLElement = h('span', { class: 'sr', role: 'status' });
-  /** Whom the game waits for (the table is empty until it starts). */
-  readonly waiting: HTMLElement = h('span', { class: 'muted', role: 'status' });
+  /** The connection's live region. */
+  readonly #status = h('span', { role: 'status' });
+  /** The live region that says whom the game waits for. */
+  readonly #waits = h('span', { role: 'status' });
+  /** The match's own live regions (visually hidden): the connection's, and whom the game waits for. */
+  readonly el: HTMLElement = h('span', { class: 'sr' }, this.#status, this.#waits);
+  /** Whom the game waits for (the table is empty until it starts), shown. */
+  readonly waiting: HTMLElement = h('span', { class: 'muted' });
+  /** The seats taken when the game last waited (`undefined`: it did not). */
+  #seated: number | undefined;
   readonly #table: TableElement;
   /** The events heard since the last view: drawn with the next view (a view the table refuses takes them with it). */
   #heard: GameEvent[] = [];
@@ -43,17 +50,22 @@ export class MatchVoice {
 
   /** Says the connection `now` in `lang` if it is not `before`. */
   status(before: keyof Words['status'], now: keyof Words['status'], lang: Lang): void {
-    if (now !== before) text(this.el, WORDS[lang].status[now]);
+    if (now !== before) text(this.#status, WORDS[lang].status[now]);
   }
 
   /** Says how many `seats` are taken while the game waits for players (`undefined`: it does not, or the connection is not open). */
   waitingFor(seats: readonly SeatSummary[] | undefined, lang: Lang): void {
-    text(this.waiting, seats && seats.length > 0 ? WORDS[lang].waitingFor(seats.filter((s) => !s.open).length, seats.length) : '');
+    const seated = seats?.filter((s) => !s.open).length;
+    const line = seats?.length ? WORDS[lang].waitingFor(seated as number, seats.length) : '';
+    text(this.waiting, line);
+    // Said when the seats taken change, not when only the language does.
+    if (seated !== this.#seated) text(this.#waits, line);
+    this.#seated = seated;
   }
 
   /** The language changed: nothing is said again (what was said in the last one goes quietly). */
   hush(): void {
-    this.el.textContent = '';
+    for (const live of [this.#status, this.#waits]) live.textContent = '';
   }
 
   /** Takes an update's events, to be drawn with the next view; says first when the host played the reader's move as their time ran out. */
