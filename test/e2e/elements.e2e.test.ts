@@ -264,54 +264,54 @@ describe('<ftk-table>', () => {
   });
 });
 
-  it('stops its turn clock once the game is over, with the deadline still set (a page that never clears it)', async () => {
-    const { page, errors, close } = await blank();
-    try {
-      await page.addScriptTag({ content: PLAY });
-      const out = await page.evaluate(async () => {
-        const w = window as unknown as Record<string, any>;
-        const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
-        // The table's timers: the live intervals, counted as the page starts and clears them.
-        const live = new Set<unknown>();
-        const set = window.setInterval.bind(window);
-        const clear = window.clearInterval.bind(window);
-        (window as any).setInterval = (f: () => void, ms: number) => {
-          const id = set(f, ms);
-          live.add(id);
-          return id;
-        };
-        (window as any).clearInterval = (id: number) => {
-          live.delete(id);
-          clear(id);
-        };
-        const t = document.createElement('ftk-table') as any;
-        document.body.append(t);
-        t.view = w.playUntil(3, 11, (v: any) => v.moveCount > 5).view;
-        t.deadline = Date.now() + 60_000;
-        await wait(50);
-        const during = live.size;
-        t.view = w.playUntil(3, 11, (v: any) => v.phase === 'over').view;
-        await wait(50); // drawn
-        const clock = t.shadowRoot.querySelector('[part~=clock]');
-        let changes = 0;
-        new MutationObserver((m) => {
-          changes += m.length;
-        }).observe(clock, { subtree: true, childList: true, characterData: true, attributes: true });
-        await wait(2300);
-        const over = { intervals: live.size, changes, hidden: clock.hidden };
-        // A new game's view with the deadline still set: the clock ticks again.
-        t.view = w.playUntil(3, 12, (v: any) => v.moveCount > 5).view;
-        await wait(50);
-        return { during, over, again: { intervals: live.size, hidden: clock.hidden } };
-      });
-      expect(out.during).toBe(1);
-      expect(out.over).toEqual({ intervals: 0, changes: 0, hidden: true });
-      expect(out.again).toEqual({ intervals: 1, hidden: false });
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
-  });
+it('stops its turn clock once the game is over, with the deadline still set (a page that never clears it)', async () => {
+  const { page, errors, close } = await blank();
+  try {
+    await page.addScriptTag({ content: PLAY });
+    const out = await page.evaluate(async () => {
+      const w = window as unknown as Record<string, any>;
+      const wait = (ms: number) => new Promise((done) => setTimeout(done, ms));
+      // The table's timers: the live intervals, counted as the page starts and clears them.
+      const live = new Set<unknown>();
+      const set = window.setInterval.bind(window);
+      const clear = window.clearInterval.bind(window);
+      (window as any).setInterval = (f: () => void, ms: number) => {
+        const id = set(f, ms);
+        live.add(id);
+        return id;
+      };
+      (window as any).clearInterval = (id: number) => {
+        live.delete(id);
+        clear(id);
+      };
+      const t = document.createElement('ftk-table') as any;
+      document.body.append(t);
+      t.view = w.playUntil(3, 11, (v: any) => v.moveCount > 5).view;
+      t.deadline = Date.now() + 60_000;
+      await wait(50);
+      const during = live.size;
+      t.view = w.playUntil(3, 11, (v: any) => v.phase === 'over').view;
+      await wait(50); // drawn
+      const clock = t.shadowRoot.querySelector('[part~=clock]');
+      let changes = 0;
+      new MutationObserver((m) => {
+        changes += m.length;
+      }).observe(clock, { subtree: true, childList: true, characterData: true, attributes: true });
+      await wait(2300);
+      const over = { intervals: live.size, changes, hidden: clock.hidden };
+      // A new game's view with the deadline still set: the clock ticks again.
+      t.view = w.playUntil(3, 12, (v: any) => v.moveCount > 5).view;
+      await wait(50);
+      return { during, over, again: { intervals: live.size, hidden: clock.hidden } };
+    });
+    expect(out.during).toBe(1);
+    expect(out.over).toEqual({ intervals: 0, changes: 0, hidden: true });
+    expect(out.again).toEqual({ intervals: 1, hidden: false });
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+});
 
 describe('<ftk-app> playing locally', () => {
   const app = async (page: Page): Promise<void> => {

@@ -33,7 +33,10 @@ export class TurnClock {
     const tick = (): void => {
       const d = over() ? null : this.#deadline;
       this.el.hidden = d === null;
-      if (d === null) return this.stop();
+      if (d === null) {
+        this.stop();
+        return;
+      }
       const left = d - Date.now();
       text(this.el, WORDS[lang()].timeLeft(clock(left)));
       this.el.classList.toggle('low', left < 10_000);
