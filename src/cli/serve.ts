@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { MemoryStoreOptions } from '../server/store/memory.js';
-import { withoutPassword } from '../server/without-password.js';
+import { hidesPasswordOf, passwordsHidden, withoutPassword } from '../server/without-password.js';
 import type { OptionSpec, Parsed } from './args.js';
 import { intOption, stringOption, UsageError } from './args.js';
 import { checkFolderDestination, isFolder } from './files.js';
@@ -129,9 +129,12 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
       throw new UsageError(`--cors takes origins separated by commas: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+  // Every line it prints: a password the operator gave, or any in an error's text, shown as ***.
+  const hide = postgres === undefined ? passwordsHidden : hidesPasswordOf(postgres);
+  const tell = (m: string): void => say(io.stderr, `for-the-king serve: ${hide(m)}`);
   const store =
     postgres !== undefined
-      ? await server.createPostgresStore({ connectionString: postgres, onError: (e) => say(io.stderr, `for-the-king serve: ${e.message}`) })
+      ? await server.createPostgresStore({ connectionString: postgres, onError: (e) => tell(e.message) })
       : memory
         ? new server.MemoryStore(memoryOptions)
         : await openFolder(server, io, data, { ...(takeOverPid === undefined ? {} : { takeOver: { pid: takeOverPid } }), cutCorruptTail });
@@ -142,7 +145,7 @@ export async function serveCommand(parsed: Parsed, io: Io): Promise<number> {
       port,
       hostname,
       trustProxy: parsed.options['trust-proxy'] === true,
-      log: (m) => say(io.stderr, `for-the-king serve: ${m}`),
+      log: tell,
       cors,
       ...(staticDir === undefined ? {} : { staticDir, staticMaxAge }),
       ...(metricsPort === undefined ? {} : { metricsPort }),
