@@ -2,8 +2,9 @@
  * The theme every element shares: CSS custom properties with their defaults (a page overrides
  * any of them on the element or an ancestor), buttons, focus rings and the visually hidden text
  * for screen readers. docs/theming.md lists each property. In forced colours (high contrast) the
- * transparent borders of buttons and fields are drawn in the system's colours, and a pressed
- * button is highlighted in them.
+ * transparent borders of buttons and fields are drawn in the system's colours, a pressed
+ * button is highlighted in them, and a Gold card's coins (gradients, which forced colours drop)
+ * keep an edge.
  * @module
  */
 import { css } from './css.js';
@@ -67,6 +68,7 @@ input, select { font: inherit; }
 a { color: var(--_accent); }
 @media (forced-colors: active) {
   .btn[aria-pressed="true"] { forced-color-adjust: none; background: Highlight; color: HighlightText; outline-color: CanvasText; }
+  .coin { border: 1px solid; }
 }
 @media (prefers-reduced-motion: reduce) {
   *, *::before, *::after { transition: none !important; animation: none !important; }

@@ -40,49 +40,53 @@ export function renderScore(el: HTMLElement, s: Scene, names: readonly string[])
     h('h2', null, l.ui.score),
     h('p', { class: 'winner-line', 'data-key': 'winner', tabindex: '-1' }, icon(CROWN, 'crown'), line),
     h(
-      'table',
-      { part: 'score-table' },
+      'div',
+      { class: 'wide' },
       h(
-        'thead',
-        null,
+        'table',
+        { part: 'score-table' },
         h(
-          'tr',
+          'thead',
           null,
-          h('th', { scope: 'col' }, l.ui.player),
-          offices.map((o) =>
-            h(
-              'th',
-              { scope: 'col', title: l.offices[o] },
-              h('span', { class: 'dot', style: `background: var(--_${o})`, 'aria-hidden': 'true' }),
-              named(l.offices[o]),
-            ),
-          ),
-          h('th', { scope: 'col' }, named(l.ui.gold)),
-          h('th', { scope: 'col' }, l.ui.points),
-        ),
-      ),
-      h(
-        'tbody',
-        null,
-        Array.from({ length: v.players }, (_, p) =>
           h(
             'tr',
-            { 'data-player': p, class: score.winners.includes(p) ? 'winner' : null },
-            h('th', { scope: 'row' }, s.name(p), score.winners.includes(p) ? h('span', { class: 'sr' }, ` (${l.ui.winner})`) : null),
-            offices.map((o) => {
-              const r = score.offices[o];
-              const inf = r?.influence[p] ?? 0;
-              const took = r?.first === p ? (r.primary ?? 0) : r?.second === p ? (r.secondary ?? 0) : null;
-              return h(
-                'td',
-                null,
-                inf === 0 ? '·' : String(inf),
-                took === null ? null : h('span', { class: 'won' }, ` +${took}`),
-                took === null ? null : h('span', { class: 'sr' }, ` (${r?.first === p ? w.primaryShort : w.secondaryShort})`),
-              );
-            }),
-            h('td', null, String(goldOf(hands[p] ?? []))),
-            h('td', { class: 'total' }, String(score.points[p] ?? 0)),
+            null,
+            h('th', { scope: 'col' }, l.ui.player),
+            offices.map((o) =>
+              h(
+                'th',
+                { scope: 'col', title: l.offices[o] },
+                h('span', { class: 'dot', style: `background: var(--_${o})`, 'aria-hidden': 'true' }),
+                named(l.offices[o]),
+              ),
+            ),
+            h('th', { scope: 'col' }, named(l.ui.gold)),
+            h('th', { scope: 'col' }, l.ui.points),
+          ),
+        ),
+        h(
+          'tbody',
+          null,
+          Array.from({ length: v.players }, (_, p) =>
+            h(
+              'tr',
+              { 'data-player': p, class: score.winners.includes(p) ? 'winner' : null },
+              h('th', { scope: 'row' }, s.name(p), score.winners.includes(p) ? h('span', { class: 'sr' }, ` (${l.ui.winner})`) : null),
+              offices.map((o) => {
+                const r = score.offices[o];
+                const inf = r?.influence[p] ?? 0;
+                const took = r?.first === p ? (r.primary ?? 0) : r?.second === p ? (r.secondary ?? 0) : null;
+                return h(
+                  'td',
+                  null,
+                  inf === 0 ? '·' : String(inf),
+                  took === null ? null : h('span', { class: 'won' }, ` +${took}`),
+                  took === null ? null : h('span', { class: 'sr' }, ` (${r?.first === p ? w.primaryShort : w.secondaryShort})`),
+                );
+              }),
+              h('td', null, String(goldOf(hands[p] ?? []))),
+              h('td', { class: 'total' }, String(score.points[p] ?? 0)),
+            ),
           ),
         ),
       ),

@@ -2,7 +2,8 @@
  * The table's stylesheet: the felt, the seats, the cards, the decision tray, the score. Layout
  * follows the element's own width (container queries), so the same table fits a phone, a side
  * panel and a wide desktop. On a phone the score's names take what its numbers leave and break
- * between words, within one only when it is wider than that.
+ * between words, within one only when it is wider than that. With large text the bid's field
+ * narrows and the score scrolls within itself; a big card's name sits above its lower value.
  * @module
  */
 import { css } from '../css.js';
@@ -31,7 +32,7 @@ const CARDS = css`
 .card[data-office="livestock"] { --c: var(--_livestock); }
 .card .pip, .card .name, .card .letter { color: color-mix(in srgb, var(--c) 72%, #000); }
 .card .pip::before, .card .name::before, .card .letter::before { content: attr(data-t); }
-.card .pip { position: absolute; font-weight: 700; }
+.card .pip { position: absolute; font-weight: 700; height: 1em; display: grid; place-items: center; }
 .card .tl { top: 9%; left: 12%; }
 .card .br { bottom: 9%; right: 12%; transform: rotate(180deg); }
 .card .letter { position: absolute; top: 10%; right: 12%; font-size: 0.45em; font-family: var(--_font); }
@@ -71,10 +72,15 @@ const CARDS = css`
 .card.small .emblem { margin-top: 0; }
 .card.big { --w: calc(var(--cw, var(--_card-w)) * 1.25); }
 .card.big .name { bottom: 22%; }
+.card.big .tl ~ .name { bottom: calc(9% + var(--w) * 0.27); }
+.card.big .emblem { width: 46%; margin-top: -16%; }
 .card.mini { --w: 16px; border-width: 1.5px; box-shadow: 0 1px 2px rgba(0, 0, 0, 0.4); }
 .card.playable { cursor: pointer; outline: 3px solid var(--_accent); outline-offset: 2px; transform: translateY(-4px); }
 .card.playable:hover { transform: translateY(-9px); box-shadow: 0 10px 18px rgba(0, 0, 0, 0.4); }
-.card.playable:focus-visible { outline: 4px solid var(--_focus); outline-offset: 3px; transform: translateY(-9px); }
+.card.playable:focus-visible {
+  outline: 4px solid var(--_focus); outline-offset: 3px; transform: translateY(-9px);
+  box-shadow: 0 0 0 3px var(--_felt-dark), 0 0 0 9px var(--_ink);
+}
 .backs { display: inline-flex; align-items: center; }
 .backs .card + .card { margin-left: -9px; }
 .backs .more { margin-left: 4px; font-size: 0.8rem; color: var(--_muted); }
@@ -127,7 +133,7 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
 .seat-head { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; margin-bottom: 6px; }
 .seat-name { font-weight: 700; font-size: 1rem; overflow-wrap: anywhere; }
 .presence { width: 9px; height: 9px; border-radius: 50%; background: var(--_ok); box-shadow: 0 0 0 2px rgba(0, 0, 0, 0.3); }
-.presence.off { background: #9aa39d; }
+.presence.off { background: none; border: 2px solid #9aa39d; }
 .badge { font-size: 0.72rem; font-weight: 650; padding: 2px 8px; border-radius: 999px; background: rgba(255, 255, 255, 0.12); }
 .badge.advisor { background: var(--_accent); color: var(--_button-ink); }
 .badge.out { background: rgba(0, 0, 0, 0.35); color: var(--_muted); }
@@ -186,7 +192,7 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
 .title .you { grid-area: you; font-size: 0.72rem; color: var(--_muted); }
 .title.flash { animation: flash 1.2s ease; }
 @keyframes flash { 0%, 100% { filter: none; } 30% { filter: brightness(1.8); } }
-.tray { grid-area: tray; display: grid; gap: 10px; }
+.tray { grid-area: tray; display: grid; grid-template-columns: minmax(0, 1fr); gap: 10px; }
 .tray.mine { box-shadow: inset 0 0 0 2px var(--_accent), 0 0 24px rgba(242, 193, 78, 0.25); }
 .tray .prompt { margin: 0; font-size: 1.05rem; font-weight: 700; color: var(--_ink); text-transform: none; letter-spacing: 0; }
 .tray .note { margin: 0; color: var(--_muted); font-size: 0.9rem; }
@@ -195,8 +201,8 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
 .king-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
 .king-row .office { min-width: 9rem; display: flex; align-items: center; gap: 6px; font-weight: 650; }
 .king-row .btn { min-width: 44px; padding: 0.5em 0.8em; }
-.stepper { display: inline-flex; align-items: center; gap: 4px; }
-.stepper input { width: 4.5em; min-height: 44px; text-align: center; border-radius: 10px; border: 1px solid transparent; padding: 0 6px; font-weight: 700; }
+.stepper { display: inline-flex; align-items: center; gap: 4px; max-width: 100%; }
+.stepper input { width: 4.5em; min-width: 0; min-height: 44px; text-align: center; border-radius: 10px; border: 1px solid transparent; padding: 0 6px; font-weight: 700; }
 .mine-seat { grid-area: mine; }
 .mine-seat .fan { min-height: calc(var(--cw) * 1.4 + 6px); }
 .mine-head { display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; margin-bottom: 8px; }
@@ -207,6 +213,7 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
 .log li { padding-left: 10px; border-left: 2px solid var(--_line); }
 .log li:last-child { border-left-color: var(--_accent); }
 .score { grid-area: score; }
+.score .wide { overflow-x: auto; }
 .score table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
 .score th, .score td { padding: 6px 4px; text-align: center; border-bottom: 1px solid var(--_line); }
 .score th:first-child, .score td:first-child { text-align: left; }
