@@ -19,7 +19,7 @@ import { MemoryStore } from '../../src/server/store/memory.js';
 import { labels } from '../../src/text/index.js';
 import { WORDS } from '../../src/ui/words.js';
 import { blankWithClient, openBrowser, requireFiles } from './browser.js';
-import { axeProblems } from './table.js';
+import { axeProblems, SHOW_TABLE } from './table.js';
 
 let pages: Awaited<ReturnType<typeof openBrowser>>;
 
@@ -41,28 +41,6 @@ async function blank(search = '', width = 1280, height = 800): Promise<{ page: P
   return { page, errors, close: () => context.close() };
 }
 
-/**
- * In the page: `window.show(players, seed, kind, lang, names)` plays heuristic moves from `seed`
- * until seat 0's decision is `kind` (`over`: the end) and shows seat 0's view in a new
- * `<ftk-table>` (`window.table`).
- */
-const SHOW = `window.show = async (players, seed, kind, lang, names = []) => {
-  const { createGame, step, view } = window.lib;
-  const rng = window.bots.botRandom('e2e' + seed);
-  let state = createGame({ players, seed });
-  const done = () => (kind === 'over' ? state.step === 'over' : window.ui.decisionOf(view(state, 0)).kind === kind);
-  for (let i = 0; i < 3000 && !done(); i++) state = step(state, window.bots.heuristicBot(view(state, state.toMove), rng)).state;
-  if (!done()) throw new Error('no ' + kind + ' from seed ' + seed);
-  document.body.replaceChildren();
-  const t = document.createElement('ftk-table');
-  t.setAttribute('lang', lang);
-  t.names = names;
-  document.body.append(t);
-  t.view = view(state, 0);
-  window.table = t;
-  await new Promise((r) => setTimeout(r, 50));
-};`;
-
 /** The computed top border of the first element matching `selector` in the table: width and style. */
 const edge = (page: Page, selector: string): Promise<string> =>
   page.evaluate((sel) => {
@@ -76,8 +54,8 @@ describe('the elements, after an accessibility review in Chromium', () => {
     try {
       await page.emulateMedia({ forcedColors: 'active' });
       expect(await page.evaluate(`matchMedia('(forced-colors: active)').matches`)).toBe(true);
-      await page.addScriptTag({ content: SHOW });
-      await page.evaluate('window.show(3, 5, "bid", "en")');
+      await page.addScriptTag({ content: SHOW_TABLE });
+      await page.evaluate('window.show(3, 5, "bid", { lang: "en" })');
       expect(await edge(page, '.tray .btn[data-key="pass"]')).toBe('1px solid');
       expect(await edge(page, '.stepper input')).toBe('1px solid');
 
@@ -110,9 +88,9 @@ describe('the elements, after an accessibility review in Chromium', () => {
   it("names the score's columns in full for screen readers on a phone, in English and Ukrainian", async () => {
     const { page, errors, close } = await blank('', 390, 844);
     try {
-      await page.addScriptTag({ content: SHOW });
+      await page.addScriptTag({ content: SHOW_TABLE });
       for (const lang of ['en', 'uk'] as const) {
-        await page.evaluate(`window.show(3, 6, "over", "${lang}")`);
+        await page.evaluate(`window.show(3, 6, "over", { lang: "${lang}" })`);
         const l = labels[lang];
         const shown: string[] = await page.evaluate(
           `[...window.table.shadowRoot.querySelectorAll('.score thead th')].map((th) => th.innerText)`,
@@ -140,9 +118,9 @@ describe('the elements, after an accessibility review in Chromium', () => {
   it("says the reader's own King in the second person", async () => {
     const { page, errors, close } = await blank();
     try {
-      await page.addScriptTag({ content: SHOW });
+      await page.addScriptTag({ content: SHOW_TABLE });
       for (const lang of ['en', 'uk'] as const) {
-        await page.evaluate(`window.show(3, 6, "king", "${lang}")`);
+        await page.evaluate(`window.show(3, 6, "king", { lang: "${lang}" })`);
         const said = await page.evaluate(`window.table.shadowRoot.querySelector('.king-zone .row > span').textContent`);
         expect(said).toBe(WORDS[lang].busy(labels[lang].ui.you, WORDS[lang].myKing));
       }
@@ -164,9 +142,9 @@ describe('the elements, after an accessibility review in Chromium', () => {
       const where = `${width} px, ${players} players`;
       const { page, errors, close } = await blank('', width, 700);
       try {
-        await page.addScriptTag({ content: SHOW });
+        await page.addScriptTag({ content: SHOW_TABLE });
         const names = ['Оксана', ...Array.from({ length: players - 1 }, (_, i) => `Бот ${i + 1} (евристичний)`)];
-        await page.evaluate(`window.show(${players}, 6, "over", "uk", ${JSON.stringify(names)})`);
+        await page.evaluate(`window.show(${players}, 6, "over", { lang: "uk", names: ${JSON.stringify(names)} })`);
         await page.locator('ftk-table .score').screenshot({ path: join('test-results', `a11y-score-uk-${width}-${players}.png`) });
         // On a 390 px phone each word of each name is on one line (at 320 px the longest cannot be).
         const split: string[] = await page.evaluate(`(() => {

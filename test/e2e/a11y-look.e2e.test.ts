@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, requireFiles } from './browser.js';
+import { SHOW_TABLE } from './table.js';
 
 let pages: Awaited<ReturnType<typeof openBrowser>>;
 
@@ -30,11 +31,7 @@ afterAll(() => pages?.close());
 const SPACING =
   '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
 
-/**
- * A page of `blank.html` at `width`, its errors collected, with `window.show(players, seed, kind)`:
- * heuristic moves from `seed` until seat 0's decision is `kind` (`over`: the end), then seat 0's
- * view in a new `<ftk-table>` (`window.table`) with `names`, `css` added to its shadow root.
- */
+/** A page of `blank.html` at `width`, its errors collected, with `window.show` ({@link SHOW_TABLE}). */
 async function open(
   width: number,
   options: { forcedColors?: 'active'; text?: string } = {},
@@ -47,26 +44,7 @@ async function open(
   await page.waitForFunction('window.__ready === true');
   if (options.forcedColors !== undefined) await page.emulateMedia({ forcedColors: options.forcedColors });
   if (options.text !== undefined) await page.evaluate((size) => (document.documentElement.style.fontSize = size), options.text);
-  await page.addScriptTag({
-    content: `window.show = async (players, seed, kind, css = '', names = []) => {
-      const { createGame, step, view } = window.lib;
-      const rng = window.bots.botRandom('e2e' + seed);
-      let state = createGame({ players, seed });
-      const done = () => (kind === 'over' ? state.step === 'over' : window.ui.decisionOf(view(state, 0)).kind === kind);
-      for (let i = 0; i < 3000 && !done(); i++) state = step(state, window.bots.heuristicBot(view(state, state.toMove), rng)).state;
-      if (!done()) throw new Error('no ' + kind + ' from seed ' + seed);
-      document.body.replaceChildren();
-      const t = document.createElement('ftk-table');
-      t.names = names;
-      document.body.append(t);
-      const style = document.createElement('style');
-      style.textContent = css;
-      t.shadowRoot.append(style);
-      t.view = view(state, 0);
-      window.table = t;
-      await new Promise((r) => setTimeout(r, 50));
-    };`,
-  });
+  await page.addScriptTag({ content: SHOW_TABLE });
   return { page, errors, close: () => context.close() };
 }
 
@@ -119,7 +97,7 @@ describe("the table's look, after a visual-accessibility review in Chromium", ()
     ] as const) {
       const { page, errors, close } = await open(width);
       try {
-        await page.evaluate(`window.show(3, 5, "bid", ${JSON.stringify(css)})`);
+        await page.evaluate(`window.show(3, 5, "bid", { css: ${JSON.stringify(css)} })`);
         // Each office's longest name on the lot (the names are on every card of the office).
         for (const office of ['entertainment', 'architecture', 'diplomacy']) {
           const where = `${width} px${css === '' ? '' : ' with text spacing'}, ${office}`;
@@ -176,7 +154,7 @@ describe("the table's look, after a visual-accessibility review in Chromium", ()
       try {
         // The score of five players with a bot's long names has the most columns and the widest.
         const names = ['Olena', 'Bot 1 (heuristic)', 'Bot 2 (heuristic)', 'Bot 3 (heuristic)', 'Bot 4 (heuristic)'];
-        await page.evaluate(kind === 'bid' ? 'window.show(3, 5, "bid")' : `window.show(5, 6, "over", "", ${JSON.stringify(names)})`);
+        await page.evaluate(kind === 'bid' ? 'window.show(3, 5, "bid")' : `window.show(5, 6, "over", { names: ${JSON.stringify(names)} })`);
         await page.locator(`ftk-table ${kind === 'bid' ? '.tray' : '.score'}`).screenshot({
           path: join('test-results', `look-200-${kind}-${width}.png`),
         });

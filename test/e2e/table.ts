@@ -12,6 +12,32 @@ import type { GameState, Viewer } from '../../src/index.js';
 import { view } from '../../src/index.js';
 import { hiddenIds, mentions } from './browser.js';
 
+/**
+ * A script for a page of `blank.html`: `window.show(players, seed, kind, { lang, css, names })`
+ * plays heuristic moves from `seed` until seat 0's decision is `kind` (`over`: the end) and shows
+ * seat 0's view in a new `<ftk-table>` (`window.table`), in `lang`, with the stylesheet `css`
+ * added to its shadow root, and the seats' `names`.
+ */
+export const SHOW_TABLE = `window.show = async (players, seed, kind, { lang, css = '', names = [] } = {}) => {
+  const { createGame, step, view } = window.lib;
+  const rng = window.bots.botRandom('e2e' + seed);
+  let state = createGame({ players, seed });
+  const done = () => (kind === 'over' ? state.step === 'over' : window.ui.decisionOf(view(state, 0)).kind === kind);
+  for (let i = 0; i < 3000 && !done(); i++) state = step(state, window.bots.heuristicBot(view(state, state.toMove), rng)).state;
+  if (!done()) throw new Error('no ' + kind + ' from seed ' + seed);
+  document.body.replaceChildren();
+  const t = document.createElement('ftk-table');
+  if (lang) t.setAttribute('lang', lang);
+  t.names = names;
+  document.body.append(t);
+  const style = document.createElement('style');
+  style.textContent = css;
+  t.shadowRoot.append(style);
+  t.view = view(state, 0);
+  window.table = t;
+  await new Promise((r) => setTimeout(r, 50));
+};`;
+
 /** Installed in every page of a context before its scripts run. */
 const PAGE_SCRIPT = `
 window.__ftk = {
