@@ -49,6 +49,7 @@ most for the server to stop, then kills it.
 """
 
 import copy
+import weakref
 
 import numpy as np
 
@@ -108,6 +109,8 @@ class _Game:
         options_text(make)  # options JSON cannot hold are refused before the server starts
         self._bridge = Bridge(command)
         self._id = 0
+        #: A clone's finalizer, which drops it on the server once it is garbage collected (``None`` for the original).
+        self._dropper = None
         try:
             info = self._bridge.request(**make)
         except BaseException:  # a refusal, Ctrl-C, an answer that is not the protocol: no server left running
@@ -216,6 +219,8 @@ class _Game:
         """Stops the server (once the last clone sharing it is closed too)."""
         if not self._closed:
             self._closed = True
+            if self._dropper is not None:
+                self._dropper.detach()
             if self._id != 0:
                 try:
                     self._bridge.request_within(protocol.CLOSE_WAIT, cmd="drop", env=self._id)
@@ -236,6 +241,8 @@ class _Game:
         other = copy.copy(self)
         other._id = answer["env"]
         self._bridge.users += 1
+        # Let go without close(), it is dropped on the server all the same.
+        other._dropper = weakref.finalize(other, self._bridge.drop_later, other._id)
         return other
 
 

@@ -267,7 +267,8 @@ class Bridge:
     """One ``env-server`` process: send a request, read its answer (one JSON line each).
 
     Environments made by ``clone()`` share their original's bridge; the process stops when the
-    last of them is closed, or when the bridge is garbage collected. A request cut off before its
+    last of them is closed, or when the bridge is garbage collected. A clone garbage collected
+    without ``close()`` is :meth:`dropped <drop_later>`: the server frees it with the next request. A request cut off before its
     whole answer was read (a ``KeyboardInterrupt``, an answer that is not the protocol) stops the
     process too, and every later request raises :class:`ForTheKingError` ``CLOSED``: the answer
     left in the pipe would otherwise be read as the next request's.
@@ -278,6 +279,8 @@ class Bridge:
         self.command = server_command(command)
         self.process = start_server(self.command)
         self.users = 1
+        #: The server-side environments of clones collected without ``close()``, dropped with the next request.
+        self.dropped = []
         #: Why every request is refused, once one was cut off (``None`` while the bridge works).
         self.broken = None
         self._finalizer = weakref.finalize(self, stop_process, self.process)
@@ -286,6 +289,17 @@ class Bridge:
         self.broken = broken_message(error)
         self._finalizer.detach()
         stop_process(self.process)
+
+    def drop_later(self, env):
+        """A clone's environment ``env`` is no longer used (its wrapper was garbage collected): one
+        user fewer, and the server drops it with the next request. No I/O here: the collector may
+        run in the middle of another request. The last user stops the server at once (nobody is
+        in a request then)."""
+        if self.users > 1:
+            self.users -= 1
+            self.dropped.append(env)
+        else:
+            self.close()
 
     def request(self, **message):
         """Sends ``message`` and returns the answer; raises :class:`ForTheKingError` for an error answer."""
@@ -315,6 +329,15 @@ class Bridge:
             raise ForTheKingError("CLOSED", self.broken)
         if self.process.poll() is not None:
             raise ForTheKingError("CLOSED", ended_message(self.process, self.command, "the server has exited"))
+        while self.dropped:
+            try:
+                self._send({"cmd": "drop", "env": self.dropped.pop()}, seconds)
+            except ForTheKingError as e:
+                if e.code in ("CLOSED", "PROTOCOL"):
+                    raise
+        return self._send(message, seconds)
+
+    def _send(self, message, seconds):
         data = json.dumps(message, separators=(",", ":")).encode() + b"\n"
         # From the first byte written to the answer's last byte read, anything that stops us
         # (Ctrl-C included) leaves the pipe out of step: the bridge breaks, and the error goes on.

@@ -1,6 +1,7 @@
 """The AEC wrapper: integers only, clear exceptions, no step before reset, clone/restore/load,
 information and global states, one meaning for reset."""
 
+import gc
 import unittest
 
 import numpy as np
@@ -112,6 +113,25 @@ class WrapperTest(unittest.TestCase):
         self.assertEqual(self.env.game_state(), state)
         self.assertEqual(self.env.agent_selection, agent)
         self.env.step(np.int32(np.flatnonzero(mask)[0]))  # a numpy integer is fine
+
+    def test_a_clone_dropped_without_close_is_dropped_on_the_server(self):
+        # The look-ahead pattern: snapshot, play ahead, restore, and let the snapshot go.
+        self.env.reset(seed=3)
+        process = self.env._bridge.process
+        for _ in range(30):
+            snapshot = self.env.clone()
+            self.env.step(random_legal(self.env.observe(self.env.agent_selection)["action_mask"], np.random.default_rng(0)))
+            self.env.restore(snapshot)
+            del snapshot
+        gc.collect()  # a wrapper may sit in a reference cycle until the collector runs
+        self.env.game_state()  # the drops go with the next request
+        self.assertEqual(self.env._bridge.users, 1)
+        self.assertEqual(self.env._bridge.dropped, [])
+        with self.assertRaises(ForTheKingError) as caught:
+            self.env._bridge.request(cmd="observe", env=1, agent=0)  # the first clone is gone on the server
+        self.assertNotEqual(caught.exception.code, "CLOSED")
+        self.env.close()
+        self.assertIsNotNone(process.wait(timeout=10))  # no clone keeps the server running
 
     def test_clone_and_restore(self):
         self.env.reset(seed=3)
