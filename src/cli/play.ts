@@ -124,7 +124,7 @@ export async function playCommand(parsed: Parsed, io: Io): Promise<number> {
       say(out, '', ...renderBoard(v, lang), '', ...renderChoices(v, lang));
       for (;;) {
         const line = await input.next('> ');
-        if (echo) say(out, line ?? '');
+        if (echo) say(out, printable(line ?? ''));
         if (line === null) {
           say(out, '', words.inputEnded);
           return 1;
@@ -155,7 +155,7 @@ export async function playCommand(parsed: Parsed, io: Io): Promise<number> {
           else {
             try {
               saveGame(file, { options: table.options, seat, seats: table.seats, actions: table.actions, state: table.state });
-              say(out, words.saved(file));
+              say(out, words.saved(printable(file)));
             } catch (e) {
               say(out, e instanceof Error ? e.message : String(e));
             }

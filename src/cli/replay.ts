@@ -30,13 +30,13 @@ export async function replayCommand(parsed: Parsed, io: Io): Promise<number> {
   const viewer: Viewer = seat ?? 'spectator';
   const out = io.stdout;
   if (game.actions === null) {
-    say(out, CLI_WORDS[lang].plainSave(file), '', ...renderBoard(view(game.state, viewer), lang));
+    say(out, CLI_WORDS[lang].plainSave(printable(file)), '', ...renderBoard(view(game.state, viewer), lang));
     if (game.state.step === 'over') say(out, '', ...renderScore(score(game.state), n, viewer, lang));
     return 0;
   }
   const interactive = parsed.options.all !== true && io.stdin.isTTY === true && io.stdout.isTTY === true;
   const seed = printable(String(game.options.seed));
-  say(out, CLI_WORDS[lang].replayBanner(file, n, seed, game.actions.length));
+  say(out, CLI_WORDS[lang].replayBanner(printable(file), n, seed, game.actions.length));
   if (interactive) say(out, CLI_WORDS[lang].replayKeys);
   const input = interactive ? boundedLineReader(io, MAX_INPUT_LINE) : null;
   let stepping = interactive;

@@ -125,7 +125,7 @@ export function loadGame(file: string): GameFile {
     text = readBounded(file, MAX_GAME_FILE_BYTES, 'a game file');
   } catch (e) {
     const code = (e as { code?: string }).code;
-    fail(file, code === 'ENOENT' ? 'no such file' : e instanceof Error ? e.message : String(e));
+    fail(file, code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : e instanceof Error ? e.message : String(e));
   }
   let data: unknown;
   try {

@@ -54,7 +54,7 @@ export async function watchCommand(parsed: Parsed, io: Io): Promise<number> {
   say(out, '', ...renderScore(score(table.state), players, 'spectator', lang));
   if (file !== undefined) {
     saveGame(file, { options, seat: null, seats, actions: table.actions, state: table.state });
-    say(out, CLI_WORDS[lang].savedForReplay(file));
+    say(out, CLI_WORDS[lang].savedForReplay(printable(file)));
   }
   return 0;
 }

@@ -60,6 +60,36 @@ describe('replay and play print text read from a file with its control character
     expect(io.out()).toContain('\\u001b[2J');
   });
 
+  it('replay and watch --save: a file name with control characters, in the banner and the saved line', async () => {
+    const evil = recordFile('evil\u001b]0;T\u0007\u001b[31m.json', { players: 3, seed: 1 }, []);
+    const replayed = fakeIo();
+    expect(await run(['replay', evil, '--all'], replayed)).toBe(0);
+    const watched = fakeIo();
+    expect(await run(['watch', '--players', '3', '--seed', '1', '--save', join(dir, 'w\u001b[2J.json')], watched)).toBe(0);
+    for (const text of [replayed.out(), watched.out()]) {
+      expect(text).not.toMatch(CONTROL);
+      expect(text).toContain('\\u001b');
+    }
+  });
+
+  it('play with moves piped in: each line read is echoed with its control characters escaped', async () => {
+    const io = fakeIo('\u001b]0;RETITLED\u0007\u001b[2J\u001b[31mred\nquit\n');
+    expect(await run(['play', '--seed', '7', '--bots', 'random'], io)).toBe(0);
+    expect(io.out()).not.toMatch(CONTROL);
+    expect(io.out()).toContain('\\u001b]0;RETITLED\\u0007');
+  });
+
+  it('replay and play --load of a folder: a worded reason, as for a missing file', async () => {
+    for (const args of [
+      ['replay', dir],
+      ['play', '--load', dir],
+    ]) {
+      const io = fakeIo();
+      expect(await run(args, io)).toBe(2);
+      expect(io.err()).toContain(`cannot load ${dir}: it is a folder`);
+    }
+  });
+
   it('an unknown bot named in meta.seats, in the error line', async () => {
     const bad = recordFile('hostile-seats.json', { players: 3, seed: 1 }, [], {
       meta: { seats: 'heuristic,\u001b[31mevil\u0007,random' },
