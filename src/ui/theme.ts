@@ -4,7 +4,7 @@
  * for screen readers. docs/theming.md lists each property. In forced colours (high contrast) the
  * transparent borders of buttons and fields are drawn in the system's colours, a pressed
  * button is highlighted in them, and a Gold card's coins (gradients, which forced colours drop)
- * keep an edge.
+ * keep an edge. The elements are left to right (their languages are) on a right-to-left page too.
  * @module
  */
 import { css } from './css.js';
@@ -24,6 +24,7 @@ export const THEME = css`
   --_accent: var(--ftk-accent, #f2c14e);
   --_focus: var(--ftk-focus, #ffe27a);
   --_danger: var(--ftk-danger, #ff8a80);
+  --_danger-ink: var(--ftk-danger-ink, #2b0000);
   --_ok: var(--ftk-ok, #8fe3a1);
   --_button: var(--ftk-button, #f2c14e);
   --_button-ink: var(--ftk-button-ink, #2a1d05);
@@ -44,6 +45,7 @@ export const THEME = css`
   --_king: var(--ftk-king, #6b3fa0);
   --_gold: var(--ftk-gold, #d9a514);
   display: block;
+  direction: ltr;
   font-family: var(--_font);
   color: var(--_ink);
   -webkit-tap-highlight-color: transparent;

@@ -214,3 +214,70 @@ describe("the table's look, after a visual-accessibility review in Chromium", ()
     }
   });
 });
+
+describe('the theming contract (docs/theming.md), after a review of it', () => {
+  it('a theme reaches the marks on cards, the low clock, the glows of whose turn it is, and the table stays left to right on an rtl page', async () => {
+    const { page, errors, close } = await open(1280);
+    try {
+      await page.evaluate('document.documentElement.dir = "rtl"');
+      await page.evaluate('window.show(3, 5, "bid")');
+      const look = () =>
+        page.evaluate(() => {
+          const t = (window as any).table;
+          const root = t.shadowRoot;
+          const style = (sel: string) => getComputedStyle(root.querySelector(sel));
+          return {
+            direction: getComputedStyle(t).direction,
+            mark: style('.card[data-office] .pip').color,
+            clock: style('.bar .clock.low').color,
+            glow: style('.seat.to-move, .tray.mine').boxShadow,
+          };
+        });
+      await page.evaluate('window.table.deadline = Date.now() + 5000');
+      await page.waitForFunction(`window.table.shadowRoot.querySelector('.bar .clock.low') !== null`);
+      const before = await look();
+      await page.evaluate(`{
+        const s = window.table.style;
+        s.setProperty('--ftk-card-ink', 'rgb(255, 255, 255)');
+        s.setProperty('--ftk-danger-ink', 'rgb(1, 2, 3)');
+        s.setProperty('--ftk-accent', 'rgb(0, 0, 255)');
+      }`);
+      const after = await look();
+      expect(before.direction).toBe('ltr');
+      expect(after.mark).not.toBe(before.mark);
+      expect(before.clock).toBe('rgb(43, 0, 0)');
+      expect(after.clock).toBe('rgb(1, 2, 3)');
+      expect(before.glow).toMatch(/242, 193, 78|0\.949/);
+      expect(after.glow).not.toMatch(/242, 193, 78|0\.949/);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("<ftk-app> passes on the lobby's parts and the replay's controls", async () => {
+    const { page, errors, close } = await open(1280);
+    try {
+      const parts = await page.evaluate(async () => {
+        const w = window as any;
+        const app = document.createElement('ftk-app');
+        document.body.append(app);
+        await new Promise((r) => setTimeout(r, 50));
+        const lobby = app.shadowRoot?.querySelector('ftk-lobby')?.getAttribute('exportparts') ?? '';
+        const record = w.lib.makeRecord({ players: 3, seed: 1 }, []);
+        app.shadowRoot
+          ?.querySelector('ftk-lobby')
+          ?.dispatchEvent(new CustomEvent('ftk-replay', { bubbles: true, composed: true, detail: { record } }));
+        await new Promise((r) => setTimeout(r, 50));
+        const replay = app.shadowRoot?.querySelector('ftk-replay')?.getAttribute('exportparts') ?? '';
+        app.remove();
+        return { lobby, replay };
+      });
+      expect(parts.lobby.split(', ')).toEqual(expect.arrayContaining(['create', 'join', 'open-matches', 'error']));
+      expect(parts.replay.split(', ')).toEqual(expect.arrayContaining(['controls', 'card']));
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -14,7 +14,7 @@ import type { GameRecord } from '../../index.js';
 import { CHROME_CSS } from '../chrome.js';
 import { css } from '../css.js';
 import { ElementBase, fill, h, shadow, text, upgradeProperties } from '../dom.js';
-import type { SeatedDetail } from '../lobby/element.js';
+import { LOBBY_PARTS, type SeatedDetail } from '../lobby/element.js';
 import { createLocalGame, type LocalGame, randomSeed, type SeatBot } from '../local.js';
 import { MATCH_PARTS, type MatchElement } from '../match/element.js';
 import type { ReplayElement } from '../replay/element.js';
@@ -275,6 +275,7 @@ export class AppElement extends ElementBase {
     if (seat !== null) lobby.setAttribute('seat', seat);
     const invite = match === null ? null : stored('invite', match);
     if (invite !== null) lobby.setAttribute('invite', invite);
+    lobby.setAttribute('exportparts', LOBBY_PARTS.join(', '));
     this.#show(lobby);
   }
 
@@ -321,7 +322,7 @@ export class AppElement extends ElementBase {
     this.#stopBots();
     const el = document.createElement('ftk-replay') as ReplayElement;
     el.setAttribute('lang', this.lang);
-    el.setAttribute('exportparts', TABLE_PARTS.join(', '));
+    el.setAttribute('exportparts', [...TABLE_PARTS, 'controls'].join(', '));
     this.#show(el);
     el.record = record;
   }

@@ -43,6 +43,9 @@ interface OpenList {
   again: boolean;
 }
 
+/** The lobby's own parts, which `<ftk-app>` passes on. */
+export const LOBBY_PARTS: readonly string[] = ['create', 'join', 'open-matches', 'matches', 'shown', 'error'];
+
 /** The lobby's own look: the crest and its fanned cards, on top of the shared chrome and the cards' look. */
 export const LOBBY_CSS = css`${CHROME_CSS}${CARD_CSS} .lobby { display: grid; gap: 14px; }
   .crest { display: flex; flex-wrap: wrap; gap: 10px 24px; align-items: center; justify-content: space-between; }

@@ -30,7 +30,7 @@ const CARDS = css`
 .card[data-office="entertainment"] { --c: var(--_entertainment); }
 .card[data-office="provisions"] { --c: var(--_provisions); }
 .card[data-office="livestock"] { --c: var(--_livestock); }
-.card .pip, .card .name, .card .letter { color: color-mix(in srgb, var(--c) 72%, #000); }
+.card .pip, .card .name, .card .letter { color: color-mix(in srgb, var(--c) 72%, var(--_card-ink)); }
 .card .pip::before, .card .name::before, .card .letter::before { content: attr(data-t); }
 .card .pip { position: absolute; font-weight: 700; height: 1em; display: grid; place-items: center; }
 .card .tl { top: 9%; left: 12%; }
@@ -120,7 +120,7 @@ const LAYOUT = css`
 .bar .turn { font-weight: 700; padding: 4px 12px; border-radius: 999px; background: var(--_panel); }
 .bar .turn.mine { background: var(--_accent); color: var(--_button-ink); }
 .bar .clock { font-variant-numeric: tabular-nums; padding: 4px 10px; border-radius: 999px; background: var(--_panel); }
-.bar .clock.low { background: var(--_danger); color: #2b0000; }
+.bar .clock.low { background: var(--_danger); color: var(--_danger-ink); }
 .bar .extra { margin-left: auto; }
 .panel { background: var(--_panel); border-radius: var(--_radius); padding: 10px 12px; box-shadow: inset 0 0 0 1px rgba(255, 255, 255, 0.06); }
 h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 0.06em; text-transform: uppercase; color: var(--_muted); }
@@ -129,7 +129,7 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
   flex: 1 1 12rem; min-width: 0; max-width: 100%; position: relative; transition: box-shadow 0.2s, transform 0.2s;
 }
 @container (min-width: 820px) { .seat { max-width: 24rem; } }
-.seat.to-move { box-shadow: inset 0 0 0 2px var(--_accent), 0 0 18px rgba(242, 193, 78, 0.35); }
+.seat.to-move { box-shadow: inset 0 0 0 2px var(--_accent), 0 0 18px color-mix(in srgb, var(--_accent) 35%, transparent); }
 .seat-head { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; margin-bottom: 6px; }
 .seat-name { font-weight: 700; font-size: 1rem; overflow-wrap: anywhere; }
 .presence { width: 9px; height: 9px; border-radius: 50%; background: var(--_ok); box-shadow: 0 0 0 2px rgba(0, 0, 0, 0.3); }
@@ -137,7 +137,7 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
 .badge { font-size: 0.72rem; font-weight: 650; padding: 2px 8px; border-radius: 999px; background: rgba(255, 255, 255, 0.12); }
 .badge.advisor { background: var(--_accent); color: var(--_button-ink); }
 .badge.out { background: rgba(0, 0, 0, 0.35); color: var(--_muted); }
-.badge.warn { background: var(--_danger); color: #2b0000; }
+.badge.warn { background: var(--_danger); color: var(--_danger-ink); }
 .badge.word { background: #fff; color: #222; }
 .seat-body { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 12px; }
 .seat-known { display: flex; flex-wrap: wrap; gap: 4px; }
@@ -193,7 +193,7 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
 .title.flash { animation: flash 1.2s ease; }
 @keyframes flash { 0%, 100% { filter: none; } 30% { filter: brightness(1.8); } }
 .tray { grid-area: tray; display: grid; grid-template-columns: minmax(0, 1fr); gap: 10px; }
-.tray.mine { box-shadow: inset 0 0 0 2px var(--_accent), 0 0 24px rgba(242, 193, 78, 0.25); }
+.tray.mine { box-shadow: inset 0 0 0 2px var(--_accent), 0 0 24px color-mix(in srgb, var(--_accent) 25%, transparent); }
 .tray .prompt { margin: 0; font-size: 1.05rem; font-weight: 700; color: var(--_ink); text-transform: none; letter-spacing: 0; }
 .tray .note { margin: 0; color: var(--_muted); font-size: 0.9rem; }
 .controls { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
@@ -219,7 +219,7 @@ h2, h3 { margin: 0 0 8px; font-size: 0.78rem; font-weight: 700; letter-spacing: 
 .score th:first-child, .score td:first-child { text-align: left; }
 .score thead th { font-size: 0.72rem; color: var(--_muted); font-weight: 650; }
 .score .dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 4px; vertical-align: -1px; }
-.score tr.winner { background: rgba(242, 193, 78, 0.16); }
+.score tr.winner { background: color-mix(in srgb, var(--_accent) 16%, transparent); }
 .score td.total { font: 700 1.2rem var(--_card-font); }
 .score .won { font-weight: 700; }
 .score .long { display: none; }
