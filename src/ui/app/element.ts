@@ -17,7 +17,7 @@ import { ElementBase, fill, h, shadow, text, upgradeProperties } from '../dom.js
 import { LOBBY_PARTS, type SeatedDetail } from '../lobby/element.js';
 import { createLocalGame, type LocalGame, randomSeed, type SeatBot } from '../local.js';
 import { MATCH_PARTS, type MatchElement } from '../match/element.js';
-import type { ReplayElement } from '../replay/element.js';
+import { REPLAY_PARTS, type ReplayElement } from '../replay/element.js';
 import { CROWN, icon } from '../table/cards.js';
 import type { ActionDetail, TableElement } from '../table/element.js';
 import { TABLE_PARTS } from '../table/parts.js';
@@ -322,7 +322,7 @@ export class AppElement extends ElementBase {
     this.#stopBots();
     const el = document.createElement('ftk-replay') as ReplayElement;
     el.setAttribute('lang', this.lang);
-    el.setAttribute('exportparts', [...TABLE_PARTS, 'controls'].join(', '));
+    el.setAttribute('exportparts', [...TABLE_PARTS, ...REPLAY_PARTS].join(', '));
     this.#show(el);
     el.record = record;
   }

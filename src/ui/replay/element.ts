@@ -44,6 +44,9 @@ export function seatNames(record: GameRecord, lang: 'en' | 'uk'): string[] {
   return names.map((n, p) => (names.indexOf(n) !== names.lastIndexOf(n) ? `${n} · ${p}` : n));
 }
 
+/** The replay's own parts (besides the table's, which it passes on). */
+export const REPLAY_PARTS: readonly string[] = ['controls'];
+
 /** The replay's own look: its controls' strip and step buttons, on top of the shared chrome. */
 export const REPLAY_CSS = css`${CHROME_CSS} .replay { display: grid; gap: 10px; } .strip input[type=range] { flex: 1 1 10rem; min-width: 0; }
   .step { display: block; width: 1.1em; height: 1.1em; } .step svg { display: block; width: 100%; height: 100%; }`;
