@@ -47,7 +47,9 @@ async function onHost(test: (page: Page, errors: string[]) => Promise<void>): Pr
  * In the page: `sleep`, `until(ok, ms)`, `heard(table)` (every line the table's live region says
  * from now on: not one removed in the task that added it), `spoken(root)` (the same of every live
  * region under `root`, in shadow roots too, also those of elements added later; a live region
- * shown already written is not heard, as a screen reader does not read it), `makeMatch(id, token, lang)` (an `<ftk-match>` on the page), `adaWithBot(lang)` (a
+ * shown already written is not heard, as a screen reader does not read it), `makeMatch(id, token, lang)` (an `<ftk-match>` on the page),
+ * `keptSeat(options, name)` (a match created with `options`, `name` seated in it, the token kept
+ * in `localStorage` as `<ftk-app>` keeps it; `{ id, invite }`), `adaWithBot(lang)` (a
  * match of Ada against a heuristic bot, created and opened in an `<ftk-match>`) and `place(m, area)`
  * (the reader places the drawn card in `area`; resolves once the view after it is drawn).
  */
@@ -93,6 +95,13 @@ window.makeMatch = (id, token, lang) => {
   m.token = token;
   document.body.append(m);
   return m;
+};
+window.keptSeat = async (options, name) => {
+  const base = location.origin;
+  const { match, invite } = await window.client.createMatch(base, options);
+  const seat = await window.client.joinMatch(base, match.id, { name, invite });
+  localStorage.setItem('ftk-token:' + match.id, seat.token);
+  return { id: match.id, invite };
 };
 window.adaWithBot = async (lang) => {
   const base = location.origin;
@@ -184,14 +193,10 @@ describe('an online game as a screen reader says it (a fifth review)', () => {
     timeout: 120_000,
   }, async () => {
     await onHost(async (page, errors) => {
-      const id = await page.evaluate(async () => {
-        const w = window as any;
-        const base = location.origin;
-        const { match, invite } = await w.client.createMatch(base, { players: 2, firstPlayer: 0, bots: [null, 'heuristic'] });
-        const ada = await w.client.joinMatch(base, match.id, { name: 'Ада', invite });
-        localStorage.setItem(`ftk-token:${match.id}`, ada.token);
-        return match.id as string;
-      });
+      const id: string = await page.evaluate(
+        async (name) => (await (window as any).keptSeat({ players: 2, firstPlayer: 0, bots: [null, 'heuristic'] }, name)).id,
+        'Ада',
+      );
       await page.goto(`${new URL(page.url()).origin}/test/e2e/fixtures/blank.html?lang=uk&match=${id}`);
       await page.waitForFunction('window.__ready === true');
       await page.addScriptTag({ content: HELPERS });
@@ -267,14 +272,10 @@ describe('<ftk-app> switching language (a fifth review, and a sixth)', () => {
 
   it("says nothing of the connection, nor the refused seat link's notice again, which it words in the new language", async () => {
     await onHost(async (page, errors) => {
-      const id = await page.evaluate(async () => {
-        const w = window as any;
-        const base = location.origin;
-        const { match, invite } = await w.client.createMatch(base, { players: 2, firstPlayer: 0, bots: [null, 'heuristic'] });
-        const ada = await w.client.joinMatch(base, match.id, { name: 'Ada', invite });
-        localStorage.setItem(`ftk-token:${match.id}`, ada.token);
-        return match.id as string;
-      });
+      const id: string = await page.evaluate(
+        async (name) => (await (window as any).keptSeat({ players: 2, firstPlayer: 0, bots: [null, 'heuristic'] }, name)).id,
+        'Ada',
+      );
       // A seat link whose key the host refuses: Ada is back at her seat, and a notice says so.
       await openApp(page, `?lang=en#match=${id}&seat=not-your-key`);
       const notice = page.locator('ftk-app .main > p');
@@ -294,14 +295,9 @@ describe('<ftk-app> switching language (a fifth review, and a sixth)', () => {
 
   it('says whom the match waits for when it changes, not again when only the language does', async () => {
     await onHost(async (page, errors) => {
-      const { id, invite } = await page.evaluate(async () => {
-        const w = window as any;
-        const base = location.origin;
-        const { match, invite } = await w.client.createMatch(base, { players: 3, firstPlayer: 0 });
-        const ada = await w.client.joinMatch(base, match.id, { name: 'Ada', invite });
-        localStorage.setItem(`ftk-token:${match.id}`, ada.token);
-        return { id: match.id as string, invite: invite as string };
-      });
+      const { id, invite }: { id: string; invite: string } = await page.evaluate(() =>
+        (window as any).keptSeat({ players: 3, firstPlayer: 0 }, 'Ada'),
+      );
       await openApp(page, `?lang=en&match=${id}`);
       const waiting = page.locator('ftk-app .strip .muted');
       await expect.poll(() => waiting.textContent(), { timeout: 30_000 }).toBe(WORDS.en.waitingFor(1, 3));
