@@ -291,15 +291,12 @@ class Bridge:
         stop_process(self.process)
 
     def drop_later(self, env):
-        """A clone's environment ``env`` is no longer used (its wrapper was garbage collected): one
-        user fewer, and the server drops it with the next request. No I/O here: the collector may
-        run in the middle of another request. The last user stops the server at once (nobody is
-        in a request then)."""
-        if self.users > 1:
-            self.users -= 1
-            self.dropped.append(env)
-        else:
-            self.close()
+        """A clone's environment ``env`` is no longer used (its wrapper was garbage collected): the
+        server drops it with the next request, and the bridge has one user fewer (:meth:`close`).
+        No I/O here while other users are left: the collector may run in the middle of another
+        request. The last user stops the server at once (nobody is in a request then)."""
+        self.dropped.append(env)
+        self.close()
 
     def request(self, **message):
         """Sends ``message`` and returns the answer; raises :class:`ForTheKingError` for an error answer."""
